@@ -1,0 +1,75 @@
+package dev.mallard.scalar;
+
+import java.util.Arrays;
+
+/**
+ * A vector over any number type, storing its entries as objects. Used for every number type but
+ * double (see {@link DoubleVector}).
+ *
+ * @param <T> the number type
+ */
+public final class GenericVector<T> implements ScalarVector<T> {
+
+    private final Scalar<T> scalar;
+    private final T[] entries;
+
+    /**
+     * A vector of zeros.
+     *
+     * @param scalar the number type, not null
+     * @param size the number of entries, {@code >= 0}
+     */
+    public GenericVector(Scalar<T> scalar, int size) {
+        this.scalar = Checks.notNull(scalar, "scalar");
+        this.entries = scalar.newArray(Checks.nonNegative(size, "size"));
+        Arrays.fill(entries, scalar.zero());
+    }
+
+    private GenericVector(Scalar<T> scalar, T[] entries) {
+        this.scalar = scalar;
+        this.entries = entries;
+    }
+
+    @Override public Scalar<T> scalar() { return scalar; }
+    @Override public int size() { return entries.length; }
+
+    @Override
+    public T get(int i) {
+        return entries[Checks.index(i, entries.length, "index")];
+    }
+
+    @Override
+    public void set(int i, T value) {
+        entries[Checks.index(i, entries.length, "index")] = Checks.notNull(value, "value");
+    }
+
+    @Override
+    public double getValue(int i) {
+        return scalar.value(get(i));
+    }
+
+    @Override
+    public void setValue(int i, double value) {
+        set(i, scalar.of(value));
+    }
+
+    @Override
+    public GenericVector<T> copy() {
+        return new GenericVector<>(scalar, entries.clone());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GenericVector<?> g && scalar.equals(g.scalar) && Arrays.equals(entries, g.entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(entries);
+    }
+
+    @Override
+    public String toString() {
+        return Arrays.toString(entries);
+    }
+}

@@ -1,0 +1,255 @@
+package dev.mallard.scalar;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.interfaces.linsol.LinearSolverDense;
+
+/**
+ * Stateless linear algebra on {@link ScalarMatrix} and {@link ScalarVector}. When every operand is a
+ * double specialisation the work is delegated to EJML; otherwise it runs in the operands' number type.
+ * As in EJML, the output argument comes last and may be null, in which case it is allocated; inputs
+ * are never modified, and an output must not alias an input.
+ */
+public final class MatrixOps {
+
+    private MatrixOps() {
+    }
+
+    /**
+     * The identity matrix.
+     *
+     * @param scalar the number type
+     * @param n the size, {@code >= 0}
+     * @param <T> the number type
+     * @return a new n-by-n identity
+     */
+    public static <T> ScalarMatrix<T> identity(Scalar<T> scalar, int n) {
+        ScalarMatrix<T> m = scalar.newMatrix(n, n);
+        for (int i = 0; i < n; i++) {
+            m.set(i, i, scalar.one());
+        }
+        return m;
+    }
+
+    /**
+     * {@code out = a * x}.
+     *
+     * @param a matrix, not modified
+     * @param x vector of size {@code a.cols()}, not modified
+     * @param out vector of size {@code a.rows()}, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if the sizes do not match
+     */
+    public static <T> ScalarVector<T> multiply(ScalarMatrix<T> a, ScalarVector<T> x, ScalarVector<T> out) {
+        Checks.size(x.size(), a.cols(), "x");
+        ScalarVector<T> y = out == null ? a.scalar().newVector(a.rows()) : out;
+        Checks.size(y.size(), a.rows(), "out");
+        if (a instanceof DoubleMatrix da && x instanceof DoubleVector dx && y instanceof DoubleVector dy) {
+            CommonOps_DDRM.mult(da.toEjml(), DMatrixRMaj.wrap(dx.size(), 1, dx.data()),
+                    DMatrixRMaj.wrap(dy.size(), 1, dy.data()));
+            return y;
+        }
+        Scalar<T> s = a.scalar();
+        for (int r = 0; r < a.rows(); r++) {
+            T sum = s.zero();
+            for (int c = 0; c < a.cols(); c++) {
+                sum = s.add(sum, s.mul(a.get(r, c), x.get(c)));
+            }
+            y.set(r, sum);
+        }
+        return y;
+    }
+
+    /**
+     * {@code out = a * b}.
+     *
+     * @param a left matrix, not modified
+     * @param b right matrix with {@code a.cols()} rows, not modified
+     * @param out matrix of size {@code a.rows()} by {@code b.cols()}, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if the sizes do not match
+     */
+    public static <T> ScalarMatrix<T> multiply(ScalarMatrix<T> a, ScalarMatrix<T> b, ScalarMatrix<T> out) {
+        if (b.rows() != a.cols()) {
+            throw new IllegalArgumentException("b has " + b.rows() + " rows, expected a.cols() = " + a.cols());
+        }
+        ScalarMatrix<T> c = out == null ? a.scalar().newMatrix(a.rows(), b.cols()) : out;
+        checkShape(c, a.rows(), b.cols(), "out");
+        if (a instanceof DoubleMatrix da && b instanceof DoubleMatrix db && c instanceof DoubleMatrix dc) {
+            CommonOps_DDRM.mult(da.toEjml(), db.toEjml(), dc.toEjml());
+            return c;
+        }
+        Scalar<T> s = a.scalar();
+        for (int r = 0; r < a.rows(); r++) {
+            for (int k = 0; k < b.cols(); k++) {
+                T sum = s.zero();
+                for (int j = 0; j < a.cols(); j++) {
+                    sum = s.add(sum, s.mul(a.get(r, j), b.get(j, k)));
+                }
+                c.set(r, k, sum);
+            }
+        }
+        return c;
+    }
+
+    /**
+     * {@code out = a'}.
+     *
+     * @param a matrix, not modified
+     * @param out matrix of size {@code a.cols()} by {@code a.rows()}, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     */
+    public static <T> ScalarMatrix<T> transpose(ScalarMatrix<T> a, ScalarMatrix<T> out) {
+        ScalarMatrix<T> t = out == null ? a.scalar().newMatrix(a.cols(), a.rows()) : out;
+        checkShape(t, a.cols(), a.rows(), "out");
+        for (int r = 0; r < a.rows(); r++) {
+            for (int c = 0; c < a.cols(); c++) {
+                t.set(c, r, a.get(r, c));
+            }
+        }
+        return t;
+    }
+
+    /**
+     * {@code out = a + alpha * b}.
+     *
+     * @param a matrix, not modified
+     * @param alpha factor of b
+     * @param b matrix of the same shape, not modified
+     * @param out matrix of the same shape, modified; null to allocate; may be {@code a}
+     * @param <T> the number type
+     * @return out
+     */
+    public static <T> ScalarMatrix<T> addScaled(ScalarMatrix<T> a, double alpha, ScalarMatrix<T> b, ScalarMatrix<T> out) {
+        checkShape(b, a.rows(), a.cols(), "b");
+        ScalarMatrix<T> c = out == null ? a.scalar().newMatrix(a.rows(), a.cols()) : out;
+        checkShape(c, a.rows(), a.cols(), "out");
+        Scalar<T> s = a.scalar();
+        for (int r = 0; r < a.rows(); r++) {
+            for (int k = 0; k < a.cols(); k++) {
+                c.set(r, k, s.add(a.get(r, k), s.mul(b.get(r, k), alpha)));
+            }
+        }
+        return c;
+    }
+
+    /**
+     * The dot product {@code x . y}.
+     *
+     * @param x vector, not modified
+     * @param y vector of the same size, not modified
+     * @param <T> the number type
+     * @return the sum of products
+     */
+    public static <T> T dot(ScalarVector<T> x, ScalarVector<T> y) {
+        Checks.size(y.size(), x.size(), "y");
+        Scalar<T> s = x.scalar();
+        T sum = s.zero();
+        for (int i = 0; i < x.size(); i++) {
+            sum = s.add(sum, s.mul(x.get(i), y.get(i)));
+        }
+        return sum;
+    }
+
+    /**
+     * Solves {@code a * out = b} for a square, non-singular {@code a}: by EJML's LU decomposition for
+     * doubles, and by Gaussian elimination with partial pivoting on values for other numeric types (so an
+     * AutoDiff solve carries the derivatives of the solution).
+     *
+     * @param a square matrix, not modified
+     * @param b right-hand side of size {@code a.rows()}, not modified
+     * @param out solution, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if a is not square, a size differs, a is singular to working
+     *     precision, or the number type is not numeric (pivoting needs values)
+     */
+    public static <T> ScalarVector<T> solve(ScalarMatrix<T> a, ScalarVector<T> b, ScalarVector<T> out) {
+        int n = a.rows();
+        if (a.cols() != n) {
+            throw new IllegalArgumentException("a must be square, got " + a.rows() + "x" + a.cols());
+        }
+        Checks.size(b.size(), n, "b");
+        ScalarVector<T> x = out == null ? a.scalar().newVector(n) : out;
+        Checks.size(x.size(), n, "out");
+        if (a instanceof DoubleMatrix da && b instanceof DoubleVector db && x instanceof DoubleVector dx) {
+            solveDouble(da, db, dx);
+            return x;
+        }
+        if (!a.scalar().isNumeric()) {
+            throw new IllegalArgumentException("solve needs numeric values to pivot; " + a.scalar().name() + " is not numeric");
+        }
+        return eliminate(a.copy(), b.copy(), x);
+    }
+
+    private static void solveDouble(DoubleMatrix a, DoubleVector b, DoubleVector x) {
+        LinearSolverDense<DMatrixRMaj> lu = LinearSolverFactory_DDRM.lu(a.rows());
+        if (!lu.setA(a.toEjml().copy()) || lu.quality() < 1e-14) {
+            throw new IllegalArgumentException("a is singular to working precision (LU quality " + lu.quality() + ")");
+        }
+        lu.solve(DMatrixRMaj.wrap(b.size(), 1, b.data().clone()), DMatrixRMaj.wrap(x.size(), 1, x.data()));
+    }
+
+    private static <T> ScalarVector<T> eliminate(ScalarMatrix<T> m, ScalarVector<T> rhs, ScalarVector<T> x) {
+        Scalar<T> s = m.scalar();
+        int n = m.rows();
+        double scale = 0;
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                scale = Math.max(scale, Math.abs(m.getValue(r, c)));
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int p = k;
+            for (int r = k + 1; r < n; r++) {
+                if (Math.abs(m.getValue(r, k)) > Math.abs(m.getValue(p, k))) {
+                    p = r;
+                }
+            }
+            if (!(Math.abs(m.getValue(p, k)) > 1e-14 * scale)) {
+                throw new IllegalArgumentException("a is singular to working precision (pivot " + k + " is "
+                        + m.getValue(p, k) + ")");
+            }
+            swapRows(m, rhs, k, p);
+            for (int r = k + 1; r < n; r++) {
+                T f = s.div(m.get(r, k), m.get(k, k));
+                for (int c = k; c < n; c++) {
+                    m.set(r, c, s.sub(m.get(r, c), s.mul(f, m.get(k, c))));
+                }
+                rhs.set(r, s.sub(rhs.get(r), s.mul(f, rhs.get(k))));
+            }
+        }
+        for (int r = n - 1; r >= 0; r--) {
+            T sum = rhs.get(r);
+            for (int c = r + 1; c < n; c++) {
+                sum = s.sub(sum, s.mul(m.get(r, c), x.get(c)));
+            }
+            x.set(r, s.div(sum, m.get(r, r)));
+        }
+        return x;
+    }
+
+    private static <T> void swapRows(ScalarMatrix<T> m, ScalarVector<T> rhs, int i, int j) {
+        if (i == j) {
+            return;
+        }
+        for (int c = 0; c < m.cols(); c++) {
+            T t = m.get(i, c);
+            m.set(i, c, m.get(j, c));
+            m.set(j, c, t);
+        }
+        T t = rhs.get(i);
+        rhs.set(i, rhs.get(j));
+        rhs.set(j, t);
+    }
+
+    private static void checkShape(ScalarMatrix<?> m, int rows, int cols, String name) {
+        if (m.rows() != rows || m.cols() != cols) {
+            throw new IllegalArgumentException(name + " is " + m.rows() + "x" + m.cols() + ", expected " + rows + "x" + cols);
+        }
+    }
+}
