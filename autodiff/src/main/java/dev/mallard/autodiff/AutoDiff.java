@@ -306,7 +306,10 @@ public final class AutoDiff {
         return chain(Math.expm1(value), Math.exp(value));
     }
 
-    /** @return {@code ln(this)}; derivative {@code 1/a}: +Infinity at 0, NaN value below 0 */
+    /**
+     * @return {@code ln(this)}; derivative {@code 1/a}: +Infinity at 0; below 0 the value is NaN while
+     *     the slope formula {@code 1/a} is still applied (finite)
+     */
     public AutoDiff log() {
         return chain(Math.log(value), 1.0 / value);
     }
