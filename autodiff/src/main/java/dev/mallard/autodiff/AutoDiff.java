@@ -206,6 +206,11 @@ public final class AutoDiff {
         return combine(value * b.value, b.value, this, value, b);
     }
 
+    /** @return {@code this * this} (the same value as {@code mul(this)}); gradient {@code 2 a g} */
+    public AutoDiff square() {
+        return chain(value * value, 2.0 * value);
+    }
+
     /** @param b right operand @return {@code this * b}; gradient {@code b g} */
     public AutoDiff mul(double b) {
         return new AutoDiff(value * b, scaled(grad, b));

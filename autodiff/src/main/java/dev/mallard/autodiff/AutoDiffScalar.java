@@ -63,6 +63,7 @@ public final class AutoDiffScalar implements Scalar<AutoDiff> {
     @Override public AutoDiff div(AutoDiff a, double b) { return a.div(b); }
     @Override public AutoDiff div(double a, AutoDiff b) { return b.divInto(a); }
     @Override public AutoDiff neg(AutoDiff a) { return a.neg(); }
+    @Override public AutoDiff square(AutoDiff a) { return a.square(); }
 
     @Override public AutoDiff sin(AutoDiff a) { return a.sin(); }
     @Override public AutoDiff cos(AutoDiff a) { return a.cos(); }
