@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -118,7 +119,7 @@ class MatrixOpsTest {
         double[][] a = {{1, 2}, {3, 4}};
         double[][] b = {{10, 20}, {30, 40}};
         double[][] expected = {{-4, -8}, {-12, -16}};
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             ScalarMatrix<Double> ma = ScalarMatrix.ofValues(s, a);
             ScalarMatrix<Double> mb = ScalarMatrix.ofValues(s, b);
             assertMatrixClose(expected, MatrixOps.addScaled(ma, -0.5, mb, null).toValueArray(), 0.0);
@@ -177,7 +178,7 @@ class MatrixOpsTest {
     @Test
     void solveDoesNotModifyItsInputs() {
         double[][] a = {{0, 1}, {1, 0}};
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             ScalarMatrix<Double> m = ScalarMatrix.ofValues(s, a);
             ScalarVector<Double> b = ScalarVector.ofValues(s, 1, 2);
             assertArrayEquals(new double[] {2, 1}, MatrixOps.solve(m, b, null).toValueArray(), 0.0);
@@ -189,7 +190,7 @@ class MatrixOpsTest {
     @Test
     void solveOfASingularMatrixIsReportedOnBothPaths() {
         double[][] singular = {{1, 2}, {2, 4}};
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> MatrixOps.solve(ScalarMatrix.ofValues(s, singular), ScalarVector.ofValues(s, 1, 1), null));
             assertTrue(e.getMessage().contains("singular"), e.getMessage());
@@ -201,7 +202,7 @@ class MatrixOpsTest {
     @Test
     void solveReportsNearlySingularMatricesOnBothPaths() {
         double[][] nearlySingular = {{1, 1}, {1, 1 + 1e-15}};
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MatrixOps.solve(
                     ScalarMatrix.ofValues(s, nearlySingular), ScalarVector.ofValues(s, 1, 1), null));
             assertTrue(e.getMessage().contains("singular") && e.getMessage().contains("pivot 1"), e.getMessage());
@@ -210,7 +211,7 @@ class MatrixOpsTest {
 
     @Test
     void solveNamesTheNaNEntryOnBothPaths() {
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             ScalarMatrix<Double> a = MatrixOps.identity(s, 2);
             assertEquals("b(1) is NaN", assertThrows(IllegalArgumentException.class,
                     () -> MatrixOps.solve(a, ScalarVector.ofValues(s, 1, Double.NaN), null)).getMessage());
@@ -231,7 +232,7 @@ class MatrixOpsTest {
         }
         double[] b = {1, 1e-4, 2e-4, 3e-4, 4e-4};
         double[] expected = {1, 1, 2, 3, 4};
-        for (Scalar<Double> s : new Scalar[] {Scalar.DOUBLE, BOXED}) {
+        for (Scalar<Double> s : List.of(Scalar.DOUBLE, BOXED)) {
             double[] x = MatrixOps.solve(ScalarMatrix.ofValues(s, a), ScalarVector.ofValues(s, b), null).toValueArray();
             assertArrayEquals(expected, x, 1e-12, s.name());
         }
