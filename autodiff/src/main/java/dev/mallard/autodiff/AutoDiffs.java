@@ -27,9 +27,33 @@ public final class AutoDiffs {
         if (x.length == 0) {
             throw new IllegalArgumentException("x must not be empty, got length 0");
         }
+        return variables(x, x.length, 0);
+    }
+
+    /**
+     * Variables that are a slice of a larger set of {@code n} independent variables: entry i has value
+     * {@code x[i]} and gradient {@code e_(offset + i)} of size {@code n} (Drake's {@code
+     * InitializeAutoDiff} with a derivative count and start). Use it to differentiate with respect to
+     * several groups at once, e.g. state and parameters.
+     *
+     * @param x the values, not null; not modified
+     * @param n the total number of independent variables, {@code >= 1}
+     * @param offset the index of {@code x[0]} among them, {@code >= 0}, with {@code offset + x.length <= n}
+     * @return new variables, {@code x.length} of them
+     * @throws IllegalArgumentException if {@code n < 1} or the slice does not fit in {@code n}
+     */
+    public static AutoDiff[] variables(double[] x, int n, int offset) {
+        Checks.notNull(x, "x");
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1, got " + n);
+        }
+        if (offset < 0 || offset > n - x.length) {
+            throw new IllegalArgumentException("offset = " + offset + " with x.length = " + x.length
+                    + " does not fit in n = " + n);
+        }
         AutoDiff[] out = new AutoDiff[x.length];
         for (int i = 0; i < x.length; i++) {
-            out[i] = AutoDiff.variable(x[i], x.length, i);
+            out[i] = AutoDiff.variable(x[i], n, offset + i);
         }
         return out;
     }

@@ -99,6 +99,19 @@ class AutoDiffsTest {
     }
 
     @Test
+    void variablesCanBeASliceOfALargerSetForDifferentiatingGroupsTogether() {
+        AutoDiff[] state = AutoDiffs.variables(new double[] {1, 2}, 3, 0);
+        AutoDiff[] parameter = AutoDiffs.variables(new double[] {5}, 3, 2);
+        AutoDiff y = state[0].mul(parameter[0]).add(state[1]);
+        assertArrayEquals(new double[] {5, 1, 1}, y.gradient(), 0.0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AutoDiffs.variables(new double[] {1, 2}, 3, 2));
+        assertEquals("offset = 2 with x.length = 2 does not fit in n = 3", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> AutoDiffs.variables(new double[] {1}, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> AutoDiffs.variables(new double[] {1}, 2, -1));
+    }
+
+    @Test
     void gradientsGiveZeroRowsForConstantsAndInferTheWidth() {
         AutoDiff[] v = AutoDiffs.variables(1, 2);
         double[][] g = AutoDiffs.gradients(AutoDiff.constant(3), v[1].mul(2.0));
