@@ -170,4 +170,12 @@ class AutoDiffDerivativeTest {
         assertTrue(y.isConstant(), op + " of a constant should be a constant, got " + y);
         assertEquals(0, y.gradientSize());
     }
+
+    @ParameterizedTest
+    @MethodSource("binaryOps")
+    void constantArgumentsGiveConstantResult(String op) {
+        double[] ab = sampleBinary(op, new Random(5));
+        AutoDiff y = Ops.binary(AutoDiff.SCALAR, op, AutoDiff.constant(ab[0]), AutoDiff.constant(ab[1]));
+        assertTrue(y.isConstant(), op + " of constants should be a constant, got " + y);
+    }
 }
