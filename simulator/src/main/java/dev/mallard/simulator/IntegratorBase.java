@@ -92,6 +92,7 @@ public abstract class IntegratorBase<T> {
     private double lastT0 = Double.NaN;
     private double lastT1 = Double.NaN;
     private T lastT0g;
+    private T lastT1g;
     private T lastHg;
     private T startTimeG;
     private T trialHg;
@@ -816,8 +817,9 @@ public abstract class IntegratorBase<T> {
             xg.setFrom(x1g);
             lastT0g = startTimeG;
             lastHg = trialHg;
-            context.setTime(Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
-                    : targetScalar != null ? targetScalar : scalar.of(target));
+            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
+                    : targetScalar != null ? targetScalar : scalar.of(target);
+            context.setTime(lastT1g);
         }
         if (endDerivativeOffered) {
             f1Stamp = context.getChangeCount();
@@ -847,6 +849,7 @@ public abstract class IntegratorBase<T> {
         }
         lastT0 = t0;
         lastT1 = t1;
+        lastT1g = t1Scalar;
         numStepsTaken++;
         previousStepSize = t1 - t0;
         onStepAccepted();
@@ -972,11 +975,31 @@ public abstract class IntegratorBase<T> {
             interpolate(t, xd);
             context.setTimeValueUnchecked(t);
         } else {
-            T tg = t == lastT1 ? context.getTime() : scalar.of(t);
+            T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
             interpolate(tg, xg);
             context.setTime(tg);
             context.noteStateChanged();
         }
+    }
+
+    /**
+     * Ends the last step early, at {@code tEnd} (a witness crossing): sets the context to the interpolant
+     * there and tells {@link #onStepTruncated} (dense output keeps only {@code [t0, tEnd]}).
+     *
+     * @param tEnd a time in the last step, seconds
+     */
+    public final void truncateLastStep(double tEnd) {
+        interpolateIntoContext(tEnd);
+        onStepTruncated(tEnd);
+    }
+
+    /**
+     * Called when the last accepted step is cut short at {@code tEnd} by {@link #truncateLastStep}; the
+     * default does nothing.
+     *
+     * @param tEnd the new end of the step, seconds
+     */
+    protected void onStepTruncated(double tEnd) {
     }
 
     /**

@@ -122,7 +122,7 @@ final class WitnessTracker<T> {
                 tStar = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
             }
             if (tStar < t1) {
-                integrator.interpolateIntoContext(tStar);
+                integrator.truncateLastStep(tStar);
             } else {
                 integrator.interpolateIntoContext(t1Scalar);
             }
