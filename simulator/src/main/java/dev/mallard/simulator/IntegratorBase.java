@@ -7,6 +7,7 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.System;
+import java.util.Objects;
 
 /**
  * The base of every integrator: advances the continuous state {@code xc} of a system's context, solving
@@ -105,7 +106,7 @@ public abstract class IntegratorBase<T> {
      * @param context its context (root), or null to set one later with {@link #resetContext}
      */
     protected IntegratorBase(System<T> system, Context<T> context) {
-        this.system = Checks.notNull(system, "system");
+        this.system = Objects.requireNonNull(system, "system must not be null");
         this.scalar = system.scalar();
         this.context = context;
     }
@@ -580,7 +581,7 @@ public abstract class IntegratorBase<T> {
      * @return which time was reached
      */
     public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, T boundaryTime) {
-        Checks.notNull(boundaryTime, "boundaryTime");
+        Objects.requireNonNull(boundaryTime, "boundaryTime must not be null");
         return integrate(publishTime, updateTime, scalar.value(boundaryTime), boundaryTime);
     }
 
@@ -700,13 +701,16 @@ public abstract class IntegratorBase<T> {
                 commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
                 return h;
             }
-            String why = Double.isFinite(error)
-                    ? "error control needs a step below the minimum (error estimate " + error + ")"
-                    : nonFiniteMessage(t0 + h);
+            double next = h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
+                    ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK));
+            if (next < getWorkingMinimumStepSize() && throwOnMinimumStepSizeViolation) {
+                shrinkOrFail(t0, next, Double.isFinite(error)
+                        ? "error control needs a step below the minimum (error estimate " + error + ")"
+                        : nonFiniteMessage(t0 + h));
+            }
             restoreStart(t0);
             numShrinkagesFromErrorControl++;
-            double factor = Double.isFinite(error) ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK;
-            h = shrinkOrFail(t0, h * Math.min(0.9, Math.max(MAX_SHRINK, factor)), why);
+            h = shrinkOrFail(t0, next, "");
             target = Double.NaN;
             adapted = true;
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Objects;
 
 /**
  * Everything about a system that changes: time, continuous state {@code (q, v, z)}, discrete state groups,
@@ -146,7 +147,7 @@ public final class Context<T> {
      */
     public void setTime(T t) {
         requireRoot("setTime");
-        Checks.notNull(t, "time");
+        Objects.requireNonNull(t, "time must not be null");
         this.timeScalar = t;
         this.time = scalar().isNumeric() ? scalar().value(t) : Double.NaN;
         changeCount++;
@@ -217,7 +218,7 @@ public final class Context<T> {
      * @throws IllegalArgumentException if the size differs
      */
     public void setContinuousState(ScalarVector<T> x) {
-        Checks.notNull(x, "x");
+        Objects.requireNonNull(x, "x must not be null");
         Checks.size(x.size(), continuous.size(), "continuous state");
         for (int i = 0; i < x.size(); i++) {
             continuous.set(i, x.get(i));
@@ -232,7 +233,7 @@ public final class Context<T> {
      * @throws IllegalArgumentException if the length differs
      */
     public void setContinuousStateValues(double... x) {
-        Checks.notNull(x, "x");
+        Objects.requireNonNull(x, "x must not be null");
         Checks.size(x.length, continuous.size(), "continuous state");
         for (int i = 0; i < x.length; i++) {
             continuous.setValue(i, x[i]);
@@ -303,7 +304,7 @@ public final class Context<T> {
      * @throws ClassCastException if the class differs from the declared one
      */
     public void setAbstractState(int index, Object value) {
-        Checks.notNull(value, "value");
+        Objects.requireNonNull(value, "value must not be null");
         Object old = abstractValues[Checks.index(index, abstractValues.length, "abstract state index")];
         if (old.getClass() != value.getClass()) {
             throw new ClassCastException("abstract state " + index + " of " + system.getName() + " holds a "
@@ -355,7 +356,7 @@ public final class Context<T> {
             throw new IllegalArgumentException("input port '" + port.getName() + "' of " + system.getName()
                     + " is abstract-valued: use fixAbstractInputPort");
         }
-        Checks.notNull(value, "value");
+        Objects.requireNonNull(value, "value must not be null");
         Checks.size(value.size(), port.size(), "value for input port '" + port.getName() + "'");
         fixedInputs[portIndex] = value.copy();
         noteStateChanged();
@@ -374,7 +375,7 @@ public final class Context<T> {
             throw new IllegalArgumentException("input port '" + port.getName() + "' of " + system.getName()
                     + " is vector-valued: use fixInputPort");
         }
-        fixedInputs[portIndex] = Checks.notNull(value, "value");
+        fixedInputs[portIndex] = Objects.requireNonNull(value, "value must not be null");
         noteStateChanged();
     }
 
@@ -500,7 +501,7 @@ public final class Context<T> {
     }
 
     private void checkSameSystem(Context<T> source) {
-        Checks.notNull(source, "source");
+        Objects.requireNonNull(source, "source must not be null");
         if (source.system != system) {
             throw new IllegalArgumentException("source is a context of " + source.system.getName()
                     + ", not of " + system.getName());
