@@ -1,6 +1,7 @@
 package dev.mallard.systems;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.NonNumericValueException;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.ArrayList;
@@ -140,7 +141,8 @@ public final class Context<T> {
 
     /**
      * Sets the time to a value of the number type (for AutoDiff, a time with a gradient; for a symbolic
-     * scalar, possibly an expression without a numeric value, in which case {@link #getTimeValue()} is NaN).
+     * scalar, possibly an expression with free variables, in which case {@link #getTimeValue()} is NaN and
+     * the context cannot be simulated, only evaluated).
      *
      * @param t the time in seconds, not null
      * @throws IllegalStateException if this is not the root context
@@ -149,8 +151,17 @@ public final class Context<T> {
         requireRoot("setTime");
         Objects.requireNonNull(t, "time must not be null");
         this.timeScalar = t;
-        this.time = scalar().isNumeric() ? scalar().value(t) : Double.NaN;
+        this.time = numericValueOrNaN(t);
         changeCount++;
+    }
+
+    private double numericValueOrNaN(T t) {
+        try {
+            return scalar().value(t);
+        } catch (NonNumericValueException e) {
+            // A symbolic time with free variables has no value; constant expressions do.
+            return Double.NaN;
+        }
     }
 
     // ---- accuracy ------------------------------------------------------------------------------
