@@ -697,7 +697,10 @@ public abstract class IntegratorBase<T> {
             boolean atFloor = h <= getWorkingMinimumStepSize();
             if (error <= accuracyInUse || atFloor) {
                 double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
-                idealNextStepSize = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                // A step shortened to land on an event says nothing against the previous ideal size.
+                boolean shortenedForEvent = !adapted && !Double.isNaN(target);
+                idealNextStepSize = shortenedForEvent && idealNextStepSize > ideal ? idealNextStepSize : ideal;
                 commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
                 return h;
             }
