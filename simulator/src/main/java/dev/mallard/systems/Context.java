@@ -520,7 +520,13 @@ public final class Context<T> {
     }
 
     void copyStateFrom(Context<T> source) {
-        continuous.backingVector().setFrom(source.continuous.backingVector());
+        if (parent == null && source.parent == null) {
+            continuous.backingVector().setFrom(source.continuous.backingVector());
+        } else {
+            for (int i = 0; i < continuous.size(); i++) {
+                continuous.set(i, source.continuous.get(i));
+            }
+        }
         copyDiscreteAndAbstractFrom(source);
         noteStateChanged();
     }
