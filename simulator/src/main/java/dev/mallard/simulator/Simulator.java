@@ -519,6 +519,7 @@ public final class Simulator<T> {
 
     /** @return simulated seconds per real second since the last initialize or resetStatistics */
     public double getActualRealtimeRate() {
+        requireContext();
         double real = (java.lang.System.nanoTime() - realtimeStartNanos) * 1e-9;
         return (context.getTimeValue() - realtimeStartSimTime) / real;
     }
