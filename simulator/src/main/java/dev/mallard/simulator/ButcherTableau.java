@@ -1,0 +1,85 @@
+package dev.mallard.simulator;
+
+import dev.mallard.scalar.Checks;
+import java.util.Objects;
+
+/**
+ * The coefficients of an explicit Runge-Kutta method: nodes {@code c}, the strictly lower-triangular
+ * matrix {@code a}, weights {@code b}, and optionally error weights {@code e = b - bhat} of an embedded
+ * lower-order method (the error estimate is {@code h sum_i e_i k_i}). Immutable.
+ */
+public final class ButcherTableau {
+
+    private final double[] c;
+    private final double[][] a;
+    private final double[] b;
+    private final double[] e;
+    private final boolean firstSameAsLast;
+
+    /**
+     * @param c nodes, {@code c[0] = 0}; copied
+     * @param a row i holds {@code a[i][0..i-1]} (row 0 empty); copied
+     * @param b weights, summing to 1; copied
+     * @param e error weights {@code b - bhat}, or null for a method without error estimate; copied
+     * @throws IllegalArgumentException if the shapes disagree, c[0] is not 0, or the weights do not sum to 1
+     */
+    public ButcherTableau(double[] c, double[][] a, double[] b, double[] e) {
+        int s = Objects.requireNonNull(c, "c must not be null").length;
+        Checks.size(Objects.requireNonNull(a, "a must not be null").length, s, "a");
+        Checks.size(Objects.requireNonNull(b, "b must not be null").length, s, "b");
+        if (e != null) {
+            Checks.size(e.length, s, "e");
+        }
+        if (c[0] != 0) {
+            throw new IllegalArgumentException("c[0] must be 0, got " + c[0]);
+        }
+        this.a = new double[s][];
+        for (int i = 0; i < s; i++) {
+            Checks.size(a[i].length, i, "a[" + i + "]");
+            this.a[i] = a[i].clone();
+        }
+        double sum = 0;
+        for (double w : b) {
+            sum += w;
+        }
+        if (Math.abs(sum - 1) > 1e-12) {
+            throw new IllegalArgumentException("weights b must sum to 1, got " + sum);
+        }
+        this.c = c.clone();
+        this.b = b.clone();
+        this.e = e == null ? null : e.clone();
+        this.firstSameAsLast = s > 1 && c[s - 1] == 1 && java.util.Arrays.equals(a[s - 1], java.util.Arrays.copyOf(b, s - 1))
+                && b[s - 1] == 0;
+    }
+
+    /** @return the number of stages */
+    public int stages() {
+        return c.length;
+    }
+
+    double c(int i) {
+        return c[i];
+    }
+
+    double a(int i, int j) {
+        return a[i][j];
+    }
+
+    double b(int i) {
+        return b[i];
+    }
+
+    double e(int i) {
+        return e[i];
+    }
+
+    /** @return whether the tableau has error weights */
+    public boolean hasErrorEstimate() {
+        return e != null;
+    }
+
+    /** @return whether the last stage is evaluated at the step's end state (then it is f(t1, x1)) */
+    public boolean isFirstSameAsLast() {
+        return firstSameAsLast;
+    }
+}

@@ -1,0 +1,156 @@
+package dev.mallard.simulator;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.System;
+import java.util.Objects;
+
+/**
+ * An explicit Runge-Kutta method given by its {@link ButcherTableau}, on both paths: primitive arrays with
+ * stage workspaces allocated once (double), and vectors of {@code T} (AutoDiff, symbolic). Adding an
+ * explicit scheme means subclassing this with a tableau. A first-same-as-last tableau hands its last stage
+ * over as {@code f(t1, x1)}, so the next step and the interpolant need no extra evaluation.
+ *
+ * @param <T> the number type
+ */
+public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> {
+
+    private final ButcherTableau tableau;
+    private final int errorOrder;
+    private double[][] kd;
+    private double[] stageD;
+    private ScalarVector<T>[] kg;
+    private ScalarVector<T> stageG;
+
+    /**
+     * @param system the system
+     * @param context its root context, or null
+     * @param tableau the method's coefficients
+     * @param errorOrder the order p of the error estimate (see {@link #getErrorEstimateOrder()}); ignored
+     *     without error weights
+     */
+    protected ExplicitRungeKuttaIntegrator(System<T> system, Context<T> context, ButcherTableau tableau,
+            int errorOrder) {
+        super(system, context);
+        this.tableau = Objects.requireNonNull(tableau, "tableau must not be null");
+        this.errorOrder = errorOrder;
+    }
+
+    @Override
+    public final boolean supportsErrorEstimation() {
+        return tableau.hasErrorEstimate();
+    }
+
+    @Override
+    public final int getErrorEstimateOrder() {
+        return errorOrder;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected final void allocateSchemeWorkspaces(int size) {
+        int s = tableau.stages();
+        if (isDoublePath()) {
+            kd = new double[s][];
+            for (int i = 1; i < s; i++) {
+                kd[i] = new double[size];
+            }
+            stageD = new double[size];
+        } else {
+            kg = new ScalarVector[s];
+            for (int i = 1; i < s; i++) {
+                kg[i] = scalar().newVector(size);
+            }
+            stageG = scalar().newVector(size);
+        }
+    }
+
+    @Override
+    protected final boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
+        int s = tableau.stages();
+        int n = x0.length;
+        double[][] k = kd;
+        k[0] = f0;
+        for (int i = 1; i < s; i++) {
+            for (int j = 0; j < n; j++) {
+                double sum = 0;
+                for (int m = 0; m < i; m++) {
+                    sum += tableau.a(i, m) * k[m][j];
+                }
+                stageD[j] = x0[j] + h * sum;
+            }
+            evalDerivatives(t0 + tableau.c(i) * h, stageD, k[i]);
+        }
+        for (int j = 0; j < n; j++) {
+            double sum = 0;
+            for (int m = 0; m < s; m++) {
+                sum += tableau.b(m) * k[m][j];
+            }
+            x1[j] = x0[j] + h * sum;
+        }
+        if (tableau.hasErrorEstimate()) {
+            for (int j = 0; j < n; j++) {
+                double sum = 0;
+                for (int m = 0; m < s; m++) {
+                    sum += tableau.e(m) * k[m][j];
+                }
+                err[j] = h * sum;
+            }
+        }
+        if (tableau.isFirstSameAsLast()) {
+            offerEndDerivative(k[s - 1]);
+        }
+        k[0] = null;
+        return true;
+    }
+
+    @Override
+    protected final boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        Scalar<T> sc = scalar();
+        int s = tableau.stages();
+        int n = x0.size();
+        ScalarVector<T>[] k = kg;
+        k[0] = f0;
+        for (int i = 1; i < s; i++) {
+            for (int j = 0; j < n; j++) {
+                stageG.set(j, sc.add(x0.get(j), sc.mul(h, combination(k, i, j, true))));
+            }
+            evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stageG, k[i]);
+        }
+        for (int j = 0; j < n; j++) {
+            x1.set(j, sc.add(x0.get(j), sc.mul(h, combination(k, s, j, false))));
+        }
+        if (tableau.hasErrorEstimate()) {
+            for (int j = 0; j < n; j++) {
+                T sum = sc.zero();
+                for (int m = 0; m < s; m++) {
+                    if (tableau.e(m) != 0) {
+                        sum = sc.add(sum, sc.mul(k[m].get(j), tableau.e(m)));
+                    }
+                }
+                err.set(j, sc.mul(h, sum));
+            }
+        }
+        if (tableau.isFirstSameAsLast()) {
+            offerEndDerivative(k[s - 1]);
+        }
+        k[0] = null;
+        return true;
+    }
+
+    /** {@code sum_m w_m k_m[j]} with w the row {@code a[i]} (stage) or the weights b (solution). */
+    private T combination(ScalarVector<T>[] k, int i, int j, boolean stage) {
+        Scalar<T> sc = scalar();
+        T sum = null;
+        for (int m = 0; m < i; m++) {
+            double w = stage ? tableau.a(i, m) : tableau.b(m);
+            if (w != 0) {
+                T term = sc.mul(k[m].get(j), w);
+                sum = sum == null ? term : sc.add(sum, term);
+            }
+        }
+        return sum == null ? sc.zero() : sum;
+    }
+}

@@ -1,0 +1,1078 @@
+package dev.mallard.simulator;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleVector;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.System;
+import java.util.Objects;
+
+/**
+ * The base of every integrator: advances the continuous state {@code xc} of a system's context, solving
+ * {@code xcdot = f(t, x)} with the discrete and abstract state held constant. It owns the options and
+ * statistics of the 001 seed, the step entry point the Simulator calls
+ * ({@link #integrateNoFurtherThanTime}, with the 1% stretch rule), the error-control loop shared by every
+ * error-controlled scheme, and the interpolant of the last step (for witness isolation and dense output).
+ *
+ * <h2>Writing a scheme</h2>
+ * A scheme implements one step twice: {@link #stepDouble} on primitive arrays (used when {@code T} is
+ * double: the context's state is a {@link DoubleVector} and the base works on its array with preallocated
+ * workspaces, so nothing is allocated per step) and {@link #stepGeneric} on {@link ScalarVector}s (AutoDiff,
+ * symbolic). Both evaluate derivatives only through {@link #evalDerivatives(double, double[], double[])} /
+ * {@link #evalDerivatives(Object, ScalarVector, ScalarVector)}, which count them. Step-size control, error
+ * norms and event timing are always plain {@code double} arithmetic on values.
+ *
+ * <h2>Time</h2>
+ * Step boundaries are doubles; a step that lands on a requested time lands on it exactly (no accumulated
+ * sum). On the generic path the step size is a {@code T}: when the step ends at a boundary time given as a
+ * {@code T} (an AutoDiff final time), {@code h = boundary - t0} in {@code T}, so gradients with respect to
+ * the final time flow through the last step.
+ *
+ * @param <T> the number type
+ */
+public abstract class IntegratorBase<T> {
+
+    /** Accuracy used when neither the context nor {@link #setTargetAccuracy} sets one. */
+    public static final double DEFAULT_ACCURACY = 1e-4;
+
+    /** A step may be stretched by this factor to land on a requested time instead of leaving a sliver. */
+    public static final double STRETCH_FACTOR = 1.01;
+
+    private static final double SAFETY = 0.9;
+    private static final double MAX_GROWTH = 5.0;
+    private static final double MAX_SHRINK = 0.1;
+
+    private final System<T> system;
+    private final Scalar<T> scalar;
+    private Context<T> context;
+
+    // options
+    private double targetAccuracy = Double.NaN;
+    private double accuracyInUse = Double.NaN;
+    private boolean fixedStepMode;
+    private double maximumStepSize = Double.POSITIVE_INFINITY;
+    private double requestedMinimumStepSize;
+    private double initialStepSizeTarget = Double.NaN;
+    private boolean throwOnMinimumStepSizeViolation = true;
+
+    // statistics
+    private long numStepsTaken;
+    private long numDerivativeEvaluations;
+    private long numShrinkagesFromErrorControl;
+    private long numShrinkagesFromSubstepFailures;
+    private long numSubstepFailures;
+    private double largestStepSizeTaken = Double.NaN;
+    private double smallestAdaptedStepSizeTaken = Double.NaN;
+    private double actualInitialStepSizeTaken = Double.NaN;
+    private double previousStepSize = Double.NaN;
+
+    // run state
+    private boolean initialized;
+    private double idealNextStepSize = Double.NaN;
+    private int n;
+    private boolean doublePath;
+    private ContinuousState<T> derivatives;
+    // double-path workspaces (null on the generic path)
+    private double[] xd;
+    private double[] derivativeData;
+    private double[] x0d;
+    private double[] x1d;
+    private double[] f0d;
+    private double[] f1d;
+    private double[] errd;
+    // generic-path workspaces (null on the double path)
+    private ScalarVector<T> xg;
+    private ScalarVector<T> x0g;
+    private ScalarVector<T> x1g;
+    private ScalarVector<T> f0g;
+    private ScalarVector<T> f1g;
+    private ScalarVector<T> errg;
+    // the last accepted step, for the interpolant
+    private double lastT0 = Double.NaN;
+    private double lastT1 = Double.NaN;
+    private T lastT0g;
+    private T lastT1g;
+    private T lastHg;
+    private T startTimeG;
+    private T trialHg;
+    /** Change count of the context when f1 held f(t1, x1), or -1. */
+    private long f1Stamp = -1;
+    private boolean endDerivativeOffered;
+
+    /**
+     * @param system the system whose continuous state is integrated, not null
+     * @param context its context (root), or null to set one later with {@link #resetContext}
+     */
+    protected IntegratorBase(System<T> system, Context<T> context) {
+        this.system = Objects.requireNonNull(system, "system must not be null");
+        this.scalar = system.scalar();
+        this.context = context;
+    }
+
+    // ---- scheme SPI ------------------------------------------------------------------------------
+
+    /** @return whether the scheme computes an error estimate (and so supports error control) */
+    public abstract boolean supportsErrorEstimation();
+
+    /**
+     * The order {@code p} of the error estimate: the estimate behaves as {@code C h^(p+1)}, and the controller
+     * scales step sizes by {@code (accuracy / error)^(1/(p+1))}. Meaningful only with an error estimate.
+     *
+     * @return the order, {@code >= 1}
+     */
+    public abstract int getErrorEstimateOrder();
+
+    /**
+     * One step on primitive arrays, for {@code T = double}. It must not change time or state in the context
+     * except through {@link #evalDerivatives(double, double[], double[])} (the base restores them).
+     *
+     * @param t0 start time, seconds
+     * @param h step size, {@code > 0}
+     * @param x0 the start state; not to be modified
+     * @param f0 {@code f(t0, x0)}; not to be modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate (length n) if {@link #supportsErrorEstimation()}
+     * @return false on a sub-step failure (e.g. a nonlinear solve did not converge): the base halves the step
+     */
+    protected abstract boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err);
+
+    /**
+     * One step on vectors of {@code T}: the same scheme as {@link #stepDouble}.
+     *
+     * @param t0 start time
+     * @param h step size
+     * @param x0 the start state; not to be modified
+     * @param f0 {@code f(t0, x0)}; not to be modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate if supported
+     * @return false on a sub-step failure
+     */
+    protected abstract boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err);
+
+    /**
+     * Evaluates {@code xdot = f(t, x)} on the double path, counting the evaluation. Sets the context to
+     * {@code (t, x)}.
+     *
+     * @param t time, seconds
+     * @param x state, length n; not modified
+     * @param xdot receives the derivatives, length n
+     */
+    protected final void evalDerivatives(double t, double[] x, double[] xdot) {
+        if (x != xd) {
+            java.lang.System.arraycopy(x, 0, xd, 0, n);
+        }
+        context.setTimeValueUnchecked(t);
+        system.calcTimeDerivatives(context, derivatives);
+        java.lang.System.arraycopy(derivativeData, 0, xdot, 0, n);
+        numDerivativeEvaluations++;
+    }
+
+    /**
+     * Evaluates {@code xdot = f(t, x)} on the generic path, counting the evaluation. Sets the context to
+     * {@code (t, x)}.
+     *
+     * @param t time
+     * @param x state; not modified
+     * @param xdot receives the derivatives
+     */
+    protected final void evalDerivatives(T t, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (x != xg) {
+            xg.setFrom(x);
+        }
+        context.setTime(t);
+        system.calcTimeDerivatives(context, derivatives);
+        xdot.setFrom(derivatives.backingVector());
+        numDerivativeEvaluations++;
+    }
+
+    /**
+     * Lets a scheme whose last stage is evaluated at the end state (first-same-as-last) hand it over, so
+     * that the interpolant and the next step need no extra evaluation. Double path.
+     *
+     * @param f1 {@code f(t1, x1)}; copied
+     */
+    protected final void offerEndDerivative(double[] f1) {
+        java.lang.System.arraycopy(f1, 0, f1d, 0, n);
+        endDerivativeOffered = true;
+    }
+
+    /**
+     * Generic-path counterpart of {@link #offerEndDerivative(double[])}.
+     *
+     * @param f1 {@code f(t1, x1)}; copied
+     */
+    protected final void offerEndDerivative(ScalarVector<T> f1) {
+        f1g.setFrom(f1);
+        endDerivativeOffered = true;
+    }
+
+    /**
+     * Called after each accepted step, with the context at the step's end. The default does nothing;
+     * dense output and schemes keeping history override it.
+     */
+    protected void onStepAccepted() {
+    }
+
+    // ---- options -------------------------------------------------------------------------------
+
+    /** @return the system being integrated */
+    public final System<T> getSystem() {
+        return system;
+    }
+
+    /** @return the context being advanced (may be null before {@link #resetContext}) */
+    public final Context<T> getContext() {
+        return context;
+    }
+
+    /** @return the context being advanced, for modification */
+    public final Context<T> getMutableContext() {
+        return context;
+    }
+
+    /**
+     * Replaces the context; the integrator must be initialized again.
+     *
+     * @param newContext a root context of the system, or null
+     */
+    public final void resetContext(Context<T> newContext) {
+        if (newContext != null && newContext.getSystem() != system) {
+            throw new IllegalArgumentException("the context is of " + newContext.getSystem().getName()
+                    + ", not of " + system.getName());
+        }
+        this.context = newContext;
+        initialized = false;
+    }
+
+    /**
+     * Requests an accuracy for error-controlled integration (about {@code -log10(accuracy)} correct digits).
+     *
+     * @param accuracy in (0, 1]
+     * @throws IllegalStateException if the scheme has no error estimate
+     * @throws IllegalArgumentException if outside (0, 1]
+     */
+    public final void setTargetAccuracy(double accuracy) {
+        requireErrorEstimation("setTargetAccuracy");
+        if (!(accuracy > 0 && accuracy <= 1)) {
+            throw new IllegalArgumentException("accuracy must be in (0, 1], got " + accuracy);
+        }
+        targetAccuracy = accuracy;
+        accuracyInUse = accuracy;
+    }
+
+    /** @return the requested accuracy, NaN if none was requested */
+    public final double getTargetAccuracy() {
+        return targetAccuracy;
+    }
+
+    /**
+     * The accuracy error control works to: the context's accuracy if it has one, else the target accuracy,
+     * else {@link #DEFAULT_ACCURACY}; fixed at {@link #initialize()}.
+     *
+     * @return the accuracy in use, NaN before initialization for schemes without error estimate
+     */
+    public final double getAccuracyInUse() {
+        return accuracyInUse;
+    }
+
+    /**
+     * Sets fixed-step mode: every step is the maximum step size (or shorter, to land on an event).
+     *
+     * @param flag true for fixed steps
+     * @throws IllegalStateException if false is requested for a scheme without error estimate
+     */
+    public final void setFixedStepMode(boolean flag) {
+        if (!flag) {
+            requireErrorEstimation("setFixedStepMode(false)");
+        }
+        fixedStepMode = flag;
+    }
+
+    /** @return whether steps are fixed (always true for schemes without error estimate) */
+    public final boolean getFixedStepMode() {
+        return fixedStepMode || !supportsErrorEstimation();
+    }
+
+    /**
+     * Sets the maximum step size; a step may exceed it by 1% to land on an event.
+     *
+     * @param h seconds, {@code > 0} (infinity allowed for error-controlled schemes)
+     * @throws IllegalArgumentException if not {@code > 0}
+     */
+    public final void setMaximumStepSize(double h) {
+        if (!(h > 0)) {
+            throw new IllegalArgumentException("maximum step size must be > 0, got " + h);
+        }
+        maximumStepSize = h;
+    }
+
+    /** @return the maximum step size, seconds */
+    public final double getMaximumStepSize() {
+        return maximumStepSize;
+    }
+
+    /**
+     * Requests a minimum step size: error control never shrinks a step below it (see
+     * {@link #setThrowOnMinimumStepSizeViolation}). Zero means the working floor only.
+     *
+     * @param h seconds, {@code >= 0}
+     */
+    public final void setRequestedMinimumStepSize(double h) {
+        if (!(h >= 0) || !Double.isFinite(h)) {
+            throw new IllegalArgumentException("requested minimum step size must be finite and >= 0, got " + h);
+        }
+        requestedMinimumStepSize = h;
+    }
+
+    /** @return the requested minimum step size, seconds */
+    public final double getRequestedMinimumStepSize() {
+        return requestedMinimumStepSize;
+    }
+
+    /**
+     * The minimum step actually enforced at the current time: the requested minimum or the floor
+     * {@code 1e-14 max(1, |t|)} below which time itself cannot resolve a step, whichever is larger.
+     *
+     * @return seconds
+     */
+    public final double getWorkingMinimumStepSize() {
+        double t = context == null ? 0 : context.getTimeValue();
+        return Math.max(requestedMinimumStepSize, 1e-14 * Math.max(1, Math.abs(t)));
+    }
+
+    /**
+     * Requests the size of the first step attempted by error control (it may be shrunk).
+     *
+     * @param h seconds, {@code > 0}
+     * @throws IllegalStateException if the scheme has no error estimate
+     */
+    public final void requestInitialStepSizeTarget(double h) {
+        requireErrorEstimation("requestInitialStepSizeTarget");
+        initialStepSizeTarget = Checks.positive(h, "initial step size target");
+    }
+
+    /** @return the requested first step size, NaN if none */
+    public final double getInitialStepSizeTarget() {
+        return initialStepSizeTarget;
+    }
+
+    /**
+     * @param throwsOnViolation true (the default) to throw when error control would need a step below the
+     *     working minimum; false to take the minimum step and go on
+     */
+    public final void setThrowOnMinimumStepSizeViolation(boolean throwsOnViolation) {
+        throwOnMinimumStepSizeViolation = throwsOnViolation;
+    }
+
+    /** @return whether a minimum step violation throws */
+    public final boolean getThrowOnMinimumStepSizeViolation() {
+        return throwOnMinimumStepSizeViolation;
+    }
+
+    private void requireErrorEstimation(String what) {
+        if (!supportsErrorEstimation()) {
+            throw new IllegalStateException(what + ": " + getClass().getSimpleName()
+                    + " has no error estimate (it always takes fixed steps)");
+        }
+    }
+
+    // ---- lifecycle -----------------------------------------------------------------------------
+
+    /**
+     * Prepares for integration: checks the options, fixes the accuracy in use, allocates workspaces and
+     * resets statistics. Must be called again after changing the context object or the options.
+     *
+     * @throws IllegalStateException if there is no context, the options are inconsistent, or error control
+     *     is requested with a number type whose values cannot be compared (symbolic)
+     */
+    public void initialize() {
+        if (context == null) {
+            throw new IllegalStateException("the integrator has no context: call resetContext first");
+        }
+        if (requestedMinimumStepSize > maximumStepSize) {
+            throw new IllegalStateException("requested minimum step size " + requestedMinimumStepSize
+                    + " exceeds maximum step size " + maximumStepSize);
+        }
+        if (!getFixedStepMode() && !Double.isNaN(initialStepSizeTarget)
+                && (initialStepSizeTarget < requestedMinimumStepSize || initialStepSizeTarget > maximumStepSize)) {
+            throw new IllegalStateException("initial step size target " + initialStepSizeTarget
+                    + " is outside [minimum, maximum] = [" + requestedMinimumStepSize + ", " + maximumStepSize + "]");
+        }
+        if (getFixedStepMode() && Double.isInfinite(maximumStepSize)) {
+            throw new IllegalStateException("fixed-step integration needs a finite maximum step size");
+        }
+        if (!getFixedStepMode() && !scalar.isNumeric()) {
+            throw new IllegalStateException("error control needs numeric values to compare, but "
+                    + system.getName() + " computes with " + scalar.name()
+                    + ": use a fixed-step scheme (or fixed-step mode) to get a one-step map");
+        }
+        if (supportsErrorEstimation()) {
+            accuracyInUse = context.getAccuracy().orElse(Double.isNaN(targetAccuracy) ? DEFAULT_ACCURACY
+                    : targetAccuracy);
+        }
+        allocateWorkspaces();
+        resetStatistics();
+        idealNextStepSize = Double.NaN;
+        f1Stamp = -1;
+        lastT0 = Double.NaN;
+        lastT1 = Double.NaN;
+        initialized = true;
+    }
+
+    private void allocateWorkspaces() {
+        ContinuousState<T> xc = context.getContinuousState();
+        n = xc.size();
+        derivatives = system.allocateTimeDerivatives();
+        doublePath = xc.backingVector() instanceof DoubleVector;
+        if (doublePath) {
+            xd = ((DoubleVector) xc.backingVector()).data();
+            derivativeData = ((DoubleVector) derivatives.backingVector()).data();
+            x0d = new double[n];
+            x1d = new double[n];
+            f0d = new double[n];
+            f1d = new double[n];
+            errd = new double[n];
+        } else {
+            xg = xc.backingVector();
+            x0g = scalar.newVector(n);
+            x1g = scalar.newVector(n);
+            f0g = scalar.newVector(n);
+            f1g = scalar.newVector(n);
+            errg = scalar.newVector(n);
+        }
+        allocateSchemeWorkspaces(n);
+    }
+
+    /**
+     * Called by {@link #initialize()} so a scheme can allocate its stage workspaces once.
+     *
+     * @param size the number of continuous states
+     */
+    protected abstract void allocateSchemeWorkspaces(int size);
+
+    /** @return whether {@link #initialize()} was called since construction, {@link #reset} or a context change */
+    public final boolean isInitialized() {
+        return initialized;
+    }
+
+    /** Returns the integrator to its just-constructed state (options kept); it must be initialized again. */
+    public void reset() {
+        initialized = false;
+        idealNextStepSize = Double.NaN;
+        f1Stamp = -1;
+        resetStatistics();
+    }
+
+    /** @return whether this integrator works on primitive arrays (T is double); valid after initialize */
+    public final boolean isDoublePath() {
+        return doublePath;
+    }
+
+    /** @return the number of continuous states integrated; valid after initialize */
+    protected final int stateSize() {
+        return n;
+    }
+
+    /** @return the number type */
+    protected final Scalar<T> scalar() {
+        return scalar;
+    }
+
+    // ---- statistics ----------------------------------------------------------------------------
+
+    /** Forgets the statistics. */
+    public final void resetStatistics() {
+        numStepsTaken = 0;
+        numDerivativeEvaluations = 0;
+        numShrinkagesFromErrorControl = 0;
+        numShrinkagesFromSubstepFailures = 0;
+        numSubstepFailures = 0;
+        largestStepSizeTaken = Double.NaN;
+        smallestAdaptedStepSizeTaken = Double.NaN;
+        actualInitialStepSizeTaken = Double.NaN;
+        previousStepSize = Double.NaN;
+    }
+
+    /** @return accepted steps since initialize or resetStatistics */
+    public final long getNumStepsTaken() {
+        return numStepsTaken;
+    }
+
+    /** @return derivative evaluations, including rejected steps */
+    public final long getNumDerivativeEvaluations() {
+        return numDerivativeEvaluations;
+    }
+
+    /** @return step shrinkages because the error estimate exceeded the accuracy */
+    public final long getNumStepShrinkagesFromErrorControl() {
+        return numShrinkagesFromErrorControl;
+    }
+
+    /** @return step shrinkages because a sub-step failed */
+    public final long getNumStepShrinkagesFromSubstepFailures() {
+        return numShrinkagesFromSubstepFailures;
+    }
+
+    /** @return failed sub-steps */
+    public final long getNumSubstepFailures() {
+        return numSubstepFailures;
+    }
+
+    /** @return the largest accepted step, seconds (NaN before the first) */
+    public final double getLargestStepSizeTaken() {
+        return largestStepSizeTaken;
+    }
+
+    /** @return the smallest accepted step whose size error control chose, seconds (NaN if none) */
+    public final double getSmallestAdaptedStepSizeTaken() {
+        return smallestAdaptedStepSizeTaken;
+    }
+
+    /** @return the size of the first accepted step, seconds (NaN before it) */
+    public final double getActualInitialStepSizeTaken() {
+        return actualInitialStepSizeTaken;
+    }
+
+    /** @return the size of the last accepted step, seconds (NaN before it) */
+    public final double getPreviousIntegrationStepSize() {
+        return previousStepSize;
+    }
+
+    /**
+     * Counts derivative evaluations made by a scheme outside {@link #evalDerivatives} (a Jacobian by
+     * automatic differentiation, for instance).
+     *
+     * @param count evaluations to add, {@code >= 0}
+     */
+    protected final void addDerivativeEvaluations(long count) {
+        numDerivativeEvaluations += count;
+    }
+
+    // ---- stepping ------------------------------------------------------------------------------
+
+    /**
+     * Advances the context by one step, ending no later than the earliest of the three times (all at or
+     * after the current time). A step that would come within 1% of its own size of the earliest time is
+     * stretched (or shortened) to end exactly on it.
+     *
+     * @param publishTime the next publish time, seconds
+     * @param updateTime the next update time, seconds
+     * @param boundaryTime the time not to pass, seconds
+     * @return which time was reached, or {@link StepResult#TIME_HAS_ADVANCED}
+     * @throws IllegalStateException if not initialized
+     * @throws IllegalArgumentException if a time is before the current time
+     * @throws SimulationException if the state becomes non-finite or the step size falls below the minimum
+     */
+    public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, double boundaryTime) {
+        return integrate(publishTime, updateTime, boundaryTime, null);
+    }
+
+    /**
+     * As {@link #integrateNoFurtherThanTime(double, double, double)}, with the boundary time as a {@code T}:
+     * a step ending on it has size {@code boundary - t0} computed in {@code T} (for AutoDiff, gradients with
+     * respect to the final time).
+     *
+     * @param publishTime the next publish time, seconds
+     * @param updateTime the next update time, seconds
+     * @param boundaryTime the time not to pass, not null, numeric
+     * @return which time was reached
+     */
+    public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, T boundaryTime) {
+        Objects.requireNonNull(boundaryTime, "boundaryTime must not be null");
+        return integrate(publishTime, updateTime, scalar.value(boundaryTime), boundaryTime);
+    }
+
+    private StepResult integrate(double publishTime, double updateTime, double boundaryTime, T boundaryScalar) {
+        if (!initialized) {
+            throw new IllegalStateException("the integrator is not initialized: call initialize()");
+        }
+        double t0 = context.getTimeValue();
+        checkNotBefore(publishTime, t0, "publishTime");
+        checkNotBefore(updateTime, t0, "updateTime");
+        checkNotBefore(boundaryTime, t0, "boundaryTime");
+        double target = Math.min(publishTime, Math.min(updateTime, boundaryTime));
+        StepResult reached = target == publishTime ? StepResult.REACHED_PUBLISH_TIME
+                : target == updateTime ? StepResult.REACHED_UPDATE_TIME : StepResult.REACHED_BOUNDARY_TIME;
+        double dt = target - t0;
+        if (dt == 0) {
+            return reached;
+        }
+        T targetScalar = target == boundaryTime ? boundaryScalar : null;
+        if (n == 0) {
+            commitTimeOnly(t0, target, targetScalar);
+            return reached;
+        }
+        double h = getFixedStepMode() ? maximumStepSize : nextTrialStep();
+        boolean landsOnTarget = dt <= h * STRETCH_FACTOR;
+        if (landsOnTarget) {
+            h = dt;
+        }
+        double taken = getFixedStepMode() ? takeFixedStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar)
+                : takeControlledStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar);
+        return context.getTimeValue() == target && taken == dt ? reached : StepResult.TIME_HAS_ADVANCED;
+    }
+
+    private static void checkNotBefore(double time, double t0, String name) {
+        if (!(time >= t0)) {
+            throw new IllegalArgumentException(name + " = " + time + " is before the current time " + t0);
+        }
+    }
+
+    /**
+     * Takes steps until the context reaches time {@code t} exactly.
+     *
+     * @param t the end time, seconds, not before the current time
+     */
+    public final void integrateWithMultipleStepsToTime(double t) {
+        while (context.getTimeValue() < t) {
+            integrateNoFurtherThanTime(t, t, t);
+        }
+    }
+
+    /**
+     * Takes exactly one step to time {@code t} without error control.
+     *
+     * @param t the end time, seconds, after the current time
+     * @return false if the step failed (a sub-step failure), in which case the context is unchanged
+     */
+    public final boolean integrateWithSingleFixedStepToTime(double t) {
+        if (!initialized) {
+            throw new IllegalStateException("the integrator is not initialized: call initialize()");
+        }
+        double t0 = context.getTimeValue();
+        if (!(t > t0)) {
+            throw new IllegalArgumentException("t = " + t + " must be after the current time " + t0);
+        }
+        if (n == 0) {
+            commitTimeOnly(t0, t, null);
+            return true;
+        }
+        if (!attempt(t0, t - t0, t, null)) {
+            restoreStart(t0);
+            return false;
+        }
+        commit(t0, t - t0, t, null, false);
+        return true;
+    }
+
+    private double nextTrialStep() {
+        double h = idealNextStepSize;
+        if (Double.isNaN(h)) {
+            h = Double.isNaN(initialStepSizeTarget) ? Math.min(maximumStepSize, 1e-2) : initialStepSizeTarget;
+        }
+        return Math.min(h, maximumStepSize);
+    }
+
+    private double takeFixedStep(double t0, double h, double target, T targetScalar) {
+        while (true) {
+            if (attempt(t0, h, target, targetScalar)) {
+                commit(t0, h, target, targetScalar, false);
+                return h;
+            }
+            restoreStart(t0);
+            numSubstepFailures++;
+            numShrinkagesFromSubstepFailures++;
+            h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
+            target = Double.NaN;
+        }
+    }
+
+    private double takeControlledStep(double t0, double h, double target, T targetScalar) {
+        double order = getErrorEstimateOrder() + 1;
+        boolean adapted = false;
+        while (true) {
+            if (!attempt(t0, h, target, targetScalar)) {
+                restoreStart(t0);
+                numSubstepFailures++;
+                numShrinkagesFromSubstepFailures++;
+                h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
+                target = Double.NaN;
+                adapted = true;
+                continue;
+            }
+            double error = errorNorm();
+            boolean atFloor = h <= getWorkingMinimumStepSize();
+            if (error <= accuracyInUse || atFloor) {
+                double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
+                double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                // A step shortened to land on an event says nothing against the previous ideal size.
+                boolean shortenedForEvent = !adapted && !Double.isNaN(target);
+                idealNextStepSize = shortenedForEvent && idealNextStepSize > ideal ? idealNextStepSize : ideal;
+                commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
+                return h;
+            }
+            double next = h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
+                    ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK));
+            if (next < getWorkingMinimumStepSize() && throwOnMinimumStepSizeViolation) {
+                shrinkOrFail(t0, next, Double.isFinite(error)
+                        ? "error control needs a step below the minimum (error estimate " + error + ")"
+                        : nonFiniteMessage(t0 + h));
+            }
+            restoreStart(t0);
+            numShrinkagesFromErrorControl++;
+            h = shrinkOrFail(t0, next, "");
+            target = Double.NaN;
+            adapted = true;
+        }
+    }
+
+    private double shrinkOrFail(double t0, double h, String why) {
+        double min = getWorkingMinimumStepSize();
+        if (h >= min) {
+            return h;
+        }
+        if (throwOnMinimumStepSizeViolation) {
+            throw new SimulationException("at t = " + t0 + " integrating " + system.getName() + ": " + why
+                    + "; step " + h + " < minimum " + min, t0, system.getName());
+        }
+        return min;
+    }
+
+    /** Infinity norm of the error estimate, each entry relative to max(1, |x0_i|, |x1_i|). */
+    private double errorNorm() {
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            double e;
+            double scale;
+            if (doublePath) {
+                e = Math.abs(errd[i]);
+                scale = Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i])));
+            } else {
+                e = Math.abs(errg.getValue(i));
+                scale = Math.max(1, Math.max(Math.abs(x0g.getValue(i)), Math.abs(x1g.getValue(i))));
+            }
+            double r = e / scale;
+            if (!(r <= norm)) {
+                norm = r;
+                if (Double.isNaN(r)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+            }
+        }
+        return norm;
+    }
+
+    /** Runs the scheme from the context's (t0, x0); leaves x1 and the error in the workspaces. */
+    private boolean attempt(double t0, double h, double target, T targetScalar) {
+        endDerivativeOffered = false;
+        if (doublePath) {
+            loadStartDouble(t0);
+            return stepDouble(t0, h, x0d, f0d, x1d, errd);
+        }
+        T t0g = context.getTime();
+        startTimeG = t0g;
+        loadStartGeneric(t0g);
+        T hg = stepSizeScalar(t0g, h, target, targetScalar);
+        trialHg = hg;
+        return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
+    }
+
+    private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
+        if (Double.isNaN(target)) {
+            return scalar.of(h);
+        }
+        return scalar.sub(targetScalar != null ? targetScalar : scalar.of(target), t0g);
+    }
+
+    private void loadStartDouble(double t0) {
+        java.lang.System.arraycopy(xd, 0, x0d, 0, n);
+        if (f1Stamp == context.getChangeCount()) {
+            double[] swap = f0d;
+            f0d = f1d;
+            f1d = swap;
+        } else {
+            evalDerivatives(t0, x0d, f0d);
+        }
+        f1Stamp = -1;
+    }
+
+    private void loadStartGeneric(T t0) {
+        x0g.setFrom(xg);
+        if (f1Stamp == context.getChangeCount()) {
+            ScalarVector<T> swap = f0g;
+            f0g = f1g;
+            f1g = swap;
+        } else {
+            evalDerivatives(t0, x0g, f0g);
+        }
+        f1Stamp = -1;
+    }
+
+    private void restoreStart(double t0) {
+        if (doublePath) {
+            java.lang.System.arraycopy(x0d, 0, xd, 0, n);
+            context.setTimeValueUnchecked(t0);
+            // f0 is still f(t0, x0): keep it for the retry
+            java.lang.System.arraycopy(f0d, 0, f1d, 0, n);
+        } else {
+            xg.setFrom(x0g);
+            context.setTime(startTimeG);
+            f1g.setFrom(f0g);
+        }
+        f1Stamp = context.getChangeCount();
+    }
+
+    private void commit(double t0, double h, double target, T targetScalar, boolean adapted) {
+        double t1 = Double.isNaN(target) ? t0 + h : target;
+        if (doublePath) {
+            java.lang.System.arraycopy(x1d, 0, xd, 0, n);
+            context.setTimeValueUnchecked(t1);
+        } else {
+            xg.setFrom(x1g);
+            lastT0g = startTimeG;
+            lastHg = trialHg;
+            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
+                    : targetScalar != null ? targetScalar : scalar.of(target);
+            context.setTime(lastT1g);
+        }
+        if (endDerivativeOffered) {
+            f1Stamp = context.getChangeCount();
+        }
+        checkFinite(t1);
+        lastT0 = t0;
+        lastT1 = t1;
+        numStepsTaken++;
+        previousStepSize = h;
+        if (Double.isNaN(actualInitialStepSizeTaken)) {
+            actualInitialStepSizeTaken = h;
+        }
+        if (!(h <= largestStepSizeTaken)) {
+            largestStepSizeTaken = h;
+        }
+        if (adapted && !(h >= smallestAdaptedStepSizeTaken)) {
+            smallestAdaptedStepSizeTaken = h;
+        }
+        onStepAccepted();
+    }
+
+    private void commitTimeOnly(double t0, double t1, T t1Scalar) {
+        if (t1Scalar != null) {
+            context.setTime(t1Scalar);
+        } else {
+            context.setTimeValueUnchecked(t1);
+        }
+        lastT0 = t0;
+        lastT1 = t1;
+        lastT1g = t1Scalar;
+        numStepsTaken++;
+        previousStepSize = t1 - t0;
+        onStepAccepted();
+    }
+
+    /** Describes the first non-finite entry of the trial end state (x1), for messages. */
+    private String nonFiniteMessage(double t1) {
+        for (int i = 0; i < n; i++) {
+            double v = doublePath ? x1d[i] : x1g.getValue(i);
+            if (!Double.isFinite(v)) {
+                return "continuous state index " + i + " " + describeIndex(i) + " became " + v + " in a step to t = "
+                        + t1 + " and shrinking the step did not help";
+            }
+        }
+        return "the error estimate is not finite";
+    }
+
+    private void checkFinite(double t) {
+        for (int i = 0; i < n; i++) {
+            double v;
+            if (doublePath) {
+                v = xd[i];
+            } else if (scalar.isNumeric()) {
+                v = xg.getValue(i);
+            } else {
+                return;
+            }
+            if (!Double.isFinite(v)) {
+                throw new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became "
+                        + v + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t,
+                        ownerName(i));
+            }
+        }
+    }
+
+    private double previousStepSizeForMessage(double t) {
+        return Double.isNaN(lastT1) ? Double.NaN : t - lastT1;
+    }
+
+    private String describeIndex(int i) {
+        for (Context<T> leaf : context.getLeafContexts()) {
+            ContinuousState<T> xc = leaf.getContinuousState();
+            for (int j = 0; j < xc.size(); j++) {
+                if (xc.backingIndex(j) == i) {
+                    return "(entry " + j + " of " + leaf.getSystem().getPathName() + ")";
+                }
+            }
+        }
+        return "";
+    }
+
+    private String ownerName(int i) {
+        for (Context<T> leaf : context.getLeafContexts()) {
+            ContinuousState<T> xc = leaf.getContinuousState();
+            for (int j = 0; j < xc.size(); j++) {
+                if (xc.backingIndex(j) == i) {
+                    return leaf.getSystem().getName();
+                }
+            }
+        }
+        return system.getName();
+    }
+
+    // ---- interpolant of the last step ----------------------------------------------------------------
+
+    /** @return the start time of the last accepted step, seconds (NaN before the first) */
+    public final double getLastStepStartTime() {
+        return lastT0;
+    }
+
+    /** @return the end time of the last accepted step, seconds (NaN before the first) */
+    public final double getLastStepEndTime() {
+        return lastT1;
+    }
+
+    /**
+     * Makes {@code f(t1, x1)} of the last step available (evaluating it unless the scheme offered it or it is
+     * cached). The next step reuses it when the context is unchanged. Call before moving the context.
+     */
+    protected final void ensureEndDerivative() {
+        if (f1Stamp == context.getChangeCount() || n == 0) {
+            return;
+        }
+        if (doublePath) {
+            evalDerivatives(lastT1, x1d, f1d);
+        } else {
+            evalDerivatives(context.getTime(), x1g, f1g);
+        }
+        f1Stamp = context.getChangeCount();
+    }
+
+    /**
+     * Prepares the interpolant of the last step: must be called while the context is still at the end of
+     * the step, before {@link #interpolateIntoContext}. It costs at most one derivative evaluation
+     * ({@code f(t1, x1)}), which the next step then reuses as its first stage if the state is not changed.
+     *
+     * @throws IllegalStateException if no step was taken since initialization
+     */
+    public final void prepareInterpolant() {
+        requireLastStep();
+        ensureEndDerivative();
+    }
+
+    /**
+     * Sets the context to the last step's interpolant at time {@code t}: the cubic Hermite polynomial through
+     * {@code (t0, x0, f0)} and {@code (t1, x1, f1)}, whose error is {@code O(h^4)} (the local error order of
+     * a third-order scheme). A scheme with its own continuous extension may override {@link #interpolate}.
+     *
+     * @param t a time in [t0, t1] of the last step, seconds
+     * @throws IllegalArgumentException if t is outside the last step
+     */
+    public final void interpolateIntoContext(double t) {
+        requireLastStep();
+        if (!(t >= lastT0 && t <= lastT1)) {
+            throw new IllegalArgumentException("t = " + t + " is outside the last step [" + lastT0 + ", " + lastT1
+                    + "]");
+        }
+        if (n == 0) {
+            context.setTimeValueUnchecked(t);
+            return;
+        }
+        if (doublePath) {
+            interpolate(t, xd);
+            context.setTimeValueUnchecked(t);
+        } else {
+            T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
+            interpolate(tg, xg);
+            context.setTime(tg);
+            context.noteStateChanged();
+        }
+    }
+
+    /**
+     * Ends the last step early, at {@code tEnd} (a witness crossing): sets the context to the interpolant
+     * there and tells {@link #onStepTruncated} (dense output keeps only {@code [t0, tEnd]}).
+     *
+     * @param tEnd a time in the last step, seconds
+     */
+    public final void truncateLastStep(double tEnd) {
+        interpolateIntoContext(tEnd);
+        onStepTruncated(tEnd);
+    }
+
+    /**
+     * Called when the last accepted step is cut short at {@code tEnd} by {@link #truncateLastStep}; the
+     * default does nothing.
+     *
+     * @param tEnd the new end of the step, seconds
+     */
+    protected void onStepTruncated(double tEnd) {
+    }
+
+    /**
+     * Generic-path interpolation at a time of type {@code T} (for AutoDiff, the state's gradient then includes
+     * {@code xdot} times the time's gradient: event-time sensitivities).
+     *
+     * @param t a time in the last step
+     */
+    public final void interpolateIntoContext(T t) {
+        requireLastStep();
+        if (doublePath) {
+            interpolateIntoContext(scalar.value(t));
+            return;
+        }
+        interpolate(t, xg);
+        context.setTime(t);
+        context.noteStateChanged();
+    }
+
+    /**
+     * The last step's interpolant at {@code t} on the double path; requires {@link #prepareInterpolant()}.
+     * The default is the cubic Hermite interpolant.
+     *
+     * @param t time in [t0, t1]
+     * @param out receives x(t), length n
+     */
+    protected void interpolate(double t, double[] out) {
+        double h = lastT1 - lastT0;
+        double s = (t - lastT0) / h;
+        double s1 = s - 1;
+        double h00 = (1 + 2 * s) * s1 * s1;
+        double h10 = s * s1 * s1 * h;
+        double h01 = s * s * (3 - 2 * s);
+        double h11 = s * s * s1 * h;
+        for (int i = 0; i < n; i++) {
+            out[i] = h00 * x0d[i] + h10 * f0d[i] + h01 * x1d[i] + h11 * f1d[i];
+        }
+    }
+
+    /**
+     * The last step's interpolant at {@code t} on the generic path; requires {@link #prepareInterpolant()}.
+     *
+     * @param t time in [t0, t1]
+     * @param out receives x(t)
+     */
+    protected void interpolate(T t, ScalarVector<T> out) {
+        Scalar<T> s = scalar;
+        T h = lastHg != null ? lastHg : s.of(lastT1 - lastT0);
+        T th = s.div(s.sub(t, lastT0g != null ? lastT0g : s.of(lastT0)), h);
+        T th1 = s.sub(th, 1.0);
+        T h00 = s.mul(s.add(s.mul(th, 2.0), 1.0), s.mul(th1, th1));
+        T h10 = s.mul(s.mul(th, s.mul(th1, th1)), h);
+        T h01 = s.mul(s.mul(th, th), s.sub(3.0, s.mul(th, 2.0)));
+        T h11 = s.mul(s.mul(s.mul(th, th), th1), h);
+        for (int i = 0; i < n; i++) {
+            out.set(i, s.add(s.add(s.mul(h00, x0g.get(i)), s.mul(h10, f0g.get(i))),
+                    s.add(s.mul(h01, x1g.get(i)), s.mul(h11, f1g.get(i)))));
+        }
+    }
+
+    private void requireLastStep() {
+        if (Double.isNaN(lastT1)) {
+            throw new IllegalStateException("no step has been taken since the integrator was initialized");
+        }
+    }
+
+    /** @return a short name of the scheme for messages, e.g. "runge_kutta3" */
+    public abstract String getSchemeName();
+}
