@@ -427,7 +427,7 @@ public final class Expression {
 
     private static Expression unary(Operator op, Expression x) {
         if (x.isConstant()) {
-            return constant(Evaluation.apply(op, x.value, 0.0));
+            return constant(op.evaluate(x.value, 0.0));
         }
         if ((op == Operator.ABS || op == Operator.SIGN) && x.op == op) {
             return x;
@@ -437,7 +437,7 @@ public final class Expression {
 
     private static Expression binary(Operator op, Expression x, Expression y) {
         if (x.isConstant() && y.isConstant()) {
-            return constant(Evaluation.apply(op, x.value, y.value));
+            return constant(op.evaluate(x.value, y.value));
         }
         return new Expression(op, x, y);
     }

@@ -1,5 +1,7 @@
 package dev.mallard.symbolic;
 
+import dev.mallard.scalar.DoubleScalar;
+
 /**
  * The kind of an {@link Expression} node. Every operation of {@code Scalar<T>} has one operator; a
  * node of arity 1 or 2 holds that many arguments, {@link #CONSTANT} holds a double and
@@ -113,5 +115,47 @@ public enum Operator {
             }
         }
         return null;
+    }
+
+    /**
+     * The numeric meaning of this operator, as {@code Scalar.DOUBLE} computes it.
+     *
+     * @param x the first argument
+     * @param y the second argument (ignored by operators of arity 1)
+     * @return the value
+     * @throws IllegalStateException for {@link #CONSTANT} and {@link #VARIABLE}, which have no arguments
+     */
+    public double evaluate(double x, double y) {
+        switch (this) {
+            case ADD: return x + y;
+            case SUB: return x - y;
+            case MUL: return x * y;
+            case DIV: return x / y;
+            case NEG: return -x;
+            case POW: return Math.pow(x, y);
+            case SIN: return Math.sin(x);
+            case COS: return Math.cos(x);
+            case TAN: return Math.tan(x);
+            case ASIN: return Math.asin(x);
+            case ACOS: return Math.acos(x);
+            case ATAN: return Math.atan(x);
+            case ATAN2: return Math.atan2(x, y);
+            case SINH: return Math.sinh(x);
+            case COSH: return Math.cosh(x);
+            case TANH: return Math.tanh(x);
+            case EXP: return Math.exp(x);
+            case EXPM1: return Math.expm1(x);
+            case LOG: return Math.log(x);
+            case LOG1P: return Math.log1p(x);
+            case SQRT: return Math.sqrt(x);
+            case CBRT: return Math.cbrt(x);
+            case ABS: return Math.abs(x);
+            case SIGN: return Math.signum(x);
+            case MIN: return DoubleScalar.minValue(x, y);
+            case MAX: return DoubleScalar.maxValue(x, y);
+            case HYPOT: return Math.hypot(x, y);
+            
+            default: throw new IllegalStateException(this + " has no arguments to evaluate");
+        }
     }
 }
