@@ -13,9 +13,30 @@ final class InfixPrinter {
     static final int POWER = 4;
     static final int ATOM = 5;
 
+    /**
+     * Printing expands shared nodes, so a deep symbolic simulation can have an astronomically long
+     * formula: stop at this many characters.
+     */
+    static final int MAX_LENGTH = 1_000_000;
+
+    /** Unwinds the printer when the formula grows past {@link #MAX_LENGTH}. */
+    static final class TooLong extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooLong() {
+            super(null, null, false, false);
+        }
+    }
+
     String print(Expression e) {
         StringBuilder sb = new StringBuilder();
-        write(e, sb);
+        try {
+            write(e, sb);
+        } catch (TooLong stop) {
+            sb.setLength(MAX_LENGTH);
+            sb.append(" ... [truncated: printing repeats shared subexpressions; the graph has ")
+                    .append(e.topologicalOrder().size()).append(" nodes]");
+        }
         return sb.toString();
     }
 
@@ -35,6 +56,9 @@ final class InfixPrinter {
     }
 
     private void write(Expression e, StringBuilder sb) {
+        if (sb.length() > MAX_LENGTH) {
+            throw new TooLong();
+        }
         switch (e.operator()) {
             case CONSTANT: sb.append(number(e.constantValue())); return;
             case VARIABLE: sb.append(e.variable().name()); return;

@@ -5,6 +5,8 @@ import java.util.Set;
 /** Prints an expression as LaTeX math: fractions, raised exponents, named functions. */
 final class LatexPrinter {
 
+    private static final int MAX_LENGTH = InfixPrinter.MAX_LENGTH;
+
     private static final Set<String> GREEK = Set.of("alpha", "beta", "gamma", "delta", "epsilon", "zeta",
             "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon",
             "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi",
@@ -12,7 +14,13 @@ final class LatexPrinter {
 
     String print(Expression e) {
         StringBuilder sb = new StringBuilder();
-        write(e, sb);
+        try {
+            write(e, sb);
+        } catch (InfixPrinter.TooLong stop) {
+            sb.setLength(MAX_LENGTH);
+            sb.append(" ... [truncated: printing repeats shared subexpressions; the graph has ")
+                    .append(e.topologicalOrder().size()).append(" nodes]");
+        }
         return sb.toString();
     }
 
@@ -22,6 +30,9 @@ final class LatexPrinter {
     }
 
     private void write(Expression e, StringBuilder sb) {
+        if (sb.length() > MAX_LENGTH) {
+            throw new InfixPrinter.TooLong();
+        }
         switch (e.operator()) {
             case CONSTANT: sb.append(number(e.constantValue())); return;
             case VARIABLE: sb.append(name(e.variable().name())); return;

@@ -27,6 +27,11 @@ final class BytecodeGenerator {
     private static final String CHUNK_DESC = "([D[D[D[D)V";
     private static final String MATH = "java/lang/Math";
     private static final String DOUBLE_SCALAR = "dev/mallard/scalar/DoubleScalar";
+    // Parameter slots of the static chunk methods (in, out, jac, ws); their locals follow.
+    private static final int CHUNK_IN = 0;
+    private static final int CHUNK_OUT = 1;
+    private static final int CHUNK_JAC = 2;
+    private static final int CHUNK_WS = 3;
     private static final int FIRST_LOCAL = 4;
 
     private final Tape tape;
@@ -141,6 +146,7 @@ final class BytecodeGenerator {
         for (int k = 0; k < tape.outNode.length; k++) {
             int node = tape.outNode[k];
             if (tape.code[node] == Tape.CONST) {
+                // In the instance method run, slot 0 is this: out is slot 2, jac slot 3.
                 mv.visitVarInsn(ALOAD, tape.outTarget[k] == 0 ? 2 : 3);
                 pushInt(mv, tape.outIndex[k]);
                 pushDouble(mv, tape.constant[node]);
@@ -159,10 +165,10 @@ final class BytecodeGenerator {
             compute(mv, i, c);
             mv.visitVarInsn(DSTORE, slot[i]);
             if (spilled[i]) {
-                store(mv, 4, i, i);
+                store(mv, CHUNK_WS, i, i);
             }
             for (int k : outputsOf.get(i)) {
-                store(mv, tape.outTarget[k] == 0 ? 2 : 3, tape.outIndex[k], i);
+                store(mv, tape.outTarget[k] == 0 ? CHUNK_OUT : CHUNK_JAC, tape.outIndex[k], i);
             }
         }
         mv.visitInsn(RETURN);
@@ -183,7 +189,7 @@ final class BytecodeGenerator {
         } else if (chunkOf[node] == c) {
             mv.visitVarInsn(DLOAD, slot[node]);
         } else {
-            mv.visitVarInsn(ALOAD, 4);
+            mv.visitVarInsn(ALOAD, CHUNK_WS);
             pushInt(mv, node);
             mv.visitInsn(DALOAD);
         }
@@ -192,7 +198,7 @@ final class BytecodeGenerator {
     private void compute(MethodVisitor mv, int i, int c) {
         int code = tape.code[i];
         if (code == Tape.INPUT) {
-            mv.visitVarInsn(ALOAD, 1);
+            mv.visitVarInsn(ALOAD, CHUNK_IN);
             pushInt(mv, tape.arg0[i]);
             mv.visitInsn(DALOAD);
             return;
