@@ -98,8 +98,8 @@ final class LatexPrinter {
         Expression left = e.argument(0);
         Expression right = e.argument(1);
         child(left, InfixPrinter.PRODUCT, sb);
-        // "3 x^{2}" reads better than "3 \cdot x^{2}"; between two numbers the dot is needed.
-        boolean juxtapose = left.isConstant() && !right.isConstant() && precedence(right) >= InfixPrinter.POWER;
+        // "3 x^{2} \sin(y)" reads better with juxtaposition; before a number the dot is needed.
+        boolean juxtapose = !right.isConstant() && precedence(right) >= InfixPrinter.POWER;
         sb.append(juxtapose ? " " : " \\cdot ");
         child(right, InfixPrinter.POWER, sb);
     }
