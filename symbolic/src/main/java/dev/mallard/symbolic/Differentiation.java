@@ -44,8 +44,13 @@ final class Differentiation {
         }
         Expression done = memo.get(e);
         if (done == null) {
-            done = rule(e);
-            memo.put(e, done);
+            // Children first, so that rule() finds their derivatives memoised: no deep recursion.
+            for (Expression node : e.topologicalOrder()) {
+                if (node.operator().arity() > 0 && !memo.containsKey(node)) {
+                    memo.put(node, rule(node));
+                }
+            }
+            done = memo.get(e);
         }
         return done;
     }

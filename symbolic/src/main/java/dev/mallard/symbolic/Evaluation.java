@@ -15,7 +15,13 @@ final class Evaluation {
     }
 
     static double evaluate(Expression e, Environment env) {
-        return new Evaluation(env).value(e);
+        Evaluation ev = new Evaluation(env);
+        // Children first: each value() call below finds its arguments memoised, so no deep recursion.
+        double result = 0.0;
+        for (Expression node : e.topologicalOrder()) {
+            result = ev.value(node);
+        }
+        return result;
     }
 
     private double value(Expression e) {

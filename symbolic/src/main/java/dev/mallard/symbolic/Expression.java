@@ -474,19 +474,12 @@ public final class Expression {
      */
     public Set<Variable> getVariables() {
         Set<Variable> out = new TreeSet<>();
-        collectVariables(this, out, Collections.newSetFromMap(new IdentityHashMap<>()));
-        return out;
-    }
-
-    private static void collectVariables(Expression e, Set<Variable> out, Set<Expression> seen) {
-        if (e.op == Operator.VARIABLE) {
-            out.add(e.variable);
-        } else if (e.op.arity() > 0 && seen.add(e)) {
-            collectVariables(e.a, out, seen);
-            if (e.b != null) {
-                collectVariables(e.b, out, seen);
+        for (Expression e : topologicalOrder()) {
+            if (e.op == Operator.VARIABLE) {
+                out.add(e.variable);
             }
         }
+        return out;
     }
 
     /**
@@ -680,27 +673,38 @@ public final class Expression {
     }
 
     /**
-     * The nodes of this expression, each once, children before parents.
+     * The nodes of this expression, each once, children before parents. Iterative, so that graphs deeper
+     * than the call stack (long symbolic simulations) can be traversed; the graph algorithms process
+     * nodes in this order, finding each child's result already computed.
      *
      * @return a new list in topological order ending with this expression
      */
     List<Expression> topologicalOrder() {
         List<Expression> out = new ArrayList<>();
-        Set<Expression> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        postOrder(this, seen, out);
+        Set<Expression> done = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Expression> stack = new ArrayList<>();
+        stack.add(this);
+        while (!stack.isEmpty()) {
+            Expression e = stack.get(stack.size() - 1);
+            if (done.contains(e)) {
+                stack.remove(stack.size() - 1);
+                continue;
+            }
+            boolean ready = true;
+            if (e.b != null && !done.contains(e.b)) {
+                stack.add(e.b);
+                ready = false;
+            }
+            if (e.a != null && !done.contains(e.a)) {
+                stack.add(e.a);
+                ready = false;
+            }
+            if (ready) {
+                stack.remove(stack.size() - 1);
+                done.add(e);
+                out.add(e);
+            }
+        }
         return out;
-    }
-
-    private static void postOrder(Expression e, Set<Expression> seen, List<Expression> out) {
-        if (!seen.add(e)) {
-            return;
-        }
-        if (e.a != null) {
-            postOrder(e.a, seen, out);
-        }
-        if (e.b != null) {
-            postOrder(e.b, seen, out);
-        }
-        out.add(e);
     }
 }

@@ -1,10 +1,12 @@
 package dev.mallard.symbolic;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,21 +27,21 @@ final class PolynomialConversion {
     }
 
     static Polynomial toPolynomial(Expression e, Collection<Variable> variables) {
-        Problem p = findProblem(e, new HashSet<>(variables), identitySet());
+        Problem p = findProblem(e, new HashSet<>(variables));
         if (p != null) {
             throw new NotPolynomialException(e, p.culprit, variables, p.why);
         }
-        return new PolynomialConversion(variables, false).convert(e);
+        return new PolynomialConversion(variables, false).convertAll(e);
     }
 
     static Expression findNonPolynomial(Expression e, Collection<Variable> variables) {
-        Problem p = findProblem(e, new HashSet<>(variables), identitySet());
+        Problem p = findProblem(e, new HashSet<>(variables));
         return p == null ? null : p.culprit;
     }
 
     static Expression expand(Expression e) {
         PolynomialConversion c = new PolynomialConversion(e.getVariables(), true);
-        Expression poly = c.convert(e).toExpression();
+        Expression poly = c.convertAll(e).toExpression();
         Map<Variable, Expression> back = new HashMap<>();
         c.atoms.forEach((atom, stand) -> back.put(stand, atom));
         return poly.substitute(back);
@@ -55,30 +57,46 @@ final class PolynomialConversion {
         }
     }
 
-    private static Problem findProblem(Expression e, Collection<Variable> vars, Set<Expression> seen) {
-        if (!seen.add(e)) {
-            return null;
+    /** The outermost non-polynomial node, searching depth-first from the root (iteratively). */
+    private static Problem findProblem(Expression root, Collection<Variable> vars) {
+        Set<Expression> seen = identitySet();
+        List<Expression> stack = new ArrayList<>();
+        stack.add(root);
+        while (!stack.isEmpty()) {
+            Expression e = stack.remove(stack.size() - 1);
+            if (!seen.add(e)) {
+                continue;
+            }
+            Problem p = problemAt(e, vars);
+            if (p != null) {
+                return p;
+            }
+            // Only the base of a power and the numerator of a quotient need further checks.
+            boolean both = e.operator() == Operator.ADD || e.operator() == Operator.SUB || e.operator() == Operator.MUL;
+            if (both) {
+                stack.add(e.argument(1));
+            }
+            if (e.operator().arity() > 0) {
+                stack.add(e.argument(0));
+            }
         }
+        return null;
+    }
+
+    private static Problem problemAt(Expression e, Collection<Variable> vars) {
         switch (e.operator()) {
-            case CONSTANT:
+            case CONSTANT: case ADD: case SUB: case MUL: case NEG:
                 return null;
             case VARIABLE:
                 return vars.contains(e.variable()) ? null : new Problem(e, "is not one of the polynomial's variables");
-            case ADD: case SUB: case MUL:
-                Problem p = findProblem(e.argument(0), vars, seen);
-                return p != null ? p : findProblem(e.argument(1), vars, seen);
-            case NEG:
-                return findProblem(e.argument(0), vars, seen);
             case DIV:
                 if (!e.argument(1).isConstant() || e.argument(1).constantValue() == 0) {
                     return new Problem(e, "divides by a non-constant or zero");
                 }
-                return findProblem(e.argument(0), vars, seen);
+                return null;
             case POW:
-                if (!isNaturalPower(e)) {
-                    return new Problem(e, "is not a power with a constant non-negative integer exponent");
-                }
-                return findProblem(e.argument(0), vars, seen);
+                return isNaturalPower(e) ? null
+                        : new Problem(e, "is not a power with a constant non-negative integer exponent");
             default:
                 return new Problem(e, "is a function (" + e.operator().functionName() + ") of the variables");
         }
@@ -87,6 +105,15 @@ final class PolynomialConversion {
     private static boolean isNaturalPower(Expression e) {
         Expression p = e.argument(1);
         return p.isConstant() && Expression.isInt(p.constantValue()) && p.constantValue() >= 0;
+    }
+
+    /** Converts children first, so that convert() finds them memoised: no deep recursion. */
+    private Polynomial convertAll(Expression e) {
+        Polynomial result = null;
+        for (Expression node : e.topologicalOrder()) {
+            result = convert(node);
+        }
+        return result;
     }
 
     private Polynomial convert(Expression e) {

@@ -19,7 +19,16 @@ final class Substitution {
                 throw new IllegalArgumentException("null in substitution " + entry.getKey() + " -> " + entry.getValue());
             }
         }
-        return replacements.isEmpty() ? e : new Substitution(replacements).rebuild(e);
+        if (replacements.isEmpty()) {
+            return e;
+        }
+        Substitution s = new Substitution(replacements);
+        // Children first: each rebuild() call finds its arguments memoised, so no deep recursion.
+        Expression result = e;
+        for (Expression node : e.topologicalOrder()) {
+            result = s.rebuild(node);
+        }
+        return result;
     }
 
     private Expression rebuild(Expression e) {

@@ -134,6 +134,38 @@ class CompiledFunctionTest {
     }
 
     @Test
+    void deepSymbolicSimulationsAreTraversedWithoutDeepRecursion() throws Exception {
+        // 5000 Euler steps give a graph tens of thousands of nodes deep; a 512 KiB stack would overflow
+        // on a recursive walk.
+        double[] result = new double[4];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                List<Expression> f = pendulumSteps(5000);
+                Environment env = new Environment().put(x, 0.1).put(y, 0.0);
+                result[0] = f.get(0).evaluate(env);
+                result[1] = f.get(0).differentiate(x).evaluate(env);
+                result[2] = CompiledFunction.compile(f, List.of(x, y)).evaluate(new double[] {0.1, 0.0})[0];
+                result[3] = f.get(0).substitute(y, 0.0).evaluate(env);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "small-stack", 512 * 1024);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError("deep graph failed", failure[0]);
+        }
+        double expected = pendulumByHand(0.1, 0.0, 5000)[0];
+        assertEquals(expected, result[0], 0.0);
+        assertEquals(expected, result[2], 0.0);
+        assertEquals(expected, result[3], 0.0);
+        double h = 1e-6;
+        double fd = (pendulumByHand(0.1 + h, 0.0, 5000)[0] - pendulumByHand(0.1 - h, 0.0, 5000)[0]) / (2 * h);
+        assertEquals(fd, result[1], 1e-6);
+    }
+
+    @Test
     void badInputsAreRejectedWithTheirNames() {
         Expression e = Formula.parse("x*y", names);
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
