@@ -196,7 +196,11 @@ public final class Expression {
         }
     }
 
-    /** @param x left @param y right @return {@code x + y}, simplified */
+    /**
+     * @param x left
+     * @param y right
+     * @return {@code x + y}, simplified
+     */
     public static Expression add(Expression x, Expression y) {
         if (x.isConstant() && y.isConstant()) {
             return constant(x.value + y.value);
@@ -233,7 +237,11 @@ public final class Expression {
         return new Expression(Operator.ADD, x, y);
     }
 
-    /** @param x left @param y right @return {@code x - y}, simplified */
+    /**
+     * @param x left
+     * @param y right
+     * @return {@code x - y}, simplified
+     */
     public static Expression sub(Expression x, Expression y) {
         if (x.isConstant() && y.isConstant()) {
             return constant(x.value - y.value);
@@ -259,7 +267,11 @@ public final class Expression {
         return new Expression(Operator.SUB, x, y);
     }
 
-    /** @param x left @param y right @return {@code x * y}, simplified; a constant factor goes first */
+    /**
+     * @param x left
+     * @param y right
+     * @return {@code x * y}, simplified; a constant factor goes first
+     */
     public static Expression mul(Expression x, Expression y) {
         if (x.isConstant() && y.isConstant()) {
             return constant(x.value * y.value);
@@ -291,7 +303,11 @@ public final class Expression {
         return new Expression(Operator.MUL, x, y);
     }
 
-    /** @param x numerator @param y denominator @return {@code x / y}, simplified */
+    /**
+     * @param x numerator
+     * @param y denominator
+     * @return {@code x / y}, simplified
+     */
     public static Expression div(Expression x, Expression y) {
         if (x.isConstant() && y.isConstant()) {
             return constant(x.value / y.value);
@@ -308,7 +324,10 @@ public final class Expression {
         return new Expression(Operator.DIV, x, y);
     }
 
-    /** @param x operand @return {@code -x}, simplified */
+    /**
+     * @param x operand
+     * @return {@code -x}, simplified
+     */
     public static Expression neg(Expression x) {
         switch (x.op) {
             case CONSTANT: return constant(-x.value);
@@ -325,7 +344,11 @@ public final class Expression {
         return new Expression(Operator.NEG, x, null);
     }
 
-    /** @param x base @param y exponent @return {@code x ^ y}, simplified */
+    /**
+     * @param x base
+     * @param y exponent
+     * @return {@code x ^ y}, simplified
+     */
     public static Expression pow(Expression x, Expression y) {
         if (y.isConstant()) {
             if (y.value == 0) {
@@ -350,12 +373,20 @@ public final class Expression {
         return new Expression(Operator.POW, x, y);
     }
 
-    /** @param x base @param n integer exponent @return {@code x ^ n}, simplified */
+    /**
+     * @param x base
+     * @param n integer exponent
+     * @return {@code x ^ n}, simplified
+     */
     public static Expression pow(Expression x, int n) {
         return pow(x, constant(n));
     }
 
-    /** @param x base @param p exponent @return {@code x ^ p}, simplified */
+    /**
+     * @param x base
+     * @param p exponent
+     * @return {@code x ^ p}, simplified
+     */
     public static Expression pow(Expression x, double p) {
         return pow(x, constant(p));
     }
@@ -364,7 +395,11 @@ public final class Expression {
         return v == Math.rint(v) && Math.abs(v) <= 1 << 30;
     }
 
-    /** @param x first @param y second @return the smaller value ({@code x} on a tie) */
+    /**
+     * @param x first
+     * @param y second
+     * @return the smaller value ({@code x} on a tie)
+     */
     public static Expression min(Expression x, Expression y) {
         if (x.equals(y)) {
             return x;
@@ -372,7 +407,11 @@ public final class Expression {
         return binary(Operator.MIN, x, y);
     }
 
-    /** @param x first @param y second @return the larger value ({@code x} on a tie) */
+    /**
+     * @param x first
+     * @param y second
+     * @return the larger value ({@code x} on a tie)
+     */
     public static Expression max(Expression x, Expression y) {
         if (x.equals(y)) {
             return x;
@@ -380,49 +419,108 @@ public final class Expression {
         return binary(Operator.MAX, x, y);
     }
 
-    /** @param y ordinate @param x abscissa @return {@code atan2(y, x)} */
+    /**
+     * @param y ordinate
+     * @param x abscissa
+     * @return {@code atan2(y, x)}
+     */
     public static Expression atan2(Expression y, Expression x) {
         return binary(Operator.ATAN2, y, x);
     }
 
-    /** @param x first leg @param y second leg @return {@code hypot(x, y)} */
+    /**
+     * @param x first leg
+     * @param y second leg
+     * @return {@code hypot(x, y)}
+     */
     public static Expression hypot(Expression x, Expression y) {
         return binary(Operator.HYPOT, x, y);
     }
 
-    /** @param x radians @return {@code sin(x)} */
+    /**
+     * @param x radians
+     * @return {@code sin(x)}
+     */
     public static Expression sin(Expression x) { return unary(Operator.SIN, x); }
-    /** @param x radians @return {@code cos(x)} */
+    /**
+     * @param x radians
+     * @return {@code cos(x)}
+     */
     public static Expression cos(Expression x) { return unary(Operator.COS, x); }
-    /** @param x radians @return {@code tan(x)} */
+    /**
+     * @param x radians
+     * @return {@code tan(x)}
+     */
     public static Expression tan(Expression x) { return unary(Operator.TAN, x); }
-    /** @param x operand @return {@code asin(x)} */
+    /**
+     * @param x operand
+     * @return {@code asin(x)}
+     */
     public static Expression asin(Expression x) { return unary(Operator.ASIN, x); }
-    /** @param x operand @return {@code acos(x)} */
+    /**
+     * @param x operand
+     * @return {@code acos(x)}
+     */
     public static Expression acos(Expression x) { return unary(Operator.ACOS, x); }
-    /** @param x operand @return {@code atan(x)} */
+    /**
+     * @param x operand
+     * @return {@code atan(x)}
+     */
     public static Expression atan(Expression x) { return unary(Operator.ATAN, x); }
-    /** @param x operand @return {@code sinh(x)} */
+    /**
+     * @param x operand
+     * @return {@code sinh(x)}
+     */
     public static Expression sinh(Expression x) { return unary(Operator.SINH, x); }
-    /** @param x operand @return {@code cosh(x)} */
+    /**
+     * @param x operand
+     * @return {@code cosh(x)}
+     */
     public static Expression cosh(Expression x) { return unary(Operator.COSH, x); }
-    /** @param x operand @return {@code tanh(x)} */
+    /**
+     * @param x operand
+     * @return {@code tanh(x)}
+     */
     public static Expression tanh(Expression x) { return unary(Operator.TANH, x); }
-    /** @param x operand @return {@code exp(x)} */
+    /**
+     * @param x operand
+     * @return {@code exp(x)}
+     */
     public static Expression exp(Expression x) { return unary(Operator.EXP, x); }
-    /** @param x operand @return {@code exp(x) - 1} */
+    /**
+     * @param x operand
+     * @return {@code exp(x) - 1}
+     */
     public static Expression expm1(Expression x) { return unary(Operator.EXPM1, x); }
-    /** @param x operand @return {@code log(x)} (natural) */
+    /**
+     * @param x operand
+     * @return {@code log(x)} (natural)
+     */
     public static Expression log(Expression x) { return unary(Operator.LOG, x); }
-    /** @param x operand @return {@code log(1 + x)} */
+    /**
+     * @param x operand
+     * @return {@code log(1 + x)}
+     */
     public static Expression log1p(Expression x) { return unary(Operator.LOG1P, x); }
-    /** @param x operand @return {@code sqrt(x)} */
+    /**
+     * @param x operand
+     * @return {@code sqrt(x)}
+     */
     public static Expression sqrt(Expression x) { return unary(Operator.SQRT, x); }
-    /** @param x operand @return {@code cbrt(x)} */
+    /**
+     * @param x operand
+     * @return {@code cbrt(x)}
+     */
     public static Expression cbrt(Expression x) { return unary(Operator.CBRT, x); }
-    /** @param x operand @return {@code |x|} */
+    /**
+     * @param x operand
+     * @return {@code |x|}
+     */
     public static Expression abs(Expression x) { return unary(Operator.ABS, x); }
-    /** @param x operand @return {@code sign(x)} */
+    /**
+     * @param x operand
+     * @return {@code sign(x)}
+     */
     public static Expression sign(Expression x) { return unary(Operator.SIGN, x); }
 
     private static Expression unary(Operator op, Expression x) {
@@ -444,25 +542,52 @@ public final class Expression {
 
     // ---- fluent arithmetic -----------------------------------------------------------------------
 
-    /** @param y right operand @return {@code this + y} */
+    /**
+     * @param y right operand
+     * @return {@code this + y}
+     */
     public Expression plus(Expression y) { return add(this, y); }
-    /** @param y right operand @return {@code this + y} */
+    /**
+     * @param y right operand
+     * @return {@code this + y}
+     */
     public Expression plus(double y) { return add(this, constant(y)); }
-    /** @param y right operand @return {@code this - y} */
+    /**
+     * @param y right operand
+     * @return {@code this - y}
+     */
     public Expression minus(Expression y) { return sub(this, y); }
-    /** @param y right operand @return {@code this - y} */
+    /**
+     * @param y right operand
+     * @return {@code this - y}
+     */
     public Expression minus(double y) { return sub(this, constant(y)); }
-    /** @param y right operand @return {@code this * y} */
+    /**
+     * @param y right operand
+     * @return {@code this * y}
+     */
     public Expression times(Expression y) { return mul(this, y); }
-    /** @param y right operand @return {@code this * y} */
+    /**
+     * @param y right operand
+     * @return {@code this * y}
+     */
     public Expression times(double y) { return mul(this, constant(y)); }
-    /** @param y denominator @return {@code this / y} */
+    /**
+     * @param y denominator
+     * @return {@code this / y}
+     */
     public Expression dividedBy(Expression y) { return div(this, y); }
-    /** @param y denominator @return {@code this / y} */
+    /**
+     * @param y denominator
+     * @return {@code this / y}
+     */
     public Expression dividedBy(double y) { return div(this, constant(y)); }
     /** @return {@code -this} */
     public Expression negate() { return neg(this); }
-    /** @param n integer exponent @return {@code this ^ n} */
+    /**
+     * @param n integer exponent
+     * @return {@code this ^ n}
+     */
     public Expression pow(int n) { return pow(this, n); }
 
     // ---- operations ------------------------------------------------------------------------------
@@ -628,7 +753,10 @@ public final class Expression {
 
     /**
      * Readable infix form with minimal parentheses, e.g. {@code x^2*sin(y) - 3*x}; the formula parser
-     * reads it back to an equal expression (for variables with identifier names).
+     * reads it back to an equal expression (for variables with identifier names). Printing writes shared
+     * subexpressions out in full each time they occur, so the text of a long symbolic simulation can be
+     * exponentially longer than its graph: it is cut at a million characters, ending with a
+     * {@code [truncated ...]} note.
      *
      * @return the formula
      */

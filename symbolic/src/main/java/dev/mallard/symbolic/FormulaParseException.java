@@ -8,8 +8,11 @@ public class FormulaParseException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The formula as given. */
     private final String formula;
+    /** The 1-based column of the culprit. */
     private final int column;
+    /** The problem, without position. */
     private final String problem;
 
     FormulaParseException(String formula, int column, String problem) {

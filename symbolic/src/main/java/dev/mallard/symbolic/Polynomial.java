@@ -134,21 +134,30 @@ public final class Polynomial {
         return d;
     }
 
-    /** @param other a polynomial @return {@code this + other} */
+    /**
+     * @param other a polynomial
+     * @return {@code this + other}
+     */
     public Polynomial add(Polynomial other) {
         TreeMap<Monomial, Double> t = new TreeMap<>(terms);
         other.terms.forEach((m, c) -> accumulate(t, m, c));
         return new Polynomial(t);
     }
 
-    /** @param other a polynomial @return {@code this - other} */
+    /**
+     * @param other a polynomial
+     * @return {@code this - other}
+     */
     public Polynomial sub(Polynomial other) {
         TreeMap<Monomial, Double> t = new TreeMap<>(terms);
         other.terms.forEach((m, c) -> accumulate(t, m, -c));
         return new Polynomial(t);
     }
 
-    /** @param other a polynomial @return {@code this * other} */
+    /**
+     * @param other a polynomial
+     * @return {@code this * other}
+     */
     public Polynomial multiply(Polynomial other) {
         TreeMap<Monomial, Double> t = new TreeMap<>();
         for (Map.Entry<Monomial, Double> x : terms.entrySet()) {
@@ -159,7 +168,10 @@ public final class Polynomial {
         return new Polynomial(t);
     }
 
-    /** @param factor any double @return {@code factor * this} */
+    /**
+     * @param factor any double
+     * @return {@code factor * this}
+     */
     public Polynomial scale(double factor) {
         TreeMap<Monomial, Double> t = new TreeMap<>();
         terms.forEach((m, c) -> accumulate(t, m, c * factor));
