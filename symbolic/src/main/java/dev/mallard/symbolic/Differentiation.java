@@ -30,7 +30,8 @@ import java.util.Map;
 final class Differentiation {
 
     private final Variable v;
-    private final Map<Expression, Expression> memo = new IdentityHashMap<>();
+    // Created for the first expression differentiated, sized by its node count.
+    private Map<Expression, Expression> memo;
 
     Differentiation(Variable v) {
         this.v = v;
@@ -41,6 +42,9 @@ final class Differentiation {
             case CONSTANT: return ZERO;
             case VARIABLE: return e.variable() == v ? ONE : ZERO;
             default: break;
+        }
+        if (memo == null) {
+            memo = new IdentityHashMap<>(e.sizeHint());
         }
         Expression done = memo.get(e);
         if (done == null) {

@@ -8,14 +8,15 @@ import java.util.Map;
 final class Evaluation {
 
     private final Environment env;
-    private final Map<Expression, Double> memo = new IdentityHashMap<>();
+    private final Map<Expression, Double> memo;
 
-    private Evaluation(Environment env) {
+    private Evaluation(Environment env, int sizeHint) {
         this.env = env;
+        this.memo = new IdentityHashMap<>(sizeHint);
     }
 
     static double evaluate(Expression e, Environment env) {
-        Evaluation ev = new Evaluation(env);
+        Evaluation ev = new Evaluation(env, e.sizeHint());
         // Children first: each value() call below finds its arguments memoised, so no deep recursion.
         double result = 0.0;
         for (Expression node : e.topologicalOrder()) {

@@ -49,6 +49,11 @@ public final class Expression {
     private final Expression a;
     private final Expression b;
     private final int hash;
+    // Nodes of the expression written out as a tree, saturating at MAX_HINT: an upper bound on the graph's
+    // node count, used to size the traversal maps (growing them dominated the cost of differentiation).
+    private final int treeSize;
+
+    private static final int MAX_HINT = 1 << 16;
 
     private Expression(double value) {
         this.op = Operator.CONSTANT;
@@ -57,6 +62,7 @@ public final class Expression {
         this.a = null;
         this.b = null;
         this.hash = Double.hashCode(value);
+        this.treeSize = 1;
     }
 
     private Expression(Variable variable) {
@@ -66,6 +72,7 @@ public final class Expression {
         this.a = null;
         this.b = null;
         this.hash = 31 * variable.hashCode() + 7;
+        this.treeSize = 1;
     }
 
     private Expression(Operator op, Expression a, Expression b) {
@@ -75,6 +82,12 @@ public final class Expression {
         this.a = a;
         this.b = b;
         this.hash = (op.ordinal() * 1_000_003 + a.hash) * 31 + (b == null ? 0 : b.hash);
+        this.treeSize = Math.min(MAX_HINT, 1 + a.treeSize + (b == null ? 0 : b.treeSize));
+    }
+
+    /** An upper bound (capped) on the number of distinct nodes, for sizing traversal maps. */
+    int sizeHint() {
+        return treeSize;
     }
 
     static Expression ofVariable(Variable v) {
@@ -808,8 +821,8 @@ public final class Expression {
      * @return a new list in topological order ending with this expression
      */
     List<Expression> topologicalOrder() {
-        List<Expression> out = new ArrayList<>();
-        Set<Expression> done = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Expression> out = new ArrayList<>(treeSize);
+        Set<Expression> done = Collections.newSetFromMap(new IdentityHashMap<>(treeSize));
         List<Expression> stack = new ArrayList<>();
         stack.add(this);
         while (!stack.isEmpty()) {

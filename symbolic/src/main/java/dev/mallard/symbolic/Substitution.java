@@ -7,10 +7,11 @@ import java.util.Map;
 final class Substitution {
 
     private final Map<Variable, Expression> replacements;
-    private final Map<Expression, Expression> memo = new IdentityHashMap<>();
+    private final Map<Expression, Expression> memo;
 
-    private Substitution(Map<Variable, Expression> replacements) {
+    private Substitution(Map<Variable, Expression> replacements, int sizeHint) {
         this.replacements = replacements;
+        this.memo = new IdentityHashMap<>(sizeHint);
     }
 
     static Expression substitute(Expression e, Map<Variable, Expression> replacements) {
@@ -22,7 +23,7 @@ final class Substitution {
         if (replacements.isEmpty()) {
             return e;
         }
-        Substitution s = new Substitution(replacements);
+        Substitution s = new Substitution(replacements, e.sizeHint());
         // Children first: each rebuild() call finds its arguments memoised, so no deep recursion.
         Expression result = e;
         for (Expression node : e.topologicalOrder()) {
