@@ -1,6 +1,7 @@
 package dev.mallard.symbolic.symja;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.symbolic.Environment;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.matheclipse.core.expression.F;
 
 /** Symja at the edges. Few tests: each Symja start costs seconds. */
 class SymjaTest {
@@ -56,5 +58,17 @@ class SymjaTest {
         Expression back = c.toExpression(c.toIExpr(e));
         Environment env = new Environment().put(vars.get("x"), 0.7).put(vars.get("y"), -1.3);
         assertEquals(e.evaluate(env), back.evaluate(env), 1e-13 * Math.abs(e.evaluate(env)));
+
+        IllegalArgumentException unknownFunction = assertThrows(IllegalArgumentException.class,
+                () -> c.toExpression(F.Gamma(c.toIExpr(vars.get("x").toExpression()))));
+        assertTrue(unknownFunction.getMessage().contains("Symja function Gamma with 1 argument(s) has no Mallard equivalent"),
+                unknownFunction.getMessage());
+        IllegalArgumentException foreign = assertThrows(IllegalArgumentException.class,
+                () -> c.toExpression(F.Dummy("q")));
+        assertTrue(foreign.getMessage().contains("Symja symbol 'q' is not a variable of this converter"),
+                foreign.getMessage());
+        IllegalArgumentException complex = assertThrows(IllegalArgumentException.class,
+                () -> c.toExpression(F.CI));
+        assertTrue(complex.getMessage().contains("is not real"), complex.getMessage());
     }
 }
