@@ -22,6 +22,7 @@ final class BytecodeGenerator {
     /** Nodes per generated method: about 40 bytes of bytecode each at most. */
     static final int CHUNK = 150;
 
+    private static final Operator[] OPS = Operator.values();
     private static final String KERNEL = Type.getInternalName(Kernel.class);
     private static final String NAME = "dev/mallard/symbolic/compile/GeneratedKernel";
     private static final String CHUNK_DESC = "([D[D[D[D)V";
@@ -74,7 +75,7 @@ final class BytecodeGenerator {
             int code = tape.code[i];
             if (code != Tape.CONST && code != Tape.INPUT) {
                 markSpill(tape.arg0[i], chunkOf[i]);
-                if (code >= 0 && Operator.values()[code].arity() == 2) {
+                if (code >= 0 && OPS[code].arity() == 2) {
                     markSpill(tape.arg1[i], chunkOf[i]);
                 }
             }
@@ -208,7 +209,7 @@ final class BytecodeGenerator {
             integerPower(mv, tape.arg1[i]);
             return;
         }
-        Operator op = Operator.values()[code];
+        Operator op = OPS[code];
         if (op.arity() == 2) {
             load(mv, tape.arg1[i], c);
         }

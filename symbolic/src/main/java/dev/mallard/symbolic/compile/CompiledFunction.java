@@ -2,7 +2,6 @@ package dev.mallard.symbolic.compile;
 
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,14 +134,14 @@ public final class CompiledFunction {
      * @return the input variables, in input order (unmodifiable)
      */
     public List<Variable> inputs() {
-        return Collections.unmodifiableList(inputs);
+        return inputs;
     }
 
     /**
      * @return the output expressions, in output order (unmodifiable)
      */
     public List<Expression> outputs() {
-        return Collections.unmodifiableList(outputs);
+        return outputs;
     }
 
     /**
