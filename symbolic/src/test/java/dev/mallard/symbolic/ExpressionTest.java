@@ -82,6 +82,21 @@ class ExpressionTest {
     }
 
     @Test
+    void printingAGraphWhoseTreeIsAstronomicalStopsAtAMillionCharacters() {
+        Expression q = ex;
+        Expression v = ey;
+        for (int k = 0; k < 80; k++) {
+            Expression qNext = q.plus(v.times(0.01));
+            v = v.minus(Expression.sin(q).times(0.1));
+            q = qNext;
+        }
+        String text = q.toString();
+        assertTrue(text.length() < 1_000_200, "length " + text.length());
+        assertTrue(text.matches("(?s).* \\.\\.\\. \\[truncated: .* the graph has \\d+ nodes\\]"), text.substring(text.length() - 120));
+        assertTrue(q.toLatex().contains("[truncated"));
+    }
+
+    @Test
     void toLatexWritesFractionsPowersAndFunctions() {
         Variable theta = new Variable("theta");
         Expression t = theta.toExpression();
