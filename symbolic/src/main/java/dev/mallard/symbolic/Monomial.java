@@ -216,11 +216,27 @@ public final class Monomial implements Comparable<Monomial> {
         if (vars.length == 0) {
             return other;
         }
-        Map<Variable, Integer> sum = new TreeMap<>(exponents());
-        for (int i = 0; i < other.vars.length; i++) {
-            sum.merge(other.vars[i], other.exps[i], Integer::sum);
+        // Merge of the two variable-sorted exponent lists: products of monomials are the inner loop of
+        // building sum-of-squares programs.
+        Variable[] vs = new Variable[vars.length + other.vars.length];
+        int[] es = new int[vs.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < vars.length || j < other.vars.length) {
+            int order = i == vars.length ? 1 : j == other.vars.length ? -1 : vars[i].compareTo(other.vars[j]);
+            if (order < 0) {
+                vs[n] = vars[i];
+                es[n++] = exps[i++];
+            } else if (order > 0) {
+                vs[n] = other.vars[j];
+                es[n++] = other.exps[j++];
+            } else {
+                vs[n] = vars[i];
+                es[n++] = Math.addExact(exps[i++], other.exps[j++]);
+            }
         }
-        return of(sum);
+        return new Monomial(Arrays.copyOf(vs, n), Arrays.copyOf(es, n));
     }
 
     /**
