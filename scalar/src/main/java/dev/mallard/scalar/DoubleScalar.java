@@ -9,6 +9,9 @@ public final class DoubleScalar implements Scalar<Double> {
 
     static final DoubleScalar INSTANCE = new DoubleScalar();
 
+    /** Largest exponent {@link #powInt} computes by repeated squaring (a few ulps at most). */
+    private static final int MAX_SQUARING_EXPONENT = 16;
+
     private DoubleScalar() {
     }
 
@@ -77,7 +80,8 @@ public final class DoubleScalar implements Scalar<Double> {
     }
 
     /**
-     * {@code a^n} for an integer exponent by repeated squaring; equals {@link Math#pow(double, double)}
+     * {@code a^n} for an integer exponent: by repeated squaring for {@code 0 <= n <= 16} (within a few
+     * ulps of {@link Math#pow}, and much faster), otherwise by {@link Math#pow}; equals {@link Math#pow(double, double)}
      * for the special values (0^0 = 1, NaN^0 = 1, 0^-1 = Infinity).
      *
      * @param a base
@@ -85,8 +89,9 @@ public final class DoubleScalar implements Scalar<Double> {
      * @return {@code a^n}
      */
     public static double powInt(double a, int n) {
-        if (n < 0 || Math.abs(a) < 1e-150 || Math.abs(a) > 1e150 || !Double.isFinite(a)) {
-            // Repeated squaring loses the IEEE special cases and exact over/underflow: defer to Math.
+        if (n < 0 || n > MAX_SQUARING_EXPONENT || Math.abs(a) < 1e-150 || Math.abs(a) > 1e150 || !Double.isFinite(a)) {
+            // Repeated squaring loses the IEEE special cases and exact over/underflow, and its rounding
+            // error grows with n (about 40 ulps at n = 100): defer to Math there.
             return Math.pow(a, n);
         }
         double result = 1.0;

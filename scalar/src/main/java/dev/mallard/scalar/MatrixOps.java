@@ -2,8 +2,8 @@ package dev.mallard.scalar;
 
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
-import org.ejml.interfaces.linsol.LinearSolverDense;
+import org.ejml.dense.row.decomposition.lu.LUDecompositionAlt_DDRM;
+import org.ejml.dense.row.linsol.lu.LinearSolverLu_DDRM;
 
 /**
  * Stateless linear algebra on {@link ScalarMatrix} and {@link ScalarVector}. When every operand is a
@@ -12,6 +12,9 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
  * are never modified, and an output must not alias an input.
  */
 public final class MatrixOps {
+
+    /** A pivot at most this fraction of the largest entry of the matrix counts as zero. */
+    private static final double SINGULAR_PIVOT = 1e-14;
 
     private MatrixOps() {
     }
@@ -166,7 +169,9 @@ public final class MatrixOps {
      * @param <T> the number type
      * @return out
      * @throws IllegalArgumentException if a is not square, a size differs, a is singular to working
-     *     precision, or the number type is not numeric (pivoting needs values)
+     *     precision (a pivot of the partially pivoted LU at most 1e-14 times the largest entry of a), an
+     *     entry of a or b is NaN (named by its position), or the number type is not numeric (pivoting needs
+     *     values)
      */
     public static <T> ScalarVector<T> solve(ScalarMatrix<T> a, ScalarVector<T> b, ScalarVector<T> out) {
         int n = a.rows();
@@ -176,22 +181,50 @@ public final class MatrixOps {
         Checks.size(b.size(), n, "b");
         ScalarVector<T> x = out == null ? a.scalar().newVector(n) : out;
         Checks.size(x.size(), n, "out");
+        if (!a.scalar().isNumeric()) {
+            throw new IllegalArgumentException("solve needs numeric values to pivot; " + a.scalar().name() + " is not numeric");
+        }
+        checkNoNaN(a, b);
         if (a instanceof DoubleMatrix da && b instanceof DoubleVector db && x instanceof DoubleVector dx) {
             solveDouble(da, db, dx);
             return x;
         }
-        if (!a.scalar().isNumeric()) {
-            throw new IllegalArgumentException("solve needs numeric values to pivot; " + a.scalar().name() + " is not numeric");
-        }
         return eliminate(a.copy(), b.copy(), x);
     }
 
+    private static void checkNoNaN(ScalarMatrix<?> a, ScalarVector<?> b) {
+        for (int r = 0; r < a.rows(); r++) {
+            for (int c = 0; c < a.cols(); c++) {
+                if (Double.isNaN(a.getValue(r, c))) {
+                    throw new IllegalArgumentException("a(" + r + ", " + c + ") is NaN");
+                }
+            }
+            if (Double.isNaN(b.getValue(r))) {
+                throw new IllegalArgumentException("b(" + r + ") is NaN");
+            }
+        }
+    }
+
     private static void solveDouble(DoubleMatrix a, DoubleVector b, DoubleVector x) {
-        LinearSolverDense<DMatrixRMaj> lu = LinearSolverFactory_DDRM.lu(a.rows());
-        if (!lu.setA(a.toEjml().copy()) || lu.quality() < 1e-14) {
-            throw new IllegalArgumentException("a is singular to working precision (LU quality " + lu.quality() + ")");
+        LinearSolverLu_DDRM lu = new LinearSolverLu_DDRM(new LUDecompositionAlt_DDRM());
+        if (!lu.setA(a.toEjml())) {
+            throw new IllegalArgumentException("a is singular (LU decomposition found a zero pivot)");
+        }
+        // The same test as the generic path: each pivot against the largest entry. (EJML's quality(),
+        // the product of the pivots, declares well-conditioned matrices with several small pivots
+        // singular.)
+        DMatrixRMaj factors = lu.getDecomposition().getLU();
+        double scale = CommonOps_DDRM.elementMaxAbs(a.toEjml());
+        for (int k = 0; k < factors.numRows; k++) {
+            checkPivot(factors.get(k, k), scale, k);
         }
         lu.solve(DMatrixRMaj.wrap(b.size(), 1, b.data().clone()), DMatrixRMaj.wrap(x.size(), 1, x.data()));
+    }
+
+    private static void checkPivot(double pivot, double scale, int k) {
+        if (!(Math.abs(pivot) > SINGULAR_PIVOT * scale)) {
+            throw new IllegalArgumentException("a is singular to working precision (pivot " + k + " is " + pivot + ")");
+        }
     }
 
     private static <T> ScalarVector<T> eliminate(ScalarMatrix<T> m, ScalarVector<T> rhs, ScalarVector<T> x) {
@@ -210,10 +243,7 @@ public final class MatrixOps {
                     p = r;
                 }
             }
-            if (!(Math.abs(m.getValue(p, k)) > 1e-14 * scale)) {
-                throw new IllegalArgumentException("a is singular to working precision (pivot " + k + " is "
-                        + m.getValue(p, k) + ")");
-            }
+            checkPivot(m.getValue(p, k), scale, k);
             swapRows(m, rhs, k, p);
             for (int r = k + 1; r < n; r++) {
                 T f = s.div(m.get(r, k), m.get(k, k));

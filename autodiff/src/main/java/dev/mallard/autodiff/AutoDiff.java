@@ -1,0 +1,587 @@
+package dev.mallard.autodiff;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleScalar;
+import dev.mallard.scalar.Scalar;
+import java.util.Arrays;
+
+/**
+ * An immutable number carrying its value and its gradient: the partial derivatives of the value with
+ * respect to {@code n} independent variables (forward-mode automatic differentiation, as Drake's
+ * {@code AutoDiffXd}).
+ *
+ * <p><b>Gradient size.</b> A value built from {@link #variable} has a gradient of size {@code n}; every
+ * value computed from it has the same size. A {@link #constant} has a zero gradient that is not stored
+ * (no array is allocated) and whose {@link #gradientSize()} is 0, meaning "zero of any size": it
+ * combines with values of every gradient size. Combining two non-constant values whose gradient sizes
+ * differ throws {@link IllegalArgumentException} naming both sizes.
+ *
+ * <p><b>Values</b> are computed by exactly the {@link Math} call {@link Scalar#DOUBLE} makes, so the
+ * value of an AutoDiff computation equals the double computation bit for bit.
+ *
+ * <p><b>Infinite local derivatives</b> (sqrt and cbrt at 0, asin and acos at +-1, pow with an exponent
+ * below 1 at 0, division by 0): a gradient component that is exactly zero on input stays zero on output
+ * (the result does not move in that direction, whatever the local slope), so that
+ * {@code Infinity * 0 = NaN} does not spread into unrelated directions. Other components become
+ * infinite (or NaN where the slope is NaN). The edge rules of each operation are documented on it.
+ *
+ * <p>Gradient arrays are shared between values when an operation leaves the gradient unchanged
+ * ({@code a + 2.0} reuses {@code a}'s array); this is safe because no array ever escapes: {@link
+ * #gradient()} returns a copy. Use {@link #SCALAR} to run code written against {@code Scalar<T>}.
+ */
+public final class AutoDiff {
+
+    /** The type class of AutoDiff numbers, for code written against {@code Scalar<T>}. */
+    public static final Scalar<AutoDiff> SCALAR = AutoDiffScalar.INSTANCE;
+
+    /** The constant 0 (zero gradient of any size). */
+    public static final AutoDiff ZERO = new AutoDiff(0.0, null);
+
+    /** The constant 1 (zero gradient of any size). */
+    public static final AutoDiff ONE = new AutoDiff(1.0, null);
+
+    private final double value;
+    /** The gradient; null for a constant (zero of any size), otherwise of length >= 1. Never escapes. */
+    private final double[] grad;
+
+    private AutoDiff(double value, double[] grad) {
+        this.value = value;
+        this.grad = grad;
+    }
+
+    // ---- construction ----------------------------------------------------------------------------
+
+    /**
+     * A constant: the given value with a zero gradient of any size. Allocates no gradient array.
+     *
+     * @param value any double, including NaN and infinities
+     * @return the constant
+     */
+    public static AutoDiff constant(double value) {
+        return new AutoDiff(value, null);
+    }
+
+    /**
+     * Independent variable number {@code index} of {@code n}: its gradient is the unit vector
+     * {@code e_index} of size {@code n}.
+     *
+     * @param value the value of the variable, any double
+     * @param n the number of independent variables, {@code >= 1}
+     * @param index which variable, in [0, n)
+     * @return the variable
+     * @throws IllegalArgumentException if {@code n < 1}
+     * @throws IndexOutOfBoundsException if {@code index} is outside [0, n)
+     */
+    public static AutoDiff variable(double value, int n, int index) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1, got " + n);
+        }
+        Checks.index(index, n, "index");
+        double[] g = new double[n];
+        g[index] = 1.0;
+        return new AutoDiff(value, g);
+    }
+
+    /**
+     * A value with an explicit gradient. An empty gradient gives a {@linkplain #constant constant}.
+     *
+     * @param value the value, any double
+     * @param gradient the partial derivatives, not null; copied, not modified
+     * @return the value
+     * @throws NullPointerException if {@code gradient} is null
+     */
+    public static AutoDiff of(double value, double[] gradient) {
+        Checks.notNull(gradient, "gradient");
+        return new AutoDiff(value, gradient.length == 0 ? null : gradient.clone());
+    }
+
+    // ---- accessors -------------------------------------------------------------------------------
+
+    /** @return the value */
+    public double value() {
+        return value;
+    }
+
+    /**
+     * The size of the gradient: {@code n} for a value computed from variables of {@code n}, 0 for a
+     * constant (whose zero gradient combines with any size).
+     *
+     * @return the gradient size, {@code >= 0}
+     */
+    public int gradientSize() {
+        return grad == null ? 0 : grad.length;
+    }
+
+    /**
+     * Whether this value has no stored gradient (its gradient is zero, of any size).
+     *
+     * @return true for a constant
+     */
+    public boolean isConstant() {
+        return grad == null;
+    }
+
+    /**
+     * The gradient as a new array (the caller may modify it).
+     *
+     * @return a copy of the partial derivatives; an empty array for a constant
+     */
+    public double[] gradient() {
+        return grad == null ? new double[0] : grad.clone();
+    }
+
+    /**
+     * One partial derivative, without copying the gradient.
+     *
+     * @param i the variable index: in [0, gradientSize()) or, for a constant, any {@code i >= 0}
+     * @return {@code d value / d x_i}; 0 for a constant
+     * @throws IndexOutOfBoundsException if {@code i} is negative or, for a non-constant, {@code >= gradientSize()}
+     */
+    public double derivative(int i) {
+        if (grad == null) {
+            if (i < 0) {
+                throw new IndexOutOfBoundsException("i = " + i + " is negative");
+            }
+            return 0.0;
+        }
+        return grad[Checks.index(i, grad.length, "i")];
+    }
+
+    // ---- arithmetic ------------------------------------------------------------------------------
+
+    /** @param b right operand, not null @return {@code this + b}; gradient {@code g_a + g_b} */
+    public AutoDiff add(AutoDiff b) {
+        if (b.grad == null) {
+            return new AutoDiff(value + b.value, grad);
+        }
+        if (grad == null) {
+            return new AutoDiff(value + b.value, b.grad);
+        }
+        int n = sameSize(grad, b.grad);
+        double[] g = new double[n];
+        for (int i = 0; i < n; i++) {
+            g[i] = grad[i] + b.grad[i];
+        }
+        return new AutoDiff(value + b.value, g);
+    }
+
+    /** @param b right operand @return {@code this + b}; the gradient is shared, not copied */
+    public AutoDiff add(double b) {
+        return new AutoDiff(value + b, grad);
+    }
+
+    /** @param b right operand, not null @return {@code this - b}; gradient {@code g_a - g_b} */
+    public AutoDiff sub(AutoDiff b) {
+        if (b.grad == null) {
+            return new AutoDiff(value - b.value, grad);
+        }
+        if (grad == null) {
+            return new AutoDiff(value - b.value, scaled(b.grad, -1.0));
+        }
+        int n = sameSize(grad, b.grad);
+        double[] g = new double[n];
+        for (int i = 0; i < n; i++) {
+            g[i] = grad[i] - b.grad[i];
+        }
+        return new AutoDiff(value - b.value, g);
+    }
+
+    /** @param b right operand @return {@code this - b}; the gradient is shared, not copied */
+    public AutoDiff sub(double b) {
+        return new AutoDiff(value - b, grad);
+    }
+
+    /** @param a left operand @return {@code a - this}; gradient {@code -g} */
+    public AutoDiff subFrom(double a) {
+        return new AutoDiff(a - value, scaled(grad, -1.0));
+    }
+
+    /** @return {@code -this}; gradient {@code -g} */
+    public AutoDiff neg() {
+        return new AutoDiff(-value, scaled(grad, -1.0));
+    }
+
+    /** @param b right operand, not null @return {@code this * b}; gradient {@code b g_a + a g_b} */
+    public AutoDiff mul(AutoDiff b) {
+        return combine(value * b.value, b.value, this, value, b);
+    }
+
+    /** @return {@code this * this} (the same value as {@code mul(this)}); gradient {@code 2 a g} */
+    public AutoDiff square() {
+        return chain(value * value, 2.0 * value);
+    }
+
+    /** @param b right operand @return {@code this * b}; gradient {@code b g} */
+    public AutoDiff mul(double b) {
+        return new AutoDiff(value * b, scaled(grad, b));
+    }
+
+    /**
+     * @param b denominator, not null
+     * @return {@code this / b}; gradient {@code (g_a - (a/b) g_b) / b}; at {@code b = 0} the slopes are
+     *     infinite or NaN (IEEE), with the zero-component rule of the class comment
+     */
+    public AutoDiff div(AutoDiff b) {
+        double v = value / b.value;
+        return combine(v, 1.0 / b.value, this, -v / b.value, b);
+    }
+
+    /** @param b denominator @return {@code this / b}; gradient {@code g / b} */
+    public AutoDiff div(double b) {
+        return new AutoDiff(value / b, scaled(grad, 1.0 / b));
+    }
+
+    /** @param a numerator @return {@code a / this}; gradient {@code -(a/b^2) g} */
+    public AutoDiff divInto(double a) {
+        double v = a / value;
+        return chain(v, -v / value);
+    }
+
+    // ---- elementary functions --------------------------------------------------------------------
+
+    /** @return {@code sin(this)}; derivative {@code cos} */
+    public AutoDiff sin() {
+        return chain(Math.sin(value), Math.cos(value));
+    }
+
+    /** @return {@code cos(this)}; derivative {@code -sin} */
+    public AutoDiff cos() {
+        return chain(Math.cos(value), -Math.sin(value));
+    }
+
+    /** @return {@code tan(this)}; derivative {@code 1 + tan^2} */
+    public AutoDiff tan() {
+        double v = Math.tan(value);
+        return chain(v, 1.0 + v * v);
+    }
+
+    /** @return {@code asin(this)}; derivative {@code 1/sqrt(1 - a^2)}: +Infinity at +-1, NaN outside [-1, 1] */
+    public AutoDiff asin() {
+        return chain(Math.asin(value), 1.0 / Math.sqrt(1.0 - value * value));
+    }
+
+    /** @return {@code acos(this)}; derivative {@code -1/sqrt(1 - a^2)}: -Infinity at +-1, NaN outside [-1, 1] */
+    public AutoDiff acos() {
+        return chain(Math.acos(value), -1.0 / Math.sqrt(1.0 - value * value));
+    }
+
+    /** @return {@code atan(this)}; derivative {@code 1/(1 + a^2)} */
+    public AutoDiff atan() {
+        return chain(Math.atan(value), 1.0 / (1.0 + value * value));
+    }
+
+    /**
+     * The angle of the point (x, y) = (x, this), as {@link Math#atan2}.
+     *
+     * @param x abscissa, not null
+     * @return {@code atan2(this, x)}; partials {@code x/(x^2+y^2)} in y and {@code -y/(x^2+y^2)} in x,
+     *     the same formula in all four quadrants and across the branch cut at {@code x < 0, y = 0}
+     *     (where the value jumps by 2 pi but the slope is continuous); NaN at the origin, where the
+     *     angle is undefined
+     */
+    public AutoDiff atan2(AutoDiff x) {
+        double r2 = x.value * x.value + value * value;
+        return combine(Math.atan2(value, x.value), x.value / r2, this, -value / r2, x);
+    }
+
+    /** @return {@code sinh(this)}; derivative {@code cosh} */
+    public AutoDiff sinh() {
+        return chain(Math.sinh(value), Math.cosh(value));
+    }
+
+    /** @return {@code cosh(this)}; derivative {@code sinh} */
+    public AutoDiff cosh() {
+        return chain(Math.cosh(value), Math.sinh(value));
+    }
+
+    /** @return {@code tanh(this)}; derivative {@code 1 - tanh^2} */
+    public AutoDiff tanh() {
+        double v = Math.tanh(value);
+        return chain(v, 1.0 - v * v);
+    }
+
+    /** @return {@code e^this}; derivative {@code e^a} */
+    public AutoDiff exp() {
+        double v = Math.exp(value);
+        return chain(v, v);
+    }
+
+    /** @return {@code e^this - 1}; derivative {@code e^a} */
+    public AutoDiff expm1() {
+        return chain(Math.expm1(value), Math.exp(value));
+    }
+
+    /**
+     * @return {@code ln(this)}; derivative {@code 1/a}: +Infinity at 0; below 0 the value is NaN while
+     *     the slope formula {@code 1/a} is still applied (finite)
+     */
+    public AutoDiff log() {
+        return chain(Math.log(value), 1.0 / value);
+    }
+
+    /** @return {@code ln(1 + this)}; derivative {@code 1/(1 + a)} */
+    public AutoDiff log1p() {
+        return chain(Math.log1p(value), 1.0 / (1.0 + value));
+    }
+
+    /**
+     * @return {@code sqrt(this)}; derivative {@code 1/(2 sqrt a)}: +Infinity at 0 (components of a zero
+     *     input gradient stay 0), NaN below 0
+     */
+    public AutoDiff sqrt() {
+        double v = Math.sqrt(value);
+        return chain(v, 0.5 / v);
+    }
+
+    /** @return {@code cbrt(this)}; derivative {@code 1/(3 cbrt(a)^2)}: +Infinity at 0 */
+    public AutoDiff cbrt() {
+        double v = Math.cbrt(value);
+        return chain(v, 1.0 / (3.0 * v * v));
+    }
+
+    /**
+     * A real power, value as {@link Math#pow}.
+     *
+     * @param p the exponent
+     * @return {@code this^p}; derivative {@code p a^(p-1)}, and exactly 0 for {@code p = 0} (the result
+     *     is the constant 1 everywhere, even at {@code a = 0}). At {@code a = 0} the slope is 0 for
+     *     {@code p > 1}, 1 for {@code p = 1}, and infinite for {@code p < 1}; for a negative base and a
+     *     non-integer exponent value and slope are NaN; for a negative base and an integer-valued
+     *     exponent both are the real ones
+     */
+    public AutoDiff pow(double p) {
+        double v = Math.pow(value, p);
+        if (grad == null) {
+            return new AutoDiff(v, null);
+        }
+        return chain(v, p == 0.0 ? 0.0 : p * Math.pow(value, p - 1.0));
+    }
+
+    /**
+     * An integer power, value as {@link DoubleScalar#powInt} (equal to {@code Scalar.DOUBLE.pow(a, n)}).
+     *
+     * @param n the exponent, any int
+     * @return {@code this^n}; derivative {@code n a^(n-1)}, exactly 0 for {@code n = 0}; real for negative
+     *     bases; at {@code a = 0}: 0 for {@code n >= 2}, 1 for {@code n = 1}, infinite for {@code n < 0}
+     */
+    public AutoDiff pow(int n) {
+        double v = DoubleScalar.powInt(value, n);
+        if (grad == null) {
+            return new AutoDiff(v, null);
+        }
+        if (n == 0) {
+            return chain(v, 0.0);
+        }
+        double below = n == Integer.MIN_VALUE ? Math.pow(value, n - 1.0) : DoubleScalar.powInt(value, n - 1);
+        return chain(v, n * below);
+    }
+
+    /**
+     * A power with a varying exponent, value as {@link Math#pow}; {@code a^p = exp(p ln a)} where
+     * {@code a > 0}.
+     *
+     * <p>The base partial is that of {@link #pow(double)}. The exponent partial is {@code a^p ln a} for
+     * {@code a > 0}; for {@code a = 0} it is 0 when {@code p > 0} (0^p is identically 0 nearby) and NaN
+     * otherwise; for {@code a < 0} it is NaN (a^p is undefined at non-integer p). A NaN or infinite
+     * exponent partial only affects the gradient components in which {@code p} moves: when {@code p}
+     * is a constant, this is exactly {@code pow(p.value())}.
+     *
+     * @param p the exponent, not null
+     * @return {@code this^p}
+     */
+    public AutoDiff pow(AutoDiff p) {
+        if (p.grad == null) {
+            return pow(p.value);
+        }
+        double v = Math.pow(value, p.value);
+        double dBase = p.value == 0.0 ? 0.0 : p.value * Math.pow(value, p.value - 1.0);
+        return combine(v, dBase, this, exponentPartial(value, p.value, v), p);
+    }
+
+    private static double exponentPartial(double a, double p, double v) {
+        if (a > 0) {
+            return v * Math.log(a);
+        }
+        return a == 0.0 && p > 0 ? 0.0 : Double.NaN;
+    }
+
+    /**
+     * @return {@code |this|}; derivative +1 for {@code a >= 0} (including 0 and -0.0: the right-hand
+     *     derivative, as Drake's AutoDiff), -1 for {@code a < 0}, NaN for NaN
+     */
+    public AutoDiff abs() {
+        double d = value >= 0 ? 1.0 : value < 0 ? -1.0 : Double.NaN;
+        return chain(Math.abs(value), d);
+    }
+
+    /**
+     * @return {@link Math#signum} of the value as a constant: the derivative is 0 everywhere (the jump
+     *     at 0 has no finite slope), so the result carries no gradient
+     */
+    public AutoDiff sign() {
+        return new AutoDiff(Math.signum(value), null);
+    }
+
+    /**
+     * The smaller of two values, by {@link DoubleScalar#minValue}.
+     *
+     * @param b second operand, not null
+     * @return the operand with the smaller value, with its own gradient: {@code b} if
+     *     {@code b < this}, else {@code this} (so on a tie, {@code this} and its gradient); if either
+     *     value is NaN, the first NaN operand
+     */
+    public AutoDiff min(AutoDiff b) {
+        if (Double.isNaN(value)) {
+            return this;
+        }
+        if (Double.isNaN(b.value)) {
+            return b;
+        }
+        return b.value < value ? b : this;
+    }
+
+    /**
+     * The larger of two values, by {@link DoubleScalar#maxValue}.
+     *
+     * @param b second operand, not null
+     * @return the operand with the larger value, with its own gradient: {@code b} if {@code b > this},
+     *     else {@code this} (so on a tie, {@code this} and its gradient); if either value is NaN, the
+     *     first NaN operand
+     */
+    public AutoDiff max(AutoDiff b) {
+        if (Double.isNaN(value)) {
+            return this;
+        }
+        if (Double.isNaN(b.value)) {
+            return b;
+        }
+        return b.value > value ? b : this;
+    }
+
+    /**
+     * @param b second leg, not null
+     * @return {@code sqrt(a^2 + b^2)} as {@link Math#hypot}; partials {@code a/h} and {@code b/h}; NaN at
+     *     the origin (where the norm has no derivative) and where {@code h} is infinite
+     */
+    public AutoDiff hypot(AutoDiff b) {
+        double h = Math.hypot(value, b.value);
+        return combine(h, value / h, this, b.value / h, b);
+    }
+
+    // ---- gradient kernels ------------------------------------------------------------------------
+
+    /** The result {@code v} of a unary function with local slope {@code d}: gradient {@code d g}. */
+    private AutoDiff chain(double v, double d) {
+        return new AutoDiff(v, scaled(grad, d));
+    }
+
+    /** Gradient {@code d * g}, with zero components kept zero when {@code d} is not finite. */
+    private static double[] scaled(double[] g, double d) {
+        if (g == null) {
+            return null;
+        }
+        double[] out = new double[g.length];
+        if (Double.isFinite(d)) {
+            for (int i = 0; i < g.length; i++) {
+                out[i] = d * g[i];
+            }
+        } else {
+            for (int i = 0; i < g.length; i++) {
+                out[i] = g[i] == 0.0 ? 0.0 : d * g[i];
+            }
+        }
+        return out;
+    }
+
+    /** The result {@code v} of a binary function with partials {@code da}, {@code db}: {@code da g_a + db g_b}. */
+    private static AutoDiff combine(double v, double da, AutoDiff a, double db, AutoDiff b) {
+        if (b.grad == null) {
+            return new AutoDiff(v, scaled(a.grad, da));
+        }
+        if (a.grad == null) {
+            return new AutoDiff(v, scaled(b.grad, db));
+        }
+        int n = sameSize(a.grad, b.grad);
+        double[] ga = a.grad;
+        double[] gb = b.grad;
+        double[] g = new double[n];
+        if (Double.isFinite(da) && Double.isFinite(db)) {
+            for (int i = 0; i < n; i++) {
+                g[i] = da * ga[i] + db * gb[i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                g[i] = (ga[i] == 0.0 ? 0.0 : da * ga[i]) + (gb[i] == 0.0 ? 0.0 : db * gb[i]);
+            }
+        }
+        return new AutoDiff(v, g);
+    }
+
+    private static int sameSize(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "
+                    + a.length + " and " + b.length);
+        }
+        return a.length;
+    }
+
+    // ---- Object ----------------------------------------------------------------------------------
+
+    /**
+     * Equal when the values are equal as by {@link Double#equals} and the gradients are equal component
+     * by component ({@code ==}, with NaN equal to NaN). A constant equals a value whose gradient is all
+     * zeros; non-constant values with gradients of different sizes are never equal.
+     *
+     * @param o any object
+     * @return whether {@code o} is an equal AutoDiff
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof AutoDiff other) || Double.compare(value, other.value) != 0) {
+            return false;
+        }
+        if (grad == null || other.grad == null) {
+            return isZero(grad) && isZero(other.grad);
+        }
+        if (grad.length != other.grad.length) {
+            return false;
+        }
+        for (int i = 0; i < grad.length; i++) {
+            if (grad[i] != other.grad[i] && !(Double.isNaN(grad[i]) && Double.isNaN(other.grad[i]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isZero(double[] g) {
+        if (g != null) {
+            for (double x : g) {
+                if (x != 0.0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** @return a hash consistent with {@link #equals}: zero gradient components do not contribute */
+    @Override
+    public int hashCode() {
+        int h = Double.hashCode(value);
+        if (grad != null) {
+            for (int i = 0; i < grad.length; i++) {
+                if (grad[i] != 0.0) {
+                    h += (31 * i + 17) * Double.hashCode(grad[i]);
+                }
+            }
+        }
+        return h;
+    }
+
+    /** @return e.g. {@code "1.5 [0.0, 2.0]"}, or just {@code "1.5"} for a constant */
+    @Override
+    public String toString() {
+        return grad == null ? Double.toString(value) : value + " " + Arrays.toString(grad);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.mallard.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The top-level {@code mallard} command; its work is done by the subcommands. */
+@Command(name = "mallard",
+        mixinStandardHelpOptions = true,
+        version = "mallard 0.1.0",
+        description = "Hybrid dynamical systems: simulate, differentiate, inspect and certify.",
+        subcommands = {})
+public final class MallardCommand implements Runnable {
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Print the stack trace of an error.")
+    boolean debug;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
