@@ -700,11 +700,13 @@ public abstract class IntegratorBase<T> {
                 commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
                 return h;
             }
+            String why = Double.isFinite(error)
+                    ? "error control needs a step below the minimum (error estimate " + error + ")"
+                    : nonFiniteMessage(t0 + h);
             restoreStart(t0);
             numShrinkagesFromErrorControl++;
             double factor = Double.isFinite(error) ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK;
-            h = shrinkOrFail(t0, h * Math.min(0.9, Math.max(MAX_SHRINK, factor)),
-                    "error control needs a step below the minimum (error estimate " + error + ")");
+            h = shrinkOrFail(t0, h * Math.min(0.9, Math.max(MAX_SHRINK, factor)), why);
             target = Double.NaN;
             adapted = true;
         }
@@ -851,6 +853,18 @@ public abstract class IntegratorBase<T> {
         previousStepSize = t1 - t0;
         recordDenseSegment();
         onStepAccepted();
+    }
+
+    /** Describes the first non-finite entry of the trial end state (x1), for messages. */
+    private String nonFiniteMessage(double t1) {
+        for (int i = 0; i < n; i++) {
+            double v = doublePath ? x1d[i] : x1g.getValue(i);
+            if (!Double.isFinite(v)) {
+                return "continuous state index " + i + " " + describeIndex(i) + " became " + v + " in a step to t = "
+                        + t1 + " and shrinking the step did not help";
+            }
+        }
+        return "the error estimate is not finite";
     }
 
     private void checkFinite(double t) {

@@ -479,11 +479,7 @@ public final class Context<T> {
      */
     public void setTimeStateAndParametersFrom(Context<T> source) {
         requireRoot("setTimeStateAndParametersFrom");
-        Checks.notNull(source, "source");
-        if (source.system != system) {
-            throw new IllegalArgumentException("source is a context of " + source.system.getName()
-                    + ", not of " + system.getName());
-        }
+        checkSameSystem(source);
         Context<T> r = source.root();
         time = r.time;
         timeScalar = r.timeScalar;
@@ -495,10 +491,35 @@ public final class Context<T> {
 
     /**
      * Copies continuous, discrete and abstract state (not time, parameters or inputs) from a context of the
-     * same system. Modifies this context.
+     * same system; abstract values are copied with their declared copiers. Modifies this context.
      *
-     * @param source the context to copy, not modified
+     * @param source a context of the same system (any context of the same tree shape), not modified
+     * @throws IllegalArgumentException if it belongs to a different system
      */
+    public void setStateFrom(Context<T> source) {
+        checkSameSystem(source);
+        copyStateFrom(source);
+    }
+
+    /**
+     * Copies the discrete state groups of every leaf of {@code source} into this context tree.
+     *
+     * @param source a context of the same system, not modified
+     * @throws IllegalArgumentException if it belongs to a different system
+     */
+    public void setDiscreteStateFrom(Context<T> source) {
+        checkSameSystem(source);
+        copyDiscreteFrom(source);
+    }
+
+    private void checkSameSystem(Context<T> source) {
+        Checks.notNull(source, "source");
+        if (source.system != system) {
+            throw new IllegalArgumentException("source is a context of " + source.system.getName()
+                    + ", not of " + system.getName());
+        }
+    }
+
     void copyStateFrom(Context<T> source) {
         continuous.backingVector().setFrom(source.continuous.backingVector());
         copyDiscreteAndAbstractFrom(source);

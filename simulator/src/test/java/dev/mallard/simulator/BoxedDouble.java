@@ -8,14 +8,30 @@ import dev.mallard.scalar.Scalar;
  */
 record BoxedDouble(double v) {
 
-    static final Scalar<BoxedDouble> SCALAR = new Type();
+    static final Scalar<BoxedDouble> SCALAR = new Type(true);
+
+    /** The same arithmetic posing as a symbolic type: not numeric, {@code value} throws. */
+    static final Scalar<BoxedDouble> OPAQUE = new Type(false);
 
     private static final class Type implements Scalar<BoxedDouble> {
-        @Override public String name() { return "boxed double"; }
+        private final boolean numeric;
+
+        Type(boolean numeric) {
+            this.numeric = numeric;
+        }
+
+        @Override public String name() { return numeric ? "boxed double" : "opaque"; }
         @Override public Class<BoxedDouble> type() { return BoxedDouble.class; }
-        @Override public boolean isNumeric() { return true; }
+        @Override public boolean isNumeric() { return numeric; }
         @Override public BoxedDouble of(double value) { return new BoxedDouble(value); }
-        @Override public double value(BoxedDouble a) { return a.v; }
+
+        @Override
+        public double value(BoxedDouble a) {
+            if (!numeric) {
+                throw new dev.mallard.scalar.NonNumericValueException("opaque values have no numeric value");
+            }
+            return a.v;
+        }
         @Override public BoxedDouble[] newArray(int length) { return new BoxedDouble[length]; }
         @Override public BoxedDouble add(BoxedDouble a, BoxedDouble b) { return of(a.v + b.v); }
         @Override public BoxedDouble add(BoxedDouble a, double b) { return of(a.v + b); }

@@ -1,0 +1,634 @@
+package dev.mallard.simulator;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.Event;
+import dev.mallard.systems.EventStatus;
+import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.System;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
+
+/**
+ * Advances a system's context through time with the hybrid-system semantics of the 000, 002, 003 and 004
+ * seeds. Only the context changes; the system is constant.
+ *
+ * <p>Each step, from {@code {ts, x⁻(ts)}}: unrestricted updates (per-step, and those timed or witnessed at
+ * {@code ts}); then discrete updates; then continuous integration to no later than the next timed event or
+ * the boundary, stopping early at an isolated witness crossing; then publishes at the step's end (per-step,
+ * timed, witnessed) and the monitor. Updates due at the end of a step are pending until the next step (or
+ * {@link #advancePendingEvents()}). Periodic event times are {@code offset + k period} computed from the
+ * integer {@code k}. Failure policy: a failed unrestricted update leaves the state unchanged; a failed
+ * discrete update leaves it unchanged too (stronger than required); all simultaneous publishes run before a
+ * publish failure is reported; a failure throws {@link EventHandlerFailedException} carrying the message,
+ * the system's name and the time; a termination stops time from advancing further and is returned.
+ *
+ * <p>The default integrator is {@link RungeKutta3Integrator} with error control: accuracy 1e-4, maximum
+ * step 0.1 s, initial step target 1e-4 s.
+ *
+ * @param <T> the number type (double, AutoDiff; symbolic systems can be stepped by fixed-step schemes)
+ */
+public final class Simulator<T> {
+
+    /**
+     * A function called at the end of every step, of initialize and of advancePendingEvents, with the root
+     * context: semantically a per-step publish of the whole system.
+     *
+     * @param <T> the number type
+     */
+    @FunctionalInterface
+    public interface Monitor<T> {
+        /**
+         * @param rootContext the root context at the end of a step; not to be modified
+         * @return the outcome, not null (succeeded or did-nothing to continue)
+         */
+        EventStatus check(Context<T> rootContext);
+    }
+
+    private static final double CHARACTERISTIC_TIME = 1.0;
+
+    private final System<T> system;
+    private final List<LeafSystem<T>> leaves;
+    private Context<T> context;
+    private Context<T> scratch;
+    private List<Context<T>> leafContexts;
+    private List<Context<T>> scratchLeaves;
+    private IntegratorBase<T> integrator;
+    private Monitor<T> monitor;
+    private double targetRealtimeRate;
+    private boolean initialized;
+    private double lastTime = Double.NaN;
+
+    private long numSteps;
+    private long numPublishes;
+    private long numDiscreteUpdates;
+    private long numUnrestrictedUpdates;
+    private double realtimeStartSimTime;
+    private long realtimeStartNanos;
+
+    // Event machinery, allocated once per context.
+    private EventSet<T> perStep;
+    private EventSet<T> initialization;
+    private EventSet<T> pending;
+    private EventSet<T> updatesNow;
+    private EventSet<T> publishNow;
+    private final List<Event<T>> periodicEvents = new ArrayList<>();
+    private final List<Integer> periodicOwner = new ArrayList<>();
+    private double[] periodicNext = new double[0];
+    private WitnessTracker<T> witnesses;
+
+    /**
+     * A simulator with a default context from the system.
+     *
+     * @param system the system to simulate, not null
+     */
+    public Simulator(System<T> system) {
+        this(system, null);
+    }
+
+    /**
+     * A simulator advancing the given context.
+     *
+     * @param system the system to simulate, not null
+     * @param context a root context of the system to use as the initial condition, or null for a default one
+     * @throws IllegalArgumentException if the context is not a root context of the system
+     */
+    public Simulator(System<T> system, Context<T> context) {
+        this.system = Checks.notNull(system, "system");
+        this.leaves = system.getLeafSystems();
+        Context<T> c = context == null ? system.createDefaultContext() : context;
+        checkContext(c);
+        RungeKutta3Integrator<T> rk3 = new RungeKutta3Integrator<>(system, c);
+        rk3.setMaximumStepSize(0.1);
+        rk3.setTargetAccuracy(1e-4);
+        rk3.requestInitialStepSizeTarget(1e-4);
+        this.integrator = rk3;
+        attach(c);
+        collectDeclaredEvents();
+    }
+
+    private void checkContext(Context<T> c) {
+        if (c.getSystem() != system || !c.isRootContext()) {
+            throw new IllegalArgumentException("the context must be a root context of " + system.getName()
+                    + ", got a context of " + c.getSystem().getName());
+        }
+    }
+
+    private void attach(Context<T> c) {
+        this.context = c;
+        this.initialized = false;
+        integrator.resetContext(c);
+        if (c != null) {
+            leafContexts = c.getLeafContexts();
+            scratch = c.cloneContext();
+            scratchLeaves = scratch.getLeafContexts();
+            witnesses = new WitnessTracker<>(leaves, leafContexts, system.scalar());
+        }
+    }
+
+    private void collectDeclaredEvents() {
+        int n = leaves.size();
+        perStep = new EventSet<>(n);
+        initialization = new EventSet<>(n);
+        pending = new EventSet<>(n);
+        updatesNow = new EventSet<>(n);
+        publishNow = new EventSet<>(n);
+        for (int i = 0; i < n; i++) {
+            LeafSystem<T> leaf = leaves.get(i);
+            for (Event<T> e : leaf.getEvents(Event.Trigger.PER_STEP)) {
+                perStep.add(i, e);
+            }
+            for (Event<T> e : leaf.getEvents(Event.Trigger.INITIALIZATION)) {
+                initialization.add(i, e);
+            }
+            for (Event<T> e : leaf.getEvents(Event.Trigger.PERIODIC)) {
+                periodicEvents.add(e);
+                periodicOwner.add(i);
+            }
+        }
+        periodicNext = new double[periodicEvents.size()];
+    }
+
+    // ---- the algorithms of the 000 seed ------------------------------------------------------------
+
+    /**
+     * Initializes with default parameters: see {@link #initialize(InitializeParams)}.
+     *
+     * @return the status
+     */
+    public SimulatorStatus initialize() {
+        return initialize(InitializeParams.DEFAULT);
+    }
+
+    /**
+     * Prepares a simulation: initializes the integrator, resets statistics, runs the initialization updates
+     * (unless suppressed), then the publishes due at the initial time (initialization, per-step, and periodic
+     * ones scheduled at {@code t0}) and the monitor. Periodic updates due at {@code t0} become pending for
+     * the first step.
+     *
+     * @param params the options, not null
+     * @return the status (termination returns early)
+     * @throws EventHandlerFailedException if a handler or the monitor fails
+     * @throws IllegalStateException if there is no context
+     */
+    public SimulatorStatus initialize(InitializeParams params) {
+        Checks.notNull(params, "params");
+        requireContext();
+        integrator.initialize();
+        resetStatistics();
+        initialized = false;
+        double t0 = context.getTimeValue();
+        pending.clear();
+        updatesNow.clear();
+        publishNow.clear();
+        if (!params.suppressInitializationEvents()) {
+            updatesNow.addUpdates(initialization);
+        }
+        EventStatus status = doUpdates(updatesNow);
+        if (!params.suppressInitializationEvents()) {
+            publishNow.addPublishes(initialization);
+        }
+        addTimedEventsAt(t0);
+        status = status.keepMoreSevere(doPublishesAndMonitor());
+        initialized = true;
+        lastTime = t0;
+        return statusFor(status, t0, t0);
+    }
+
+    /** Adds the periodic events due exactly at {@code t}: publishes to publishNow, updates to pending. */
+    private void addTimedEventsAt(double t) {
+        for (int i = 0; i < periodicEvents.size(); i++) {
+            Event<T> e = periodicEvents.get(i);
+            if (PeriodicSchedule.next(e.getPeriod(), e.getOffset(), t, true) == t) {
+                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
+            }
+        }
+    }
+
+    /**
+     * Advances until the context's time is {@code boundaryTime}, or a handler or the monitor asks to stop.
+     * Calls {@link #initialize()} first if it was not called.
+     *
+     * @param boundaryTime seconds, not before the current time
+     * @return the status; on termination the context holds the time at which it was detected
+     * @throws EventHandlerFailedException if a handler or the monitor fails
+     * @throws IllegalStateException if the context's time was changed since the last initialize or advance
+     *     without calling {@link #initialize()} again, or there is no context
+     * @throws IllegalArgumentException if the boundary time is before the current time
+     * @throws SimulationException if the state becomes non-finite or the integrator fails
+     */
+    public SimulatorStatus advanceTo(double boundaryTime) {
+        return advance(boundaryTime, null);
+    }
+
+    /**
+     * As {@link #advanceTo(double)} with the boundary as a {@code T}: the last step's size is computed in
+     * {@code T} (for AutoDiff, the final state then carries its derivative with respect to the final time).
+     *
+     * @param boundaryTime the boundary, numeric
+     * @return the status
+     */
+    public SimulatorStatus advanceTo(T boundaryTime) {
+        Checks.notNull(boundaryTime, "boundaryTime");
+        return advance(system.scalar().value(boundaryTime), boundaryTime);
+    }
+
+    private SimulatorStatus advance(double boundaryTime, T boundaryScalar) {
+        requireContext();
+        if (!initialized) {
+            SimulatorStatus s = initialize();
+            if (!s.succeeded()) {
+                return s;
+            }
+        }
+        checkTimeUnchanged();
+        double t = context.getTimeValue();
+        if (!(boundaryTime >= t)) {
+            throw new IllegalArgumentException("boundary time " + boundaryTime + " is before the current time " + t);
+        }
+        while (context.getTimeValue() < boundaryTime) {
+            EventStatus status = step(boundaryTime, boundaryScalar);
+            lastTime = context.getTimeValue();
+            if (status.reachedTermination()) {
+                return statusFor(status, boundaryTime, lastTime);
+            }
+        }
+        lastTime = context.getTimeValue();
+        return SimulatorStatus.reachedBoundary(boundaryTime);
+    }
+
+    /**
+     * Performs the updates pending at the current time (per-step updates and those timed or witnessed at the
+     * end of the last step), moving the context from {@code x⁻(t)} to {@code x⁺(t)} without advancing time;
+     * then the per-step publishes and the monitor.
+     *
+     * @return the status (boundary and return time are the current time)
+     * @throws EventHandlerFailedException if a handler or the monitor fails
+     */
+    public SimulatorStatus advancePendingEvents() {
+        requireContext();
+        if (!initialized) {
+            SimulatorStatus s = initialize();
+            if (!s.succeeded()) {
+                return s;
+            }
+        }
+        checkTimeUnchanged();
+        double t = context.getTimeValue();
+        EventStatus status = doPendingUpdates();
+        publishNow.clear();
+        status = status.keepMoreSevere(doPublishesAndMonitor());
+        return statusFor(status, t, t);
+    }
+
+    /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */
+    private EventStatus step(double tMax, T tMaxScalar) {
+        double ts = context.getTimeValue();
+        EventStatus status = doPendingUpdates();
+        if (status.reachedTermination()) {
+            return status;
+        }
+        double nextPublish = Double.POSITIVE_INFINITY;
+        double nextUpdate = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < periodicEvents.size(); i++) {
+            Event<T> e = periodicEvents.get(i);
+            double next = PeriodicSchedule.next(e.getPeriod(), e.getOffset(), ts, false);
+            periodicNext[i] = next;
+            if (e.getKind() == Event.Kind.PUBLISH) {
+                nextPublish = Math.min(nextPublish, next);
+            } else {
+                nextUpdate = Math.min(nextUpdate, next);
+            }
+        }
+        witnesses.start();
+        if (tMaxScalar != null) {
+            integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
+        } else {
+            integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMax);
+        }
+        numSteps++;
+        publishNow.clear();
+        if (!witnesses.isEmpty()) {
+            witnesses.finishStep(integrator, getCurrentWitnessTimeIsolation(), ts, publishNow, pending);
+        }
+        double te = context.getTimeValue();
+        for (int i = 0; i < periodicEvents.size(); i++) {
+            if (periodicNext[i] == te) {
+                Event<T> e = periodicEvents.get(i);
+                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
+            }
+        }
+        status = status.keepMoreSevere(doPublishesAndMonitor());
+        pace();
+        return status;
+    }
+
+    /** Unrestricted then discrete updates: per-step ones and the pending ones; clears the pending set. */
+    private EventStatus doPendingUpdates() {
+        updatesNow.clear();
+        updatesNow.addUpdates(perStep);
+        updatesNow.addUpdates(pending);
+        pending.clear();
+        return doUpdates(updatesNow);
+    }
+
+    private EventStatus doUpdates(EventSet<T> events) {
+        EventStatus status = EventStatus.didNothing();
+        if (events.has(Event.Kind.UNRESTRICTED_UPDATE)) {
+            scratch.setStateFrom(context);
+            EventStatus s = dispatch(events, Event.Kind.UNRESTRICTED_UPDATE);
+            throwIfFailed(s);
+            context.setStateFrom(scratch);
+            if (!s.isDidNothing()) {
+                numUnrestrictedUpdates++;
+            }
+            status = status.keepMoreSevere(s);
+        }
+        if (events.has(Event.Kind.DISCRETE_UPDATE)) {
+            scratch.setDiscreteStateFrom(context);
+            EventStatus s = dispatch(events, Event.Kind.DISCRETE_UPDATE);
+            throwIfFailed(s);
+            context.setDiscreteStateFrom(scratch);
+            if (!s.isDidNothing()) {
+                numDiscreteUpdates++;
+            }
+            status = status.keepMoreSevere(s);
+        }
+        return status;
+    }
+
+    private EventStatus dispatch(EventSet<T> events, Event.Kind kind) {
+        EventStatus status = EventStatus.didNothing();
+        for (int i = 0; i < leaves.size() && !status.failed(); i++) {
+            List<Event<T>> list = events.get(kind, i);
+            if (list.isEmpty()) {
+                continue;
+            }
+            LeafSystem<T> leaf = leaves.get(i);
+            EventStatus s = kind == Event.Kind.DISCRETE_UPDATE
+                    ? leaf.calcDiscreteVariableUpdate(leafContexts.get(i), list,
+                            scratchLeaves.get(i).getDiscreteValues())
+                    : leaf.calcUnrestrictedUpdate(leafContexts.get(i), list, scratchLeaves.get(i).getState());
+            status = status.keepMoreSevere(attribute(s, leaf));
+        }
+        return status;
+    }
+
+    /** Runs every publish (per-step and publishNow) of every leaf, then the monitor; failures throw after all ran. */
+    private EventStatus doPublishesAndMonitor() {
+        publishNow.addPublishes(perStep);
+        EventStatus status = EventStatus.didNothing();
+        if (publishNow.has(Event.Kind.PUBLISH)) {
+            for (int i = 0; i < leaves.size(); i++) {
+                List<Event<T>> list = publishNow.get(Event.Kind.PUBLISH, i);
+                if (!list.isEmpty()) {
+                    status = status.keepMoreSevere(attribute(leaves.get(i).publish(leafContexts.get(i), list),
+                            leaves.get(i)));
+                }
+            }
+            throwIfFailed(status);
+            if (!status.isDidNothing()) {
+                numPublishes++;
+            }
+        }
+        publishNow.clear();
+        if (monitor != null) {
+            EventStatus m = monitor.check(context);
+            if (m == null) {
+                throw new IllegalStateException("the monitor returned null instead of an EventStatus at t = "
+                        + context.getTimeValue());
+            }
+            throwIfFailed(m);
+            status = status.keepMoreSevere(m);
+        }
+        return status;
+    }
+
+    private static EventStatus attribute(EventStatus s, LeafSystem<?> leaf) {
+        if ((s.failed() || s.reachedTermination()) && s.system() == null) {
+            return s.failed() ? EventStatus.failed(leaf, s.message()) : EventStatus.reachedTermination(leaf, s.message());
+        }
+        return s;
+    }
+
+    private void throwIfFailed(EventStatus s) {
+        if (s.failed()) {
+            double t = context.getTimeValue();
+            lastTime = t;
+            throw new EventHandlerFailedException(new SimulatorStatus(SimulatorStatus.ReturnReason.EVENT_HANDLER_FAILED,
+                    t, t, s.system(), s.message()));
+        }
+    }
+
+    private SimulatorStatus statusFor(EventStatus s, double boundary, double reached) {
+        if (s.reachedTermination()) {
+            return new SimulatorStatus(SimulatorStatus.ReturnReason.REACHED_TERMINATION_CONDITION, boundary, reached,
+                    s.system(), s.message());
+        }
+        return SimulatorStatus.reachedBoundary(boundary);
+    }
+
+    private void checkTimeUnchanged() {
+        double t = context.getTimeValue();
+        if (Double.compare(t, lastTime) != 0) {
+            throw new IllegalStateException("the context's time was changed from " + lastTime + " to " + t
+                    + " since the simulator last initialized or advanced: call initialize() before advancing");
+        }
+    }
+
+    private void requireContext() {
+        if (context == null) {
+            throw new IllegalStateException("the simulator has no context: call resetContext first");
+        }
+    }
+
+    private void pace() {
+        if (targetRealtimeRate <= 0) {
+            return;
+        }
+        double simElapsed = context.getTimeValue() - realtimeStartSimTime;
+        long due = realtimeStartNanos + (long) (simElapsed / targetRealtimeRate * 1e9);
+        long wait = due - java.lang.System.nanoTime();
+        if (wait > 0) {
+            LockSupport.parkNanos(wait);
+        }
+    }
+
+    // ---- witness isolation -------------------------------------------------------------------------
+
+    /**
+     * The length of the interval to which witness crossings are isolated, per the 000 seed: with error
+     * control, the characteristic time (1 s) times the accuracy (the context's, or the integrator's accuracy in
+     * use when the context has none, rather than refusing); with fixed steps, the maximum step times the
+     * context's accuracy, or empty (no isolation: events trigger at the step's end) if the context has none.
+     * Never below the integrator's working minimum step.
+     *
+     * @return the isolation window in seconds, or empty for no isolation
+     */
+    public OptionalDouble getCurrentWitnessTimeIsolation() {
+        requireContext();
+        OptionalDouble accuracy = context.getAccuracy();
+        double floor = integrator.getWorkingMinimumStepSize();
+        if (integrator.getFixedStepMode()) {
+            return accuracy.isPresent()
+                    ? OptionalDouble.of(Math.max(floor, integrator.getMaximumStepSize() * accuracy.getAsDouble()))
+                    : OptionalDouble.empty();
+        }
+        double a = accuracy.isPresent() ? accuracy.getAsDouble() : integrator.getAccuracyInUse();
+        return OptionalDouble.of(Math.max(floor, CHARACTERISTIC_TIME * a));
+    }
+
+    // ---- accessors ------------------------------------------------------------------------------
+
+    /**
+     * Sets the monitor, called at the end of every step, of initialize and of advancePendingEvents.
+     *
+     * @param monitor the monitor, not null
+     */
+    public void setMonitor(Monitor<T> monitor) {
+        this.monitor = Checks.notNull(monitor, "monitor");
+    }
+
+    /** Removes the monitor. */
+    public void clearMonitor() {
+        this.monitor = null;
+    }
+
+    /** @return the monitor, or null */
+    public Monitor<T> getMonitor() {
+        return monitor;
+    }
+
+    /**
+     * Slows the simulation to about {@code rate} times real time; 0 or less means as fast as possible.
+     *
+     * @param rate the target ratio of simulated to real time
+     */
+    public void setTargetRealtimeRate(double rate) {
+        this.targetRealtimeRate = rate > 0 ? rate : 0;
+    }
+
+    /** @return the target realtime rate, 0 when running as fast as possible */
+    public double getTargetRealtimeRate() {
+        return targetRealtimeRate;
+    }
+
+    /** @return simulated seconds per real second since the last initialize or resetStatistics */
+    public double getActualRealtimeRate() {
+        double real = (java.lang.System.nanoTime() - realtimeStartNanos) * 1e-9;
+        return (context.getTimeValue() - realtimeStartSimTime) / real;
+    }
+
+    /** @return the context holding the current point of the trajectory */
+    public Context<T> getContext() {
+        requireContext();
+        return context;
+    }
+
+    /** @return the context, for modification (call {@link #initialize()} after changing its time) */
+    public Context<T> getMutableContext() {
+        requireContext();
+        return context;
+    }
+
+    /** @return whether the simulator holds a context */
+    public boolean hasContext() {
+        return context != null;
+    }
+
+    /**
+     * Replaces the context; {@link #initialize()} must be called (or is called by the next advance).
+     *
+     * @param newContext a root context of the system, or null to hold none
+     */
+    public void resetContext(Context<T> newContext) {
+        if (newContext != null) {
+            checkContext(newContext);
+        }
+        attach(newContext);
+    }
+
+    /**
+     * Hands the context to the caller; the simulator holds none afterwards.
+     *
+     * @return the context
+     */
+    public Context<T> releaseContext() {
+        requireContext();
+        Context<T> c = context;
+        context = null;
+        initialized = false;
+        integrator.resetContext(null);
+        return c;
+    }
+
+    /** Forgets the statistics (steps, publishes, updates, realtime reference). */
+    public void resetStatistics() {
+        numSteps = 0;
+        numPublishes = 0;
+        numDiscreteUpdates = 0;
+        numUnrestrictedUpdates = 0;
+        integrator.resetStatistics();
+        realtimeStartNanos = java.lang.System.nanoTime();
+        realtimeStartSimTime = context == null ? 0 : context.getTimeValue();
+    }
+
+    /** @return steps since the last initialize or resetStatistics (initialize itself is not a step) */
+    public long getNumStepsTaken() {
+        return numSteps;
+    }
+
+    /** @return effective publish dispatches (not all did-nothing, none failed) */
+    public long getNumPublishes() {
+        return numPublishes;
+    }
+
+    /** @return effective discrete update dispatches */
+    public long getNumDiscreteUpdates() {
+        return numDiscreteUpdates;
+    }
+
+    /** @return effective unrestricted update dispatches */
+    public long getNumUnrestrictedUpdates() {
+        return numUnrestrictedUpdates;
+    }
+
+    /** @return the integrator */
+    public IntegratorBase<T> getIntegrator() {
+        return integrator;
+    }
+
+    /** @return the integrator, for changing its options (then call {@link #initialize()}) */
+    public IntegratorBase<T> getMutableIntegrator() {
+        return integrator;
+    }
+
+    /**
+     * Replaces the integrator with one made by {@code factory} for this simulator's system and context,
+     * e.g. {@code sim.resetIntegrator((s, c) -> new RungeKutta2Integrator<>(s, 0.01, c))}. The simulator
+     * must be initialized again.
+     *
+     * @param factory makes the integrator from the system and the context
+     * @param <I> the integrator class
+     * @return the new integrator
+     */
+    public <I extends IntegratorBase<T>> I resetIntegrator(BiFunction<System<T>, Context<T>, I> factory) {
+        I made = Checks.notNull(factory, "factory").apply(system, context);
+        if (made.getSystem() != system) {
+            throw new IllegalArgumentException("the integrator integrates " + made.getSystem().getName()
+                    + ", not " + system.getName());
+        }
+        made.resetContext(context);
+        integrator = made;
+        initialized = false;
+        return made;
+    }
+
+    /** @return the simulated system */
+    public System<T> getSystem() {
+        return system;
+    }
+}

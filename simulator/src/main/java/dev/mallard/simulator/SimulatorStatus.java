@@ -1,0 +1,105 @@
+package dev.mallard.simulator;
+
+import dev.mallard.systems.System;
+import java.util.Objects;
+
+/**
+ * What a Simulator call ({@code initialize}, {@code advanceTo}, {@code advancePendingEvents}) achieved: it
+ * reached its boundary time, or stopped early because an event handler or the monitor reported termination
+ * (or failure, which is also thrown as an {@link EventHandlerFailedException}). The boundary time is the
+ * argument of {@code advanceTo} (the current time for the other calls); the return time is the time
+ * actually reached.
+ */
+public final class SimulatorStatus {
+
+    /** Why the call returned. */
+    public enum ReturnReason {
+        /** The normal return: the boundary time was reached. No message, no system. */
+        REACHED_BOUNDARY_TIME,
+        /** A handler or the monitor reported reaching a termination condition. */
+        REACHED_TERMINATION_CONDITION,
+        /** A handler or the monitor reported failure. */
+        EVENT_HANDLER_FAILED
+    }
+
+    private final ReturnReason reason;
+    private final double boundaryTime;
+    private final double returnTime;
+    private final System<?> system;
+    private final String message;
+
+    SimulatorStatus(ReturnReason reason, double boundaryTime, double returnTime, System<?> system, String message) {
+        this.reason = reason;
+        this.boundaryTime = boundaryTime;
+        this.returnTime = returnTime;
+        this.system = system;
+        this.message = message == null ? "" : message;
+    }
+
+    static SimulatorStatus reachedBoundary(double boundaryTime) {
+        return new SimulatorStatus(ReturnReason.REACHED_BOUNDARY_TIME, boundaryTime, boundaryTime, null, "");
+    }
+
+    /** @return why the call returned */
+    public ReturnReason reason() {
+        return reason;
+    }
+
+    /** @return the maximum time the call could have reached, seconds */
+    public double boundaryTime() {
+        return boundaryTime;
+    }
+
+    /** @return the time reached, seconds; equal to the boundary time when {@link #succeeded()} */
+    public double returnTime() {
+        return returnTime;
+    }
+
+    /** @return the system the termination or failure is attributed to, or null (the simulation as a whole) */
+    public System<?> system() {
+        return system;
+    }
+
+    /** @return the message of the handler or monitor that stopped the call; empty on success */
+    public String message() {
+        return message;
+    }
+
+    /** @return whether the boundary time was reached without termination or failure */
+    public boolean succeeded() {
+        return reason == ReturnReason.REACHED_BOUNDARY_TIME;
+    }
+
+    /**
+     * A human-readable account of the return, including the time, the system and the message.
+     *
+     * @return the text
+     */
+    public String formatMessage() {
+        String who = system == null ? "the monitor or a handler" : "system '" + system.getName() + "'";
+        return switch (reason) {
+            case REACHED_BOUNDARY_TIME -> "Simulator successfully reached the boundary time (" + boundaryTime + ").";
+            case REACHED_TERMINATION_CONDITION -> "Simulator returned early at time " + returnTime
+                    + " because " + who + " requested termination with message: \"" + message + "\"";
+            case EVENT_HANDLER_FAILED -> "Simulator stopped at time " + returnTime + " because " + who
+                    + " reported failure with message: \"" + message + "\"";
+        };
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SimulatorStatus s && reason == s.reason
+                && Double.compare(boundaryTime, s.boundaryTime) == 0 && Double.compare(returnTime, s.returnTime) == 0
+                && system == s.system && message.equals(s.message);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(reason, boundaryTime, returnTime, message);
+    }
+
+    @Override
+    public String toString() {
+        return formatMessage();
+    }
+}

@@ -1,0 +1,183 @@
+package dev.mallard.simulator;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.Event;
+import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.WitnessFunction;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Detects witness triggers over a step and isolates the earliest crossing on the step's interpolant (no
+ * extra derivative evaluations; only witness evaluations at interpolated states).
+ *
+ * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (the 003 seed's rule), a bracket
+ * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by the Illinois
+ * variant of regula falsi, falling back to bisection when an iteration does not halve the bracket, until
+ * {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the interpolant, has
+ * crossed at some time in {@code [b - window, b]}, so the event time is late by at most the window (plus
+ * the interpolant's error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
+ */
+final class WitnessTracker<T> {
+
+    private final Map<LeafSystem<T>, Integer> leafIndex = new IdentityHashMap<>();
+    private final List<Context<T>> leafContexts;
+    private final List<LeafSystem<T>> leaves;
+    private final List<WitnessFunction<T>> witnesses = new ArrayList<>();
+    private final List<WitnessFunction<T>> scratch = new ArrayList<>();
+    private final Scalar<T> scalar;
+    private int[] owner = new int[0];
+    private double[] w0 = new double[0];
+    private double[] w1 = new double[0];
+    private boolean[] triggered = new boolean[0];
+
+    WitnessTracker(List<LeafSystem<T>> leaves, List<Context<T>> leafContexts, Scalar<T> scalar) {
+        this.leaves = leaves;
+        this.leafContexts = leafContexts;
+        this.scalar = scalar;
+        for (int i = 0; i < leaves.size(); i++) {
+            leafIndex.put(leaves.get(i), i);
+        }
+    }
+
+    /** Collects the active witnesses and their values at the start of the step. */
+    void start() {
+        witnesses.clear();
+        for (int i = 0; i < leaves.size(); i++) {
+            if (leaves.get(i).hasWitnessFunctions()) {
+                scratch.clear();
+                leaves.get(i).getWitnessFunctions(leafContexts.get(i), scratch);
+                witnesses.addAll(scratch);
+            }
+        }
+        int m = witnesses.size();
+        if (m == 0) {
+            return;
+        }
+        if (!scalar.isNumeric()) {
+            throw new IllegalStateException("witness functions need numeric values to detect crossings, but the "
+                    + "system computes with " + scalar.name() + " (" + witnesses.get(0) + ")");
+        }
+        if (owner.length < m) {
+            owner = new int[m];
+            w0 = new double[m];
+            w1 = new double[m];
+            triggered = new boolean[m];
+        }
+        for (int i = 0; i < m; i++) {
+            owner[i] = leafIndex.get(witnesses.get(i).getSystem());
+            w0[i] = value(i);
+        }
+    }
+
+    boolean isEmpty() {
+        return witnesses.isEmpty();
+    }
+
+    private double value(int i) {
+        return scalar.value(witnesses.get(i).calcWitnessValue(leafContexts.get(owner[i])));
+    }
+
+    /**
+     * After a step from {@code t0}: if a witness triggered, isolates the earliest crossing (when a window is
+     * given) and leaves the context at it, then adds the events of every witness triggering over the
+     * shortened step to {@code publishNow} (publishes) and {@code pending} (updates).
+     *
+     * @return whether any witness triggered
+     */
+    boolean finishStep(IntegratorBase<T> integrator, OptionalDouble window, double t0, EventSet<T> publishNow,
+            EventSet<T> pending) {
+        int m = witnesses.size();
+        boolean any = false;
+        for (int i = 0; i < m; i++) {
+            w1[i] = value(i);
+            triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
+            any |= triggered[i];
+        }
+        if (!any) {
+            return false;
+        }
+        Context<T> context = integrator.getContext();
+        if (window.isPresent()) {
+            double t1 = context.getTimeValue();
+            T t1Scalar = context.getTime();
+            integrator.prepareInterpolant();
+            double tStar = t1;
+            for (int i = 0; i < m; i++) {
+                if (!triggered[i]) {
+                    continue;
+                }
+                double wb = w1[i];
+                if (tStar < t1) {
+                    integrator.interpolateIntoContext(tStar);
+                    wb = value(i);
+                    if (!witnesses.get(i).shouldTrigger(w0[i], wb)) {
+                        continue;
+                    }
+                }
+                tStar = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
+            }
+            if (tStar < t1) {
+                integrator.interpolateIntoContext(tStar);
+            } else {
+                integrator.interpolateIntoContext(t1Scalar);
+            }
+            for (int i = 0; i < m; i++) {
+                w1[i] = value(i);
+                triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            Event<T> e = witnesses.get(i).getEvent();
+            if (triggered[i] && e != null) {
+                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(owner[i], e);
+            }
+        }
+        return true;
+    }
+
+    private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
+        WitnessFunction<T> w = witnesses.get(i);
+        double fa = w0[i];
+        int lastMoved = 0;
+        int slow = 0;
+        double length = b - a;
+        while (b - a > window) {
+            double m = slow >= 2 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
+            double guard = 0.5 * window;
+            if (!(m >= a + guard)) {
+                m = a + guard;
+            }
+            if (!(m <= b - guard)) {
+                m = b - guard;
+            }
+            integrator.interpolateIntoContext(m);
+            double fm = value(i);
+            if (w.shouldTrigger(w0[i], fm)) {
+                b = m;
+                fb = fm;
+                if (lastMoved == -1) {
+                    fa *= 0.5;
+                }
+                lastMoved = -1;
+            } else {
+                a = m;
+                fa = fm;
+                if (lastMoved == 1) {
+                    fb *= 0.5;
+                }
+                lastMoved = 1;
+            }
+            slow = b - a > 0.5 * length ? slow + 1 : 0;
+            if (slow > 2) {
+                slow = 0;
+            }
+            length = b - a;
+        }
+        return b;
+    }
+}
