@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
+import java.util.Objects;
 
 /**
  * The coefficients of an explicit Runge-Kutta method: nodes {@code c}, the strictly lower-triangular
@@ -23,9 +24,9 @@ public final class ButcherTableau {
      * @throws IllegalArgumentException if the shapes disagree, c[0] is not 0, or the weights do not sum to 1
      */
     public ButcherTableau(double[] c, double[][] a, double[] b, double[] e) {
-        int s = Checks.notNull(c, "c").length;
-        Checks.size(Checks.notNull(a, "a").length, s, "a");
-        Checks.size(Checks.notNull(b, "b").length, s, "b");
+        int s = Objects.requireNonNull(c, "c must not be null").length;
+        Checks.size(Objects.requireNonNull(a, "a must not be null").length, s, "a");
+        Checks.size(Objects.requireNonNull(b, "b must not be null").length, s, "b");
         if (e != null) {
             Checks.size(e.length, s, "e");
         }

@@ -1,10 +1,10 @@
 package dev.mallard.simulator;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.System;
+import java.util.Objects;
 
 /**
  * An explicit Runge-Kutta method given by its {@link ButcherTableau}, on both paths: primitive arrays with
@@ -33,7 +33,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     protected ExplicitRungeKuttaIntegrator(System<T> system, Context<T> context, ButcherTableau tableau,
             int errorOrder) {
         super(system, context);
-        this.tableau = Checks.notNull(tableau, "tableau");
+        this.tableau = Objects.requireNonNull(tableau, "tableau must not be null");
         this.errorOrder = errorOrder;
     }
 

@@ -7,6 +7,7 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.System;
+import java.util.Objects;
 
 /**
  * The base of every integrator: advances the continuous state {@code xc} of a system's context, solving
@@ -92,6 +93,7 @@ public abstract class IntegratorBase<T> {
     private double lastT0 = Double.NaN;
     private double lastT1 = Double.NaN;
     private T lastT0g;
+    private T lastT1g;
     private T lastHg;
     private T startTimeG;
     private T trialHg;
@@ -105,7 +107,7 @@ public abstract class IntegratorBase<T> {
      * @param context its context (root), or null to set one later with {@link #resetContext}
      */
     protected IntegratorBase(System<T> system, Context<T> context) {
-        this.system = Checks.notNull(system, "system");
+        this.system = Objects.requireNonNull(system, "system must not be null");
         this.scalar = system.scalar();
         this.context = context;
     }
@@ -580,7 +582,7 @@ public abstract class IntegratorBase<T> {
      * @return which time was reached
      */
     public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, T boundaryTime) {
-        Checks.notNull(boundaryTime, "boundaryTime");
+        Objects.requireNonNull(boundaryTime, "boundaryTime must not be null");
         return integrate(publishTime, updateTime, scalar.value(boundaryTime), boundaryTime);
     }
 
@@ -696,17 +698,23 @@ public abstract class IntegratorBase<T> {
             boolean atFloor = h <= getWorkingMinimumStepSize();
             if (error <= accuracyInUse || atFloor) {
                 double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
-                idealNextStepSize = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                // A step shortened to land on an event says nothing against the previous ideal size.
+                boolean shortenedForEvent = !adapted && !Double.isNaN(target);
+                idealNextStepSize = shortenedForEvent && idealNextStepSize > ideal ? idealNextStepSize : ideal;
                 commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
                 return h;
             }
-            String why = Double.isFinite(error)
-                    ? "error control needs a step below the minimum (error estimate " + error + ")"
-                    : nonFiniteMessage(t0 + h);
+            double next = h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
+                    ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK));
+            if (next < getWorkingMinimumStepSize() && throwOnMinimumStepSizeViolation) {
+                shrinkOrFail(t0, next, Double.isFinite(error)
+                        ? "error control needs a step below the minimum (error estimate " + error + ")"
+                        : nonFiniteMessage(t0 + h));
+            }
             restoreStart(t0);
             numShrinkagesFromErrorControl++;
-            double factor = Double.isFinite(error) ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK;
-            h = shrinkOrFail(t0, h * Math.min(0.9, Math.max(MAX_SHRINK, factor)), why);
+            h = shrinkOrFail(t0, next, "");
             target = Double.NaN;
             adapted = true;
         }
@@ -817,8 +825,9 @@ public abstract class IntegratorBase<T> {
             xg.setFrom(x1g);
             lastT0g = startTimeG;
             lastHg = trialHg;
-            context.setTime(Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
-                    : targetScalar != null ? targetScalar : scalar.of(target));
+            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
+                    : targetScalar != null ? targetScalar : scalar.of(target);
+            context.setTime(lastT1g);
         }
         if (endDerivativeOffered) {
             f1Stamp = context.getChangeCount();
@@ -849,6 +858,7 @@ public abstract class IntegratorBase<T> {
         }
         lastT0 = t0;
         lastT1 = t1;
+        lastT1g = t1Scalar;
         numStepsTaken++;
         previousStepSize = t1 - t0;
         recordDenseSegment();
@@ -975,11 +985,31 @@ public abstract class IntegratorBase<T> {
             interpolate(t, xd);
             context.setTimeValueUnchecked(t);
         } else {
-            T tg = t == lastT1 ? context.getTime() : scalar.of(t);
+            T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
             interpolate(tg, xg);
             context.setTime(tg);
             context.noteStateChanged();
         }
+    }
+
+    /**
+     * Ends the last step early, at {@code tEnd} (a witness crossing): sets the context to the interpolant
+     * there and tells {@link #onStepTruncated} (dense output keeps only {@code [t0, tEnd]}).
+     *
+     * @param tEnd a time in the last step, seconds
+     */
+    public final void truncateLastStep(double tEnd) {
+        interpolateIntoContext(tEnd);
+        onStepTruncated(tEnd);
+    }
+
+    /**
+     * Called when the last accepted step is cut short at {@code tEnd} by {@link #truncateLastStep}; the
+     * default does nothing.
+     *
+     * @param tEnd the new end of the step, seconds
+     */
+    protected void onStepTruncated(double tEnd) {
     }
 
     /**

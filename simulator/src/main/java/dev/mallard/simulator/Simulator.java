@@ -1,6 +1,5 @@
 package dev.mallard.simulator;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
+import java.util.Objects;
 
 /**
  * Advances a system's context through time with the hybrid-system semantics of the 000, 002, 003 and 004
@@ -79,6 +79,7 @@ public final class Simulator<T> {
     private final List<Integer> periodicOwner = new ArrayList<>();
     private double[] periodicNext = new double[0];
     private WitnessTracker<T> witnesses;
+    private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
     /**
      * A simulator with a default context from the system.
@@ -97,7 +98,7 @@ public final class Simulator<T> {
      * @throws IllegalArgumentException if the context is not a root context of the system
      */
     public Simulator(System<T> system, Context<T> context) {
-        this.system = Checks.notNull(system, "system");
+        this.system = Objects.requireNonNull(system, "system must not be null");
         this.leaves = system.getLeafSystems();
         Context<T> c = context == null ? system.createDefaultContext() : context;
         checkContext(c);
@@ -175,7 +176,7 @@ public final class Simulator<T> {
      * @throws IllegalStateException if there is no context
      */
     public SimulatorStatus initialize(InitializeParams params) {
-        Checks.notNull(params, "params");
+        Objects.requireNonNull(params, "params must not be null");
         requireContext();
         integrator.initialize();
         resetStatistics();
@@ -232,7 +233,7 @@ public final class Simulator<T> {
      * @return the status
      */
     public SimulatorStatus advanceTo(T boundaryTime) {
-        Checks.notNull(boundaryTime, "boundaryTime");
+        Objects.requireNonNull(boundaryTime, "boundaryTime must not be null");
         return advance(system.scalar().value(boundaryTime), boundaryTime);
     }
 
@@ -312,7 +313,7 @@ public final class Simulator<T> {
         numSteps++;
         publishNow.clear();
         if (!witnesses.isEmpty()) {
-            witnesses.finishStep(integrator, getCurrentWitnessTimeIsolation(), ts, publishNow, pending);
+            witnesses.finishStep(integrator, windowRule, ts, publishNow, pending);
         }
         double te = context.getTimeValue();
         for (int i = 0; i < periodicEvents.size(); i++) {
@@ -489,7 +490,7 @@ public final class Simulator<T> {
      * @param monitor the monitor, not null
      */
     public void setMonitor(Monitor<T> monitor) {
-        this.monitor = Checks.notNull(monitor, "monitor");
+        this.monitor = Objects.requireNonNull(monitor, "monitor must not be null");
     }
 
     /** Removes the monitor. */
@@ -518,6 +519,7 @@ public final class Simulator<T> {
 
     /** @return simulated seconds per real second since the last initialize or resetStatistics */
     public double getActualRealtimeRate() {
+        requireContext();
         double real = (java.lang.System.nanoTime() - realtimeStartNanos) * 1e-9;
         return (context.getTimeValue() - realtimeStartSimTime) / real;
     }
@@ -616,7 +618,7 @@ public final class Simulator<T> {
      * @return the new integrator
      */
     public <I extends IntegratorBase<T>> I resetIntegrator(BiFunction<System<T>, Context<T>, I> factory) {
-        I made = Checks.notNull(factory, "factory").apply(system, context);
+        I made = Objects.requireNonNull(factory, "factory must not be null").apply(system, context);
         if (made.getSystem() != system) {
             throw new IllegalArgumentException("the integrator integrates " + made.getSystem().getName()
                     + ", not " + system.getName());

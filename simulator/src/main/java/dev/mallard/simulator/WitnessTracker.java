@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Supplier;
 
 /**
  * Detects witness triggers over a step and isolates the earliest crossing on the step's interpolant (no
@@ -28,7 +29,6 @@ final class WitnessTracker<T> {
     private final List<Context<T>> leafContexts;
     private final List<LeafSystem<T>> leaves;
     private final List<WitnessFunction<T>> witnesses = new ArrayList<>();
-    private final List<WitnessFunction<T>> scratch = new ArrayList<>();
     private final Scalar<T> scalar;
     private int[] owner = new int[0];
     private double[] w0 = new double[0];
@@ -49,9 +49,7 @@ final class WitnessTracker<T> {
         witnesses.clear();
         for (int i = 0; i < leaves.size(); i++) {
             if (leaves.get(i).hasWitnessFunctions()) {
-                scratch.clear();
-                leaves.get(i).getWitnessFunctions(leafContexts.get(i), scratch);
-                witnesses.addAll(scratch);
+                leaves.get(i).getWitnessFunctions(leafContexts.get(i), witnesses);
             }
         }
         int m = witnesses.size();
@@ -83,14 +81,14 @@ final class WitnessTracker<T> {
     }
 
     /**
-     * After a step from {@code t0}: if a witness triggered, isolates the earliest crossing (when a window is
-     * given) and leaves the context at it, then adds the events of every witness triggering over the
+     * After a step from {@code t0}: if a witness triggered, isolates the earliest crossing (when the window,
+     * computed only then, is present) and leaves the context at it, then adds the events of every witness triggering over the
      * shortened step to {@code publishNow} (publishes) and {@code pending} (updates).
      *
      * @return whether any witness triggered
      */
-    boolean finishStep(IntegratorBase<T> integrator, OptionalDouble window, double t0, EventSet<T> publishNow,
-            EventSet<T> pending) {
+    boolean finishStep(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+            EventSet<T> publishNow, EventSet<T> pending) {
         int m = witnesses.size();
         boolean any = false;
         for (int i = 0; i < m; i++) {
@@ -102,6 +100,7 @@ final class WitnessTracker<T> {
             return false;
         }
         Context<T> context = integrator.getContext();
+        OptionalDouble window = windowRule.get();
         if (window.isPresent()) {
             double t1 = context.getTimeValue();
             T t1Scalar = context.getTime();
@@ -122,7 +121,7 @@ final class WitnessTracker<T> {
                 tStar = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
             }
             if (tStar < t1) {
-                integrator.interpolateIntoContext(tStar);
+                integrator.truncateLastStep(tStar);
             } else {
                 integrator.interpolateIntoContext(t1Scalar);
             }

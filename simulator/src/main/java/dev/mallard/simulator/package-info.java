@@ -1,5 +1,15 @@
 /**
- * Advancing a system's context in time: the Simulator with Drake's hybrid-system semantics, the
- * integrators, simulator configuration, Monte Carlo and batch evaluation.
+ * Advancing a system's context in time: the {@link dev.mallard.simulator.Simulator} with Drake's
+ * hybrid-system semantics (the Step / AdvanceTo / AdvancePendingEvents / Initialize algorithms, event
+ * failure and termination policy, sample-and-hold timing, witness isolation) and the integrators built on
+ * {@link dev.mallard.simulator.IntegratorBase} (see {@code simulator/INTEGRATORS.md} for adding a scheme).
+ *
+ * <pre>{@code
+ * Simulator<Double> sim = new Simulator<>(diagram);
+ * sim.getMutableContext().setContinuousStateValues(1.0, 0.0);
+ * sim.setMonitor(c -> c.getTimeValue() > 5 ? EventStatus.reachedTermination(null, "done")
+ *                                          : EventStatus.succeeded());
+ * SimulatorStatus status = sim.advanceTo(10.0);
+ * }</pre>
  */
 package dev.mallard.simulator;

@@ -1,12 +1,14 @@
 package dev.mallard.systems;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.NonNumericValueException;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Objects;
 
 /**
  * Everything about a system that changes: time, continuous state {@code (q, v, z)}, discrete state groups,
@@ -139,17 +141,27 @@ public final class Context<T> {
 
     /**
      * Sets the time to a value of the number type (for AutoDiff, a time with a gradient; for a symbolic
-     * scalar, possibly an expression without a numeric value, in which case {@link #getTimeValue()} is NaN).
+     * scalar, possibly an expression with free variables, in which case {@link #getTimeValue()} is NaN and
+     * the context cannot be simulated, only evaluated).
      *
      * @param t the time in seconds, not null
      * @throws IllegalStateException if this is not the root context
      */
     public void setTime(T t) {
         requireRoot("setTime");
-        Checks.notNull(t, "time");
+        Objects.requireNonNull(t, "time must not be null");
         this.timeScalar = t;
-        this.time = scalar().isNumeric() ? scalar().value(t) : Double.NaN;
+        this.time = numericValueOrNaN(t);
         changeCount++;
+    }
+
+    private double numericValueOrNaN(T t) {
+        try {
+            return scalar().value(t);
+        } catch (NonNumericValueException e) {
+            // A symbolic time with free variables has no value; constant expressions do.
+            return Double.NaN;
+        }
     }
 
     // ---- accuracy ------------------------------------------------------------------------------
@@ -217,7 +229,7 @@ public final class Context<T> {
      * @throws IllegalArgumentException if the size differs
      */
     public void setContinuousState(ScalarVector<T> x) {
-        Checks.notNull(x, "x");
+        Objects.requireNonNull(x, "x must not be null");
         Checks.size(x.size(), continuous.size(), "continuous state");
         for (int i = 0; i < x.size(); i++) {
             continuous.set(i, x.get(i));
@@ -232,7 +244,7 @@ public final class Context<T> {
      * @throws IllegalArgumentException if the length differs
      */
     public void setContinuousStateValues(double... x) {
-        Checks.notNull(x, "x");
+        Objects.requireNonNull(x, "x must not be null");
         Checks.size(x.length, continuous.size(), "continuous state");
         for (int i = 0; i < x.length; i++) {
             continuous.setValue(i, x[i]);
@@ -303,7 +315,7 @@ public final class Context<T> {
      * @throws ClassCastException if the class differs from the declared one
      */
     public void setAbstractState(int index, Object value) {
-        Checks.notNull(value, "value");
+        Objects.requireNonNull(value, "value must not be null");
         Object old = abstractValues[Checks.index(index, abstractValues.length, "abstract state index")];
         if (old.getClass() != value.getClass()) {
             throw new ClassCastException("abstract state " + index + " of " + system.getName() + " holds a "
@@ -355,7 +367,7 @@ public final class Context<T> {
             throw new IllegalArgumentException("input port '" + port.getName() + "' of " + system.getName()
                     + " is abstract-valued: use fixAbstractInputPort");
         }
-        Checks.notNull(value, "value");
+        Objects.requireNonNull(value, "value must not be null");
         Checks.size(value.size(), port.size(), "value for input port '" + port.getName() + "'");
         fixedInputs[portIndex] = value.copy();
         noteStateChanged();
@@ -374,7 +386,7 @@ public final class Context<T> {
             throw new IllegalArgumentException("input port '" + port.getName() + "' of " + system.getName()
                     + " is vector-valued: use fixInputPort");
         }
-        fixedInputs[portIndex] = Checks.notNull(value, "value");
+        fixedInputs[portIndex] = Objects.requireNonNull(value, "value must not be null");
         noteStateChanged();
     }
 
@@ -513,7 +525,7 @@ public final class Context<T> {
     }
 
     private void checkSameSystem(Context<T> source) {
-        Checks.notNull(source, "source");
+        Objects.requireNonNull(source, "source must not be null");
         if (source.system != system) {
             throw new IllegalArgumentException("source is a context of " + source.system.getName()
                     + ", not of " + system.getName());
@@ -521,7 +533,13 @@ public final class Context<T> {
     }
 
     void copyStateFrom(Context<T> source) {
-        continuous.backingVector().setFrom(source.continuous.backingVector());
+        if (parent == null && source.parent == null) {
+            continuous.backingVector().setFrom(source.continuous.backingVector());
+        } else {
+            for (int i = 0; i < continuous.size(); i++) {
+                continuous.set(i, source.continuous.get(i));
+            }
+        }
         copyDiscreteAndAbstractFrom(source);
         noteStateChanged();
     }

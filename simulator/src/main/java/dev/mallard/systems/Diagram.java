@@ -1,12 +1,12 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A system made of subsystems whose output ports feed other subsystems' input ports. Built by a
@@ -221,7 +221,7 @@ public final class Diagram<T> extends System<T> {
     @Override
     @SuppressWarnings("unchecked")
     public <U> System<U> toScalar(Scalar<U> target) {
-        Checks.notNull(target, "target");
+        Objects.requireNonNull(target, "target must not be null");
         if (target.equals(scalar())) {
             return (System<U>) this;
         }

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.Objects;
 
 /**
  * Assembles a {@link Diagram}: add subsystems, connect output ports to input ports, export inputs and
@@ -29,7 +30,7 @@ public final class DiagramBuilder<T> {
 
     /** @param scalar the number type of the diagram and all its subsystems */
     public DiagramBuilder(Scalar<T> scalar) {
-        this.scalar = Checks.notNull(scalar, "scalar");
+        this.scalar = Objects.requireNonNull(scalar, "scalar must not be null");
     }
 
     /**
@@ -43,7 +44,7 @@ public final class DiagramBuilder<T> {
      */
     public <S extends System<T>> S addSystem(S system) {
         checkOpen();
-        Checks.notNull(system, "system");
+        Objects.requireNonNull(system, "system must not be null");
         if (system.scalar() != scalar) {
             throw new IllegalArgumentException(system.getName() + " computes with " + system.scalar().name()
                     + " but this builder with " + scalar.name());
@@ -105,7 +106,7 @@ public final class DiagramBuilder<T> {
         if (inputNames.contains(name)) {
             throw new IllegalArgumentException("the diagram already has an input port named '" + name + "'");
         }
-        inputNames.add(Checks.notNull(name, "name"));
+        inputNames.add(Objects.requireNonNull(name, "name must not be null"));
         inputSizes.add(port.size());
         inputAbstract.add(port.isAbstract());
         exported.get(child)[port.getIndex()] = inputNames.size() - 1;
@@ -144,7 +145,7 @@ public final class DiagramBuilder<T> {
         if (outputNames.contains(name)) {
             throw new IllegalArgumentException("the diagram already has an output port named '" + name + "'");
         }
-        outputNames.add(Checks.notNull(name, "name"));
+        outputNames.add(Objects.requireNonNull(name, "name must not be null"));
         outputSources.add(new int[] {child, port.getIndex()});
         return outputNames.size() - 1;
     }

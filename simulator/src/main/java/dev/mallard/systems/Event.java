@@ -1,6 +1,6 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
+import java.util.Objects;
 
 /**
  * An event declared by a leaf system: what kind of change it makes (publish, discrete update,
@@ -92,7 +92,7 @@ public final class Event<T> {
         this.trigger = trigger;
         this.period = period;
         this.offset = offset;
-        this.handler = Checks.notNull(handler, "handler");
+        this.handler = Objects.requireNonNull(handler, "handler must not be null");
     }
 
     /** @return the system that declared the event */

@@ -1,6 +1,6 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
+import java.util.Objects;
 
 /**
  * What an event handler (or a Simulator monitor) reports: it did nothing, succeeded, reached a
@@ -51,7 +51,7 @@ public final class EventStatus {
      * @return a termination status
      */
     public static EventStatus reachedTermination(System<?> system, String message) {
-        return new EventStatus(Severity.REACHED_TERMINATION, system, Checks.notNull(message, "message"));
+        return new EventStatus(Severity.REACHED_TERMINATION, system, Objects.requireNonNull(message, "message must not be null"));
     }
 
     /**
@@ -60,7 +60,7 @@ public final class EventStatus {
      * @return a failure status
      */
     public static EventStatus failed(System<?> system, String message) {
-        return new EventStatus(Severity.FAILED, system, Checks.notNull(message, "message"));
+        return new EventStatus(Severity.FAILED, system, Objects.requireNonNull(message, "message must not be null"));
     }
 
     /** @return the severity */

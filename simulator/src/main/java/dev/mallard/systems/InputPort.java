@@ -1,7 +1,7 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.ScalarVector;
+import java.util.Objects;
 
 /**
  * An input port of a system: vector-valued (a {@link ScalarVector} of fixed size) or abstract-valued (any
@@ -161,7 +161,7 @@ public final class InputPort<T> {
     }
 
     private void checkContext(Context<T> context) {
-        Checks.notNull(context, "context");
+        Objects.requireNonNull(context, "context must not be null");
         if (context.getSystem() != system) {
             throw new IllegalArgumentException("input port '" + name + "' belongs to " + system.getName()
                     + " but the context is of " + context.getSystem().getName()

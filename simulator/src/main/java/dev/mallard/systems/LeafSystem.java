@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.Objects;
 
 /**
  * A system defined directly by its equations: the base class of user systems. A subclass declares, in its
@@ -125,7 +126,7 @@ public abstract class LeafSystem<T> extends System<T> {
      * @return the group's index
      */
     protected final int declareDiscreteState(double... defaults) {
-        defaultDiscrete.add(Checks.notNull(defaults, "defaults").clone());
+        defaultDiscrete.add(Objects.requireNonNull(defaults, "defaults must not be null").clone());
         return defaultDiscrete.size() - 1;
     }
 
@@ -150,8 +151,8 @@ public abstract class LeafSystem<T> extends System<T> {
      */
     @SuppressWarnings("unchecked")
     protected final <V> int declareAbstractState(V defaultValue, UnaryOperator<V> copier) {
-        Checks.notNull(defaultValue, "defaultValue");
-        Checks.notNull(copier, "copier");
+        Objects.requireNonNull(defaultValue, "defaultValue must not be null");
+        Objects.requireNonNull(copier, "copier must not be null");
         defaultAbstract.add(defaultValue);
         abstractCopiers.add(v -> copier.apply((V) v));
         return defaultAbstract.size() - 1;
@@ -175,7 +176,7 @@ public abstract class LeafSystem<T> extends System<T> {
      * @return the group's index
      */
     protected final int declareNumericParameter(double... defaults) {
-        defaultParameters.add(Checks.notNull(defaults, "defaults").clone());
+        defaultParameters.add(Objects.requireNonNull(defaults, "defaults must not be null").clone());
         return defaultParameters.size() - 1;
     }
 
@@ -224,7 +225,7 @@ public abstract class LeafSystem<T> extends System<T> {
     protected final OutputPort<T> declareVectorOutputPort(String name, int size, OutputPort.VectorCalc<T> calc,
             Feedthrough feedthrough) {
         return addOutputPort(OutputPort.leafVector(this, numOutputPorts(), name, Checks.nonNegative(size, "size"),
-                Checks.notNull(calc, "calc"), Checks.notNull(feedthrough, "feedthrough")));
+                Objects.requireNonNull(calc, "calc must not be null"), Objects.requireNonNull(feedthrough, "feedthrough must not be null")));
     }
 
     /**
@@ -235,8 +236,8 @@ public abstract class LeafSystem<T> extends System<T> {
      */
     protected final OutputPort<T> declareAbstractOutputPort(String name, Function<Context<T>, ?> calc,
             Feedthrough feedthrough) {
-        return addOutputPort(OutputPort.leafAbstract(this, numOutputPorts(), name, Checks.notNull(calc, "calc"),
-                Checks.notNull(feedthrough, "feedthrough")));
+        return addOutputPort(OutputPort.leafAbstract(this, numOutputPorts(), name, Objects.requireNonNull(calc, "calc must not be null"),
+                Objects.requireNonNull(feedthrough, "feedthrough must not be null")));
     }
 
     // ---- events --------------------------------------------------------------------------------
@@ -403,7 +404,7 @@ public abstract class LeafSystem<T> extends System<T> {
      */
     protected final WitnessFunction<T> declareWitnessFunctionWithDiscreteUpdate(String description,
             WitnessDirection direction, WitnessFunction.Calc<T> calc, Event.DiscreteUpdateHandler<T> handler) {
-        return addWitness(description, direction, calc, Event.Kind.DISCRETE_UPDATE, Checks.notNull(handler, "handler"));
+        return addWitness(description, direction, calc, Event.Kind.DISCRETE_UPDATE, Objects.requireNonNull(handler, "handler must not be null"));
     }
 
     /**
@@ -418,14 +419,14 @@ public abstract class LeafSystem<T> extends System<T> {
     protected final WitnessFunction<T> declareWitnessFunctionWithUnrestrictedUpdate(String description,
             WitnessDirection direction, WitnessFunction.Calc<T> calc, Event.UnrestrictedUpdateHandler<T> handler) {
         return addWitness(description, direction, calc, Event.Kind.UNRESTRICTED_UPDATE,
-                Checks.notNull(handler, "handler"));
+                Objects.requireNonNull(handler, "handler must not be null"));
     }
 
     private WitnessFunction<T> addWitness(String description, WitnessDirection direction, WitnessFunction.Calc<T> calc,
             Event.Kind kind, Object handler) {
-        Checks.notNull(description, "description");
-        Checks.notNull(direction, "direction");
-        Checks.notNull(calc, "calc");
+        Objects.requireNonNull(description, "description must not be null");
+        Objects.requireNonNull(direction, "direction must not be null");
+        Objects.requireNonNull(calc, "calc must not be null");
         Event<T> event = handler == null ? null
                 : new Event<>(this, kind, Event.Trigger.WITNESS, Double.NaN, Double.NaN, handler);
         WitnessFunction<T> w = new WitnessFunction<>(this, description, direction, calc, event);
@@ -441,7 +442,9 @@ public abstract class LeafSystem<T> extends System<T> {
      * @param out receives the active witness functions
      */
     public void getWitnessFunctions(Context<T> context, List<WitnessFunction<T>> out) {
-        out.addAll(witnesses);
+        for (int i = 0; i < witnesses.size(); i++) {
+            out.add(witnesses.get(i));
+        }
     }
 
     /** @return whether this system declared any witness function */
@@ -677,7 +680,7 @@ public abstract class LeafSystem<T> extends System<T> {
     @Override
     @SuppressWarnings("unchecked")
     public final <U> System<U> toScalar(Scalar<U> target) {
-        Checks.notNull(target, "target");
+        Objects.requireNonNull(target, "target must not be null");
         if (target.equals(scalar())) {
             return (System<U>) this;
         }

@@ -1,8 +1,8 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.ScalarVector;
 import java.util.function.Function;
+import java.util.Objects;
 
 /**
  * An output port of a system: vector-valued or abstract-valued. A leaf system's port computes its value
@@ -144,7 +144,7 @@ public final class OutputPort<T> {
     }
 
     Object evalObject(Context<T> context) {
-        Checks.notNull(context, "context");
+        Objects.requireNonNull(context, "context must not be null");
         if (context.getSystem() != system) {
             throw new IllegalArgumentException("output port '" + name + "' belongs to " + system.getName()
                     + " but the context is of " + context.getSystem().getName()
@@ -160,7 +160,10 @@ public final class OutputPort<T> {
         }
         Object value;
         if (isAbstract) {
-            value = Checks.notNull(abstractCalc.apply(context), "value computed by output port '" + name + "'");
+            value = abstractCalc.apply(context);
+            if (value == null) {
+                throw new IllegalStateException("output port '" + name + "' of " + system.getName() + " computed null");
+            }
         } else {
             @SuppressWarnings("unchecked")
             ScalarVector<T> out = (ScalarVector<T>) context.outputStorage(index);

@@ -1,11 +1,11 @@
 package dev.mallard.systems;
 
-import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A dynamical system with inputs, outputs and state, written against the number type {@code T}. A system
@@ -30,8 +30,8 @@ public abstract class System<T> {
      * @param name the system's name (used in messages), not null or blank
      */
     protected System(Scalar<T> scalar, String name) {
-        this.scalar = Checks.notNull(scalar, "scalar");
-        Checks.notNull(name, "name");
+        this.scalar = Objects.requireNonNull(scalar, "scalar must not be null");
+        Objects.requireNonNull(name, "name must not be null");
         if (name.isBlank()) {
             throw new IllegalArgumentException("name must not be blank");
         }
@@ -75,7 +75,11 @@ public abstract class System<T> {
      * @throws IndexOutOfBoundsException naming the system if out of range
      */
     public final InputPort<T> getInputPort(int index) {
-        return inputPorts.get(Checks.index(index, inputPorts.size(), "input port index of " + name));
+        if (index < 0 || index >= inputPorts.size()) {
+            throw new IndexOutOfBoundsException("input port index " + index + " of " + name + " is outside [0, "
+                    + inputPorts.size() + ")");
+        }
+        return inputPorts.get(index);
     }
 
     /**
@@ -99,7 +103,11 @@ public abstract class System<T> {
      * @throws IndexOutOfBoundsException naming the system if out of range
      */
     public final OutputPort<T> getOutputPort(int index) {
-        return outputPorts.get(Checks.index(index, outputPorts.size(), "output port index of " + name));
+        if (index < 0 || index >= outputPorts.size()) {
+            throw new IndexOutOfBoundsException("output port index " + index + " of " + name + " is outside [0, "
+                    + outputPorts.size() + ")");
+        }
+        return outputPorts.get(index);
     }
 
     /**
@@ -131,7 +139,7 @@ public abstract class System<T> {
     }
 
     private void checkUniqueName(String portName, List<String> existing, String kind) {
-        Checks.notNull(portName, "port name");
+        Objects.requireNonNull(portName, "port name must not be null");
         if (existing.contains(portName)) {
             throw new IllegalArgumentException(name + " already has an " + kind + " port named '" + portName + "'");
         }
@@ -162,8 +170,8 @@ public abstract class System<T> {
      */
     public final void calcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
         checkContext(context);
-        Checks.notNull(derivatives, "derivatives");
-        Checks.size(derivatives.size(), getNumContinuousStates(), "derivatives of " + name);
+        Objects.requireNonNull(derivatives, "derivatives must not be null");
+        checkSize(derivatives.size(), getNumContinuousStates(), "derivatives");
         doCalcTimeDerivatives(context, derivatives);
     }
 
@@ -185,9 +193,16 @@ public abstract class System<T> {
      */
     public final void mapVelocityToQDot(Context<T> context, ScalarVector<T> v, ScalarVector<T> qdot) {
         checkContext(context);
-        Checks.size(v.size(), getNumV(), "v of " + name);
-        Checks.size(qdot.size(), getNumQ(), "qdot of " + name);
+        checkSize(v.size(), getNumV(), "v");
+        checkSize(qdot.size(), getNumQ(), "qdot");
         doMapVelocityToQDot(context, v, qdot);
+    }
+
+    /** A size check that builds its message only on failure (it runs on every derivative evaluation). */
+    private void checkSize(int actual, int expected, String what) {
+        if (actual != expected) {
+            throw new IllegalArgumentException(what + " of " + name + " has size " + actual + ", expected " + expected);
+        }
     }
 
     /**
@@ -239,7 +254,7 @@ public abstract class System<T> {
      * @throws IllegalArgumentException if {@code root} is not a root context of this system's outermost diagram
      */
     public final Context<T> getMyContextFromRoot(Context<T> root) {
-        Checks.notNull(root, "root");
+        Objects.requireNonNull(root, "root must not be null");
         if (!root.isRootContext()) {
             throw new IllegalArgumentException("getMyContextFromRoot of " + name + " needs a root context, got the "
                     + "context of " + root.getSystem().getName());
@@ -262,7 +277,7 @@ public abstract class System<T> {
     }
 
     final void checkContext(Context<T> context) {
-        Checks.notNull(context, "context");
+        Objects.requireNonNull(context, "context must not be null");
         if (context.getSystem() != this) {
             throw new IllegalArgumentException("the context given to " + name + " is a context of "
                     + context.getSystem().getName() + " (use getMyContextFromRoot)");

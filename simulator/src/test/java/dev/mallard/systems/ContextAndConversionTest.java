@@ -144,4 +144,26 @@ class ContextAndConversionTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.getInputPort("v"));
         assertTrue(e.getMessage().contains("'v'") && e.getMessage().contains("[u]"), e.getMessage());
     }
+
+    /** Emits a String built from its abstract input and its time. */
+    private static final class Labeler<T> extends LeafSystem<T> {
+        Labeler(Scalar<T> s) {
+            super(s, "labeler");
+            declareAbstractInputPort("name");
+            declareAbstractOutputPort("label", c -> getInputPort(0).evalAbstract(c, String.class) + "@"
+                    + c.getTimeValue(), Feedthrough.all());
+        }
+    }
+
+    @Test
+    void abstractPortsCarryJavaObjects() {
+        Labeler<Double> l = new Labeler<>(Scalar.DOUBLE);
+        Context<Double> c = l.createDefaultContext();
+        assertThrows(IllegalArgumentException.class, () -> c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 1)));
+        l.getInputPort(0).fixAbstractValue(c, "x");
+        c.setTime(2.0);
+        assertEquals("x@2.0", l.getOutputPort(0).evalAbstract(c, String.class));
+        assertThrows(IllegalStateException.class, () -> l.getOutputPort(0).eval(c));
+        assertThrows(ClassCastException.class, () -> l.getOutputPort(0).evalAbstract(c, Integer.class));
+    }
 }

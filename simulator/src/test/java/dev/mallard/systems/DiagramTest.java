@@ -52,6 +52,9 @@ class DiagramTest {
         assertThrows(IllegalArgumentException.class, () -> plant.getMyContextFromRoot(plantContext));
         assertEquals(2, root.getLeafContexts().size());
         assertEquals("closed loop/plant", plant.getPathName());
+        Context<Double> other = diagram.createDefaultContext();
+        plant.getMyContextFromRoot(other).setStateFrom(plantContext);
+        assertEquals(2.0, other.getContinuousState().getValue(0), 0.0);
     }
 
     @Test
