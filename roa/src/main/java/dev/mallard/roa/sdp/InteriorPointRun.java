@@ -18,6 +18,10 @@ import org.ejml.data.DMatrixRMaj;
 final class InteriorPointRun {
 
     private static final int STALL_LIMIT = 3;
+    /** Iterations without a better iterate after which the run is declared stalled. */
+    private static final int NO_PROGRESS_LIMIT = 5;
+    /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
+    private static final double NEAR_FACTOR = 100;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -71,6 +75,7 @@ final class InteriorPointRun {
 
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
+    private int sinceBest;
 
     /** A copy of an iterate. */
     private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
@@ -223,12 +228,12 @@ final class InteriorPointRun {
             if (iteration >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
-            if (!factorizeIterate()) {
-                return result(SdpStatus.NUMERICAL_ERROR, best, Double.NaN, start);
+            if (sinceBest >= NO_PROGRESS_LIMIT || !factorizeIterate()) {
+                return stalled(start);
             }
             schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
             if (!newton.factorize(schur)) {
-                return result(SdpStatus.NUMERICAL_ERROR, best, Double.NaN, start);
+                return stalled(start);
             }
             // Predictor: complementarity target 0.
             prepareResidualProducts();
@@ -242,15 +247,17 @@ final class InteriorPointRun {
             // Corrector: target sigma mu I, with the second-order term dXp dYp.
             correctorRhs(sigma * mu);
             solveDirection(dx, dw, dX, dY, true, sigma * mu);
-            double gamma = options.stepFraction();
+            refineDirection();
+            // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
+            double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
             stepP = Math.min(1, gamma * maxPrimalStep(dX));
             stepD = Math.min(1, gamma * maxDualStep(dY));
             if (!(stepP > 0) || !(stepD > 0) || Double.isNaN(stepP + stepD)) {
-                return result(SdpStatus.NUMERICAL_ERROR, best, Double.NaN, start);
+                return stalled(start);
             }
             stalls = stepP < 1e-6 && stepD < 1e-6 ? stalls + 1 : 0;
             if (stalls >= STALL_LIMIT) {
-                return result(SdpStatus.NUMERICAL_ERROR, best, Double.NaN, start);
+                return stalled(start);
             }
             takeStep(stepP, stepD);
         }
@@ -476,6 +483,61 @@ final class InteriorPointRun {
         }
     }
 
+    /**
+     * One step of iterative refinement against the operator actually applied: the computed (dx, dY)
+     * satisfies {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified
+     * by the conditioning of B, which near an optimum would leave the dual residual stalled. Solving
+     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updating
+     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)} removes most of it.
+     */
+    private void refineDirection() {
+        double e2 = 0;
+        for (int i = 0; i < m; i++) {
+            r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
+            e2 += r[i] * r[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            freeWork[k] = rf[k];
+        }
+        for (int i = 0; i < m; i++) {
+            scatterFree(problem.free[i + 1], -dx[i], freeWork);
+        }
+        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+        if (Math.sqrt(e2) <= threshold && DenseKernels.dot(freeWork, freeWork, nf) <= threshold * threshold) {
+            return;
+        }
+        newton.solve(r, freeWork, dxp, dwp);
+        for (int i = 0; i < m; i++) {
+            dx[i] += dxp[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            dw[k] += dwp[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] change = rhsMatrix[b];
+            Arrays.fill(change, 0);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            }
+            for (int t = 0; t < change.length; t++) {
+                dX[b][t] += change[t];
+            }
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    dY[b][k] -= inverseX[b][k] * change[k] * bigY[b][k];
+                }
+            } else {
+                DenseKernels.mult(change, bigY[b], work[b], n);
+                DenseKernels.mult(inverseX[b], work[b], work2[b], n);
+                DenseKernels.symmetrize(work2[b], n);
+                for (int t = 0; t < change.length; t++) {
+                    dY[b][t] -= work2[b][t];
+                }
+            }
+        }
+    }
+
     private double maxPrimalStep(double[][] direction) {
         return maxStep(bigX, lowerX, direction);
     }
@@ -542,6 +604,9 @@ final class InteriorPointRun {
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);
+            sinceBest = 0;
+        } else {
+            sinceBest++;
         }
     }
 
@@ -590,7 +655,7 @@ final class InteriorPointRun {
                 c2 += DenseKernels.dot(a, a, a.length);
             }
             for (int k = 0; k < nf; k++) {
-                freeWork[k] = -rf[k];
+                freeWork[k] = rf[k];
             }
             scatterFree(problem.free[0], 1, freeWork);
             double residual = (Math.sqrt(c2) + Math.sqrt(DenseKernels.dot(freeWork, freeWork, nf))) / s;
@@ -612,6 +677,12 @@ final class InteriorPointRun {
                 block[t] *= factor;
             }
         }
+    }
+
+    /** The run cannot progress: the best iterate, NEAR_OPTIMAL if it is close to the tolerances. */
+    private SdpResult stalled(long start) {
+        return result(bestMerit <= NEAR_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_ERROR, best, Double.NaN,
+                start);
     }
 
     private SdpResult result(SdpStatus status, Snapshot snapshot, double certificate, long start) {

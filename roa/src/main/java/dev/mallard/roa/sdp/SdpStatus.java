@@ -5,6 +5,12 @@ public enum SdpStatus {
     /** Relative primal and dual infeasibility and the relative duality gap are within tolerance. */
     OPTIMAL,
     /**
+     * Progress stalled (rounding errors in the Newton system dominate, as happens on ill-posed
+     * problems) after reaching an iterate within a factor 100 of every tolerance; that iterate is
+     * returned. CSDP calls this "solved to reduced accuracy".
+     */
+    NEAR_OPTIMAL,
+    /**
      * (P) has no feasible x: the result's Y (and free w) is a Farkas ray, normalised so that
      * {@code C . Y + f'w = 1} with {@code A_i . Y + a_i'w ~ 0} and Y PSD. (D) is then unbounded or infeasible.
      */
