@@ -18,6 +18,14 @@ import org.ejml.data.DMatrixRMaj;
 final class InteriorPointRun {
 
     private static final int STALL_LIMIT = 3;
+    /**
+     * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
+     * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
+     * system loses its accuracy.
+     */
+    private static final double SIGMA_FLOOR = 0.01;
+    /** Refinement steps per direction at most (each costs a solve and two products per block). */
+    private static final int MAX_REFINEMENTS = 3;
     /** Iterations without a better iterate after which the run is declared stalled. */
     private static final int NO_PROGRESS_LIMIT = 5;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
@@ -71,6 +79,7 @@ final class InteriorPointRun {
     private double primalInfeasibility;
     private double dualInfeasibility;
     private double gap;
+    private double complementarity;
     private double mu;
 
     private Snapshot best;
@@ -212,13 +221,13 @@ final class InteriorPointRun {
         for (int iteration = 0;; iteration++) {
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
-                    dualInfeasibility, gap, mu, stepP, stepD, sigma);
+                    dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
             if (options.listener() != null) {
                 options.listener().onIteration(info);
             }
             remember(info);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
-                    && gap <= options.gapTolerance()) {
+                    && complementarity <= options.gapTolerance()) {
                 return result(SdpStatus.OPTIMAL, current(info), Double.NaN, start);
             }
             SdpResult infeasible = infeasibility(info, start);
@@ -243,11 +252,18 @@ final class InteriorPointRun {
             double affineD = Math.min(1, maxDualStep(dYp));
             double muAffine = complementarityAfter(affineP, affineD) / dimension;
             double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
-            sigma = Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent));
+            sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
             // Corrector: target sigma mu I, with the second-order term dXp dYp.
             correctorRhs(sigma * mu);
             solveDirection(dx, dw, dX, dY, true, sigma * mu);
-            refineDirection();
+            double previous = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < MAX_REFINEMENTS; k++) {
+                double residual = refineDirection(previous);
+                if (!(residual < previous / 2)) {
+                    break;
+                }
+                previous = residual;
+            }
             // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
             double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
             stepP = Math.min(1, gamma * maxPrimalStep(dX));
@@ -307,6 +323,7 @@ final class InteriorPointRun {
             xy += DenseKernels.dot(bigX[b], bigY[b], bigX[b].length);
         }
         mu = xy / dimension;
+        complementarity = Math.abs(xy) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
     }
 
     /** a += alpha * (matrix k in block b), a stored densely (or as a diagonal). */
@@ -490,7 +507,7 @@ final class InteriorPointRun {
      * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updating
      * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)} removes most of it.
      */
-    private void refineDirection() {
+    private double refineDirection(double previous) {
         double e2 = 0;
         for (int i = 0; i < m; i++) {
             r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
@@ -503,8 +520,9 @@ final class InteriorPointRun {
             scatterFree(problem.free[i + 1], -dx[i], freeWork);
         }
         double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
-        if (Math.sqrt(e2) <= threshold && DenseKernels.dot(freeWork, freeWork, nf) <= threshold * threshold) {
-            return;
+        double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
+        if (residual <= threshold || !(residual < previous / 2)) {
+            return residual;
         }
         newton.solve(r, freeWork, dxp, dwp);
         for (int i = 0; i < m; i++) {
@@ -536,6 +554,7 @@ final class InteriorPointRun {
                 }
             }
         }
+        return residual;
     }
 
     private double maxPrimalStep(double[][] direction) {
@@ -600,7 +619,7 @@ final class InteriorPointRun {
     /** Keeps a copy of the iterate closest to meeting the tolerances. */
     private void remember(IterationInfo info) {
         double merit = Math.max(primalInfeasibility / options.primalTolerance(),
-                Math.max(dualInfeasibility / options.dualTolerance(), gap / options.gapTolerance()));
+                Math.max(dualInfeasibility / options.dualTolerance(), complementarity / options.gapTolerance()));
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);

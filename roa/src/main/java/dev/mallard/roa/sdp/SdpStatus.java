@@ -2,7 +2,10 @@ package dev.mallard.roa.sdp;
 
 /** How an {@link SdpSolver} run ended. */
 public enum SdpStatus {
-    /** Relative primal and dual infeasibility and the relative duality gap are within tolerance. */
+    /**
+     * Relative primal and dual infeasibility and the relative complementarity gap are within tolerance
+     * (see {@link IterationInfo#relativeComplementarity()}).
+     */
     OPTIMAL,
     /**
      * Progress stalled (rounding errors in the Newton system dominate, as happens on ill-posed
