@@ -34,6 +34,8 @@ final class NewtonSystem {
     private final DMatrixRMaj sol;
     private final DMatrixRMaj freeRhs;
     private final DMatrixRMaj freeSol;
+    private final int[][] columnRows;
+    private final double[][] columnValues;
     private double rho;
 
     /**
@@ -49,6 +51,23 @@ final class NewtonSystem {
         freeSchur = new DMatrixRMaj(k, k);
         schurSolver = LinearSolverFactory_DDRM.chol(m);
         freeSolver = LinearSolverFactory_DDRM.chol(Math.max(k, 1));
+        columnRows = new int[k][];
+        columnValues = new double[k][];
+        for (int j = 0; j < k; j++) {
+            int count = 0;
+            for (int i = 0; i < m; i++) {
+                count += free.get(i, j) != 0 ? 1 : 0;
+            }
+            columnRows[j] = new int[count];
+            columnValues[j] = new double[count];
+            count = 0;
+            for (int i = 0; i < m; i++) {
+                if (free.get(i, j) != 0) {
+                    columnRows[j][count] = i;
+                    columnValues[j][count++] = free.get(i, j);
+                }
+            }
+        }
         rhs = new DMatrixRMaj(m, 1);
         sol = new DMatrixRMaj(m, 1);
         freeRhs = new DMatrixRMaj(k, 1);
@@ -71,7 +90,7 @@ final class NewtonSystem {
         for (double eps : REGULARISATION) {
             System.arraycopy(schur, 0, factor.data, 0, m * m);
             if (k > 0) {
-                CommonOps_DDRM.multAddTransB(rho, free, free, factor);
+                addFreeOuterProduct();
             }
             double shift = eps * Math.max(maxDiagonal, 1e-300);
             for (int i = 0; i < m; i++) {
@@ -82,6 +101,21 @@ final class NewtonSystem {
             }
         }
         return false;
+    }
+
+    /** factor += rho F F', column by column of the sparse F (each free variable meets few constraints). */
+    private void addFreeOuterProduct() {
+        for (int j = 0; j < k; j++) {
+            int[] rows = columnRows[j];
+            double[] values = columnValues[j];
+            for (int p = 0; p < rows.length; p++) {
+                double vp = rho * values[p];
+                int rowP = rows[p] * m;
+                for (int q = 0; q < rows.length; q++) {
+                    factor.data[rowP + rows[q]] += vp * values[q];
+                }
+            }
+        }
     }
 
     private boolean factorFree() {
