@@ -96,7 +96,7 @@ final class NewtonSystem {
             for (int i = 0; i < m; i++) {
                 factor.data[i * m + i] += shift;
             }
-            if (schurSolver.setA(factor) && (k == 0 || factorFree())) {
+            if (schurSolver.setA(factor) && (k == 0 || factorFree(eps))) {
                 return true;
             }
         }
@@ -118,9 +118,21 @@ final class NewtonSystem {
         }
     }
 
-    private boolean factorFree() {
+    /**
+     * Factorises {@code F' (B + rho F F')^-1 F}, shifted by {@code eps} times its largest diagonal entry
+     * (a free variable that no constraint uses leaves a zero row; the shift then sets its step to 0).
+     */
+    private boolean factorFree(double eps) {
         schurSolver.solve(free, freeSolved);
         CommonOps_DDRM.multTransA(free, freeSolved, freeSchur);
+        double maxDiagonal = 0;
+        for (int j = 0; j < k; j++) {
+            maxDiagonal = Math.max(maxDiagonal, freeSchur.get(j, j));
+        }
+        double shift = eps * (maxDiagonal > 0 ? maxDiagonal : 1);
+        for (int j = 0; j < k; j++) {
+            freeSchur.add(j, j, shift);
+        }
         return freeSolver.setA(freeSchur);
     }
 

@@ -240,6 +240,25 @@ class SdpSolverTest {
         assertEquals(-4, r.dualObjective(), 1e-6);
     }
 
+    /**
+     * A free variable that no constraint or objective uses is left at 0 instead of breaking the solve:
+     * (D) max -2 Y01 s.t. Y00 + Y11 + w0 / 2 = 1, w0 = 0, with w1 unused; optimum 1.
+     */
+    @Test
+    void unusedFreeVariableStaysAtZero() {
+        SdpProblem p = SdpProblem.builder(2, new int[] {2}, 2)
+                .cost(0, 1)
+                .constantEntry(0, 0, 1, -1)
+                .constraintEntry(0, 0, 0, 0, 1).constraintEntry(0, 0, 1, 1, 1)
+                .freeEntry(0, 0, 0.5).freeEntry(1, 0, 1)
+                .build();
+        SdpResult r = new SdpSolver().solve(p);
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(1, r.dualObjective(), 1e-7);
+        assertEquals(0, r.freeVariables()[0], 1e-8);
+        assertEquals(0, r.freeVariables()[1], 0);
+    }
+
     @Test
     void listenerSeesEveryIterationInOrder() {
         List<IterationInfo> seen = new ArrayList<>();
