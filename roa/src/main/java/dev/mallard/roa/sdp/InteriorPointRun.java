@@ -18,6 +18,8 @@ import org.ejml.data.DMatrixRMaj;
 final class InteriorPointRun {
 
     private static final int STALL_LIMIT = 3;
+    /** Refinement continues while each step shrinks the residual by at least this factor. */
+    private static final double RF_RATIO = 0.9;
     /**
      * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
      * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
@@ -25,7 +27,7 @@ final class InteriorPointRun {
      */
     private static final double SIGMA_FLOOR = 0.01;
     /** Refinement steps per direction at most (each costs a solve and two products per block). */
-    private static final int MAX_REFINEMENTS = 3;
+    private static final int MAX_REFINEMENTS = 6;
     /** Iterations without a better iterate after which the run is declared stalled. */
     private static final int NO_PROGRESS_LIMIT = 5;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
@@ -82,6 +84,11 @@ final class InteriorPointRun {
     private double complementarity;
     private double mu;
 
+    /**
+     * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
+     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     */
+    private boolean primalFeasible;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
@@ -259,7 +266,7 @@ final class InteriorPointRun {
             double previous = Double.POSITIVE_INFINITY;
             for (int k = 0; k < MAX_REFINEMENTS; k++) {
                 double residual = refineDirection(previous);
-                if (!(residual < previous / 2)) {
+                if (!(residual < previous * RF_RATIO)) {
                     break;
                 }
                 previous = residual;
@@ -288,8 +295,14 @@ final class InteriorPointRun {
             for (int i = 0; i < m; i++) {
                 scatter(problem.entries[b][i + 1], x[i], a, b);
             }
-            for (int t = 0; t < a.length; t++) {
-                a[t] -= bigX[b][t];
+            if (primalFeasible) {
+                // X is defined by x from now on, so Rp is exactly 0 (no rounding drift to correct).
+                System.arraycopy(a, 0, bigX[b], 0, a.length);
+                Arrays.fill(a, 0);
+            } else {
+                for (int t = 0; t < a.length; t++) {
+                    a[t] -= bigX[b][t];
+                }
             }
         }
         double rf2 = 0;
@@ -410,6 +423,12 @@ final class InteriorPointRun {
 
     /** rpTimesY = Rp Y and zRpY = Z Rp Y, shared by predictor and corrector. */
     private void prepareResidualProducts() {
+        if (primalFeasible) {
+            for (int b = 0; b < blocks; b++) {
+                Arrays.fill(zRpY[b], 0);
+            }
+            return;
+        }
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
             if (diagonal[b]) {
@@ -521,7 +540,7 @@ final class InteriorPointRun {
         }
         double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
         double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
-        if (residual <= threshold || !(residual < previous / 2)) {
+        if (residual <= threshold || !(residual < previous * RF_RATIO)) {
             return residual;
         }
         newton.solve(r, freeWork, dxp, dwp);
@@ -597,6 +616,7 @@ final class InteriorPointRun {
     }
 
     private void takeStep(double stepP, double stepD) {
+        primalFeasible |= stepP == 1;
         for (int i = 0; i < m; i++) {
             x[i] += stepP * dx[i];
         }
