@@ -89,6 +89,10 @@ final class InteriorPointRun {
      * X is recomputed from x instead of being updated, which saves the products with Rp.
      */
     private boolean primalFeasible;
+    private double stepP;
+    private double stepD;
+    private double sigma;
+    private int tinySteps;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
@@ -221,10 +225,6 @@ final class InteriorPointRun {
 
     SdpResult run() {
         long start = System.nanoTime();
-        double stepP = 0;
-        double stepD = 0;
-        double sigma = 0;
-        int stalls = 0;
         for (int iteration = 0;; iteration++) {
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
@@ -244,46 +244,58 @@ final class InteriorPointRun {
             if (iteration >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
-            if (sinceBest >= NO_PROGRESS_LIMIT || !factorizeIterate()) {
+            if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
                 return stalled(start);
             }
-            schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
-            if (!newton.factorize(schur)) {
-                return stalled(start);
-            }
-            // Predictor: complementarity target 0.
-            prepareResidualProducts();
-            predictorRhs();
-            solveDirection(dxp, dwp, dXp, dYp, false, 0);
-            double affineP = Math.min(1, maxPrimalStep(dXp));
-            double affineD = Math.min(1, maxDualStep(dYp));
-            double muAffine = complementarityAfter(affineP, affineD) / dimension;
-            double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
-            sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
-            // Corrector: target sigma mu I, with the second-order term dXp dYp.
-            correctorRhs(sigma * mu);
-            solveDirection(dx, dw, dX, dY, true, sigma * mu);
-            double previous = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < MAX_REFINEMENTS; k++) {
-                double residual = refineDirection(previous);
-                if (!(residual < previous * RF_RATIO)) {
-                    break;
-                }
-                previous = residual;
-            }
-            // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
-            double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-            stepP = Math.min(1, gamma * maxPrimalStep(dX));
-            stepD = Math.min(1, gamma * maxDualStep(dY));
-            if (!(stepP > 0) || !(stepD > 0) || Double.isNaN(stepP + stepD)) {
-                return stalled(start);
-            }
-            stalls = stepP < 1e-6 && stepD < 1e-6 ? stalls + 1 : 0;
-            if (stalls >= STALL_LIMIT) {
-                return stalled(start);
-            }
-            takeStep(stepP, stepD);
         }
+    }
+
+    /**
+     * One predictor-corrector iteration from the current iterate.
+     *
+     * @return false if it could not be taken (factorisation failed, steps vanished)
+     */
+    private boolean iterate() {
+        if (!factorizeIterate()) {
+            return false;
+        }
+        schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
+        if (!newton.factorize(schur)) {
+            return false;
+        }
+        // Predictor: complementarity target 0.
+        prepareResidualProducts();
+        predictorRhs();
+        solveDirection(dxp, dwp, dXp, dYp, false, 0);
+        double affineP = Math.min(1, maxPrimalStep(dXp));
+        double affineD = Math.min(1, maxDualStep(dYp));
+        double muAffine = complementarityAfter(affineP, affineD) / dimension;
+        double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
+        sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
+        // Corrector: target sigma mu I, with the second-order term dXp dYp.
+        correctorRhs(sigma * mu);
+        solveDirection(dx, dw, dX, dY, true, sigma * mu);
+        double previous = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < MAX_REFINEMENTS; k++) {
+            double residual = refineDirection(previous);
+            if (!(residual < previous * RF_RATIO)) {
+                break;
+            }
+            previous = residual;
+        }
+        // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
+        double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        stepP = Math.min(1, gamma * maxPrimalStep(dX));
+        stepD = Math.min(1, gamma * maxDualStep(dY));
+        if (!(stepP > 0) || !(stepD > 0)) {
+            return false;
+        }
+        tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
+        if (tinySteps >= STALL_LIMIT) {
+            return false;
+        }
+        takeStep(stepP, stepD);
+        return true;
     }
 
     /** Residuals, objectives, relative measures and mu of the current iterate. */
