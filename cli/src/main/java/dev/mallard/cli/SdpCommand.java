@@ -55,8 +55,8 @@ final class SdpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SdpProblem problem = read(file);
         SdpOptions options = options();
+        SdpProblem problem = read(file);
         long start = System.nanoTime();
         SdpResult result = new SdpSolver(options).solve(problem);
         double seconds = (System.nanoTime() - start) * 1e-9;
