@@ -44,6 +44,8 @@ import java.util.Set;
  */
 public final class SystemSymbolicInspector {
 
+    private final System<Expression> system;
+    private final List<double[]> numericParameters;
     private final String systemName;
     private final Variable time;
     private final List<Variable> continuousState;
@@ -57,21 +59,26 @@ public final class SystemSymbolicInspector {
     private final List<List<Expression>> outputsByPort;
 
     private SystemSymbolicInspector(System<Expression> system, List<double[]> numericParameters) {
+        this.system = system;
         this.systemName = system.getName();
+        this.numericParameters = numericParameters;
         Naming names = Naming.of(system);
-        Context<Expression> context = system.createDefaultContext();
+        Context<Expression> probe = system.createDefaultContext();
+        List<Context<Expression>> leaves = probe.getLeafContexts();
         this.time = names.time;
-        context.setTime(Expression.of(time));
-        this.continuousState = names.continuousState(context.getNumContinuousStates());
-        ContinuousState<Expression> xc = context.getMutableContinuousState();
-        for (int i = 0; i < continuousState.size(); i++) {
-            xc.set(i, Expression.of(continuousState.get(i)));
-        }
-        List<Context<Expression>> leaves = context.getLeafContexts();
-        this.discreteState = assignDiscrete(leaves, names);
+        this.continuousState = names.continuousState(probe.getNumContinuousStates());
+        this.discreteState = names.discreteState(countDiscrete(leaves));
         this.inputsByPort = new ArrayList<>();
-        this.inputs = assignInputs(system, context, names);
-        this.parameters = assignParameters(leaves, names, numericParameters);
+        this.inputs = names.inputs(countInputs(system));
+        int k = 0;
+        for (int p = 0; p < system.numInputPorts(); p++) {
+            InputPort<Expression> port = system.getInputPort(p);
+            int size = port.isAbstract() ? 0 : port.size();
+            inputsByPort.add(List.copyOf(inputs.subList(k, k + size)));
+            k += size;
+        }
+        this.parameters = numericParameters == null ? names.parameters(countParameters(leaves)) : List.of();
+        Context<Expression> context = createSymbolicContext();
         try {
             this.derivatives = computeDerivatives(system, context);
             this.discretePeriod = uniqueDiscretePeriod(system);
@@ -125,70 +132,84 @@ public final class SystemSymbolicInspector {
 
     // ---- variable assignment ---------------------------------------------------------------------------
 
-    private static List<Variable> assignDiscrete(List<Context<Expression>> leaves, Naming names) {
+    private static int countDiscrete(List<Context<Expression>> leaves) {
         int count = 0;
         for (Context<Expression> leaf : leaves) {
             for (int g = 0; g < leaf.getNumDiscreteStateGroups(); g++) {
                 count += leaf.getDiscreteState(g).size();
             }
         }
-        List<Variable> vars = names.discreteState(count);
-        int k = 0;
-        for (Context<Expression> leaf : leaves) {
-            for (int g = 0; g < leaf.getNumDiscreteStateGroups(); g++) {
-                ScalarVector<Expression> xd = leaf.getMutableDiscreteState(g);
-                for (int i = 0; i < xd.size(); i++) {
-                    xd.set(i, Expression.of(vars.get(k++)));
-                }
-            }
-        }
-        return vars;
+        return count;
     }
 
-    private List<Variable> assignInputs(System<Expression> system, Context<Expression> context, Naming names) {
+    private static int countInputs(System<Expression> system) {
         int count = 0;
         for (int p = 0; p < system.numInputPorts(); p++) {
             InputPort<Expression> port = system.getInputPort(p);
             count += port.isAbstract() ? 0 : port.size();
         }
-        List<Variable> vars = names.inputs(count);
-        int k = 0;
-        for (int p = 0; p < system.numInputPorts(); p++) {
-            InputPort<Expression> port = system.getInputPort(p);
-            List<Variable> mine = new ArrayList<>();
-            if (!port.isAbstract()) {
-                ScalarVector<Expression> u = Expression.SCALAR.newVector(port.size());
-                for (int i = 0; i < port.size(); i++) {
-                    mine.add(vars.get(k));
-                    u.set(i, Expression.of(vars.get(k++)));
-                }
-                context.fixInputPort(p, u);
-            }
-            inputsByPort.add(List.copyOf(mine));
-        }
-        return vars;
+        return count;
     }
 
-    private static List<Variable> assignParameters(List<Context<Expression>> leaves, Naming names,
-            List<double[]> numeric) {
+    private static int countParameters(List<Context<Expression>> leaves) {
         int count = 0;
         for (Context<Expression> leaf : leaves) {
             for (int g = 0; g < leaf.getNumNumericParameterGroups(); g++) {
                 count += leaf.getNumericParameter(g).size();
             }
         }
-        List<Variable> vars = numeric == null ? names.parameters(count) : List.of();
+        return count;
+    }
+
+    /** @return the inspected system converted to {@link Expression} */
+    public System<Expression> getSymbolicSystem() {
+        return system;
+    }
+
+    /**
+     * A new root context of {@link #getSymbolicSystem()} whose time, states, vector inputs and (unless kept
+     * numeric) parameters are this inspector's variables: evaluating anything of the system on it gives
+     * expressions in these variables. Set the time to a constant before stepping it with an integrator.
+     *
+     * @return the context
+     */
+    public Context<Expression> createSymbolicContext() {
+        Context<Expression> context = system.createDefaultContext();
+        context.setTime(Expression.of(time));
+        ContinuousState<Expression> xc = context.getMutableContinuousState();
+        for (int i = 0; i < continuousState.size(); i++) {
+            xc.set(i, Expression.of(continuousState.get(i)));
+        }
         int k = 0;
+        int q = 0;
         int group = 0;
-        for (Context<Expression> leaf : leaves) {
+        for (Context<Expression> leaf : context.getLeafContexts()) {
+            for (int g = 0; g < leaf.getNumDiscreteStateGroups(); g++) {
+                ScalarVector<Expression> xd = leaf.getMutableDiscreteState(g);
+                for (int i = 0; i < xd.size(); i++) {
+                    xd.set(i, Expression.of(discreteState.get(k++)));
+                }
+            }
             for (int g = 0; g < leaf.getNumNumericParameterGroups(); g++, group++) {
                 ScalarVector<Expression> p = leaf.getMutableNumericParameter(g);
                 for (int i = 0; i < p.size(); i++) {
-                    p.set(i, numeric == null ? Expression.of(vars.get(k++)) : Expression.constant(numeric.get(group)[i]));
+                    p.set(i, numericParameters == null ? Expression.of(parameters.get(q++))
+                            : Expression.constant(numericParameters.get(group)[i]));
                 }
             }
         }
-        return vars;
+        for (int p = 0; p < inputsByPort.size(); p++) {
+            List<Variable> u = inputsByPort.get(p);
+            if (system.getInputPort(p).isAbstract()) {
+                continue;
+            }
+            ScalarVector<Expression> value = Expression.SCALAR.newVector(u.size());
+            for (int i = 0; i < u.size(); i++) {
+                value.set(i, Expression.of(u.get(i)));
+            }
+            context.fixInputPort(p, value);
+        }
+        return context;
     }
 
     // ---- evaluation --------------------------------------------------------------------------------------
