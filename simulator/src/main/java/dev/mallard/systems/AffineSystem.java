@@ -26,6 +26,9 @@ public final class AffineSystem<T> extends LeafSystem<T> {
     private final double[] y0;
     private final double timePeriod;
     private final int numInputs;
+    /** Whether B (resp. D) has a non-zero entry: the input is read only then (no loops through zero paths). */
+    private final boolean bUsesInput;
+    private final boolean dUsesInput;
 
     /**
      * @param scalar the number type
@@ -51,6 +54,8 @@ public final class AffineSystem<T> extends LeafSystem<T> {
         this.d = copy(d, p, numInputs, "D");
         this.f0 = vector(f0, n, "f0");
         this.y0 = vector(y0, p, "y0");
+        this.bUsesInput = hasNonZero(this.b);
+        this.dUsesInput = hasNonZero(this.d);
         if (!(timePeriod >= 0) || !Double.isFinite(timePeriod)) {
             throw new IllegalArgumentException("timePeriod must be 0 (continuous) or finite and > 0, got " + timePeriod);
         }
@@ -58,7 +63,7 @@ public final class AffineSystem<T> extends LeafSystem<T> {
         if (timePeriod > 0) {
             declareDiscreteState(n);
             declarePeriodicDiscreteUpdateEvent(timePeriod, 0.0, (context, xd) -> {
-                affine(this.a, this.b, this.f0, context, context.getDiscreteState(0), xd.get(0));
+                affine(this.a, this.b, bUsesInput, this.f0, context, context.getDiscreteState(0), xd.get(0));
                 return EventStatus.succeeded();
             });
         } else {
@@ -68,8 +73,8 @@ public final class AffineSystem<T> extends LeafSystem<T> {
             declareVectorInputPort("u", numInputs);
         }
         if (p > 0) {
-            declareVectorOutputPort("y", p, (context, y) -> affine(this.c, this.d, this.y0, context, stateOf(context), y),
-                    hasNonZero(this.d) ? Feedthrough.all() : Feedthrough.none());
+            declareVectorOutputPort("y", p, (context, y) -> affine(this.c, this.d, dUsesInput, this.y0, context, stateOf(context), y),
+                    dUsesInput ? Feedthrough.all() : Feedthrough.none());
         }
     }
 
@@ -80,7 +85,7 @@ public final class AffineSystem<T> extends LeafSystem<T> {
 
     @Override
     protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
-        affine(a, b, f0, context, context.getContinuousState(), derivatives);
+        affine(a, b, bUsesInput, f0, context, context.getContinuousState(), derivatives);
     }
 
     private ScalarVector<T> stateOf(Context<T> context) {
@@ -88,9 +93,10 @@ public final class AffineSystem<T> extends LeafSystem<T> {
     }
 
     /** {@code out = M x + N u + k}, on values for doubles (no boxing) and in {@code T} otherwise. */
-    private void affine(double[][] m, double[][] nMatrix, double[] k, Context<T> context, ScalarVector<T> x,
-            ScalarVector<T> out) {
-        ScalarVector<T> u = numInputs > 0 ? getInputPort(0).eval(context) : null;
+    private void affine(double[][] m, double[][] nMatrix, boolean usesInput, double[] k, Context<T> context,
+            ScalarVector<T> x, ScalarVector<T> out) {
+        ScalarVector<T> u = usesInput ? getInputPort(0).eval(context) : null;
+        int inputs = usesInput ? numInputs : 0;
         Scalar<T> s = scalar();
         boolean values = s == Scalar.DOUBLE;
         for (int i = 0; i < out.size(); i++) {
@@ -99,7 +105,7 @@ public final class AffineSystem<T> extends LeafSystem<T> {
                 for (int j = 0; j < x.size(); j++) {
                     sum += m[i][j] * x.getValue(j);
                 }
-                for (int j = 0; j < numInputs; j++) {
+                for (int j = 0; j < inputs; j++) {
                     sum += nMatrix[i][j] * u.getValue(j);
                 }
                 out.setValue(i, sum);
@@ -108,7 +114,7 @@ public final class AffineSystem<T> extends LeafSystem<T> {
                 for (int j = 0; j < x.size(); j++) {
                     sum = m[i][j] == 0 ? sum : s.add(sum, s.mul(x.get(j), m[i][j]));
                 }
-                for (int j = 0; j < numInputs; j++) {
+                for (int j = 0; j < inputs; j++) {
                     sum = nMatrix[i][j] == 0 ? sum : s.add(sum, s.mul(u.get(j), nMatrix[i][j]));
                 }
                 out.set(i, sum);

@@ -21,12 +21,36 @@ final class ExpressionBlock {
 
     private final List<Expression> outputs;
     private final List<Variable> inputs;
+    private final boolean[] usedPorts;
     private volatile CompiledFunction values;
     private volatile CompiledFunction valuesAndJacobian;
 
-    ExpressionBlock(List<Expression> outputs, List<Variable> inputs) {
+    /**
+     * @param outputs the expressions
+     * @param inputs every variable they may use, in input order
+     * @param ports the variables of each input port of the owning system (among {@code inputs}): a port none of
+     *     whose variables occurs need not be evaluated, which keeps feedback loops through outputs that do not
+     *     use the inputs from recursing
+     */
+    ExpressionBlock(List<Expression> outputs, List<Variable> inputs, List<List<Variable>> ports) {
         this.outputs = List.copyOf(outputs);
         this.inputs = List.copyOf(inputs);
+        java.util.Set<Variable> used = new java.util.HashSet<>();
+        this.outputs.forEach(e -> used.addAll(e.getVariables()));
+        this.usedPorts = new boolean[ports.size()];
+        for (int p = 0; p < usedPorts.length; p++) {
+            for (Variable v : ports.get(p)) {
+                usedPorts[p] |= used.contains(v);
+            }
+        }
+    }
+
+    /**
+     * @param port an input port index of the owning system
+     * @return whether some expression uses a variable of that port
+     */
+    boolean usesPort(int port) {
+        return usedPorts[port];
     }
 
     List<Expression> outputs() {

@@ -194,12 +194,12 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         ExpressionBlock block = def.guards.get(k);
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, w.in);
+            gatherValues(context, block, w.in);
             block.evaluate(w.in, w.one);
             return scalar().of(w.one[0]);
         }
         T[] out = scalar().newArray(1);
-        block.evaluate(scalar(), gather(context), out);
+        block.evaluate(scalar(), gather(context, block), out);
         return out[0];
     }
 
@@ -211,7 +211,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
     private void evaluateInto(ExpressionBlock block, Context<T> context, ScalarVector<T> target) {
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, w.in);
+            gatherValues(context, block, w.in);
             double[] out = w.outFor(block);
             block.evaluate(w.in, out);
             for (int i = 0; i < out.length; i++) {
@@ -220,7 +220,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             return;
         }
         T[] out = scalar().newArray(block.size());
-        block.evaluate(scalar(), gather(context), out);
+        block.evaluate(scalar(), gather(context, block), out);
         for (int i = 0; i < out.length; i++) {
             target.set(i, out[i]);
         }
@@ -230,8 +230,8 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         return def.isDiscrete() ? context.getDiscreteState(0) : context.getContinuousState();
     }
 
-    /** The inputs {@code (t, x, u, p)} as values, without boxing. */
-    private void gatherValues(Context<T> context, double[] in) {
+    /** The inputs {@code (t, x, u, p)} as values, without boxing (u only if the block uses it). */
+    private void gatherValues(Context<T> context, ExpressionBlock block, double[] in) {
         in[0] = context.getTimeValue();
         int at = 1;
         ScalarVector<T> x = stateOf(context);
@@ -239,9 +239,13 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             in[at++] = x.getValue(i);
         }
         if (!def.inputs.isEmpty()) {
-            ScalarVector<T> u = getInputPort(0).eval(context);
-            for (int i = 0; i < u.size(); i++) {
-                in[at++] = u.getValue(i);
+            if (block.usesPort(0)) {
+                ScalarVector<T> u = getInputPort(0).eval(context);
+                for (int i = 0; i < u.size(); i++) {
+                    in[at++] = u.getValue(i);
+                }
+            } else {
+                at += def.inputs.size();
             }
         }
         if (!def.parameters.isEmpty()) {
@@ -252,8 +256,8 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         }
     }
 
-    /** The inputs {@code (t, x, u, p)} in the number type. */
-    private T[] gather(Context<T> context) {
+    /** The inputs {@code (t, x, u, p)} in the number type (u zero if the block does not use it). */
+    private T[] gather(Context<T> context, ExpressionBlock block) {
         T[] in = scalar().newArray(def.allVariables.size());
         in[0] = context.getTime();
         int at = 1;
@@ -262,9 +266,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             in[at++] = x.get(i);
         }
         if (!def.inputs.isEmpty()) {
-            ScalarVector<T> u = getInputPort(0).eval(context);
-            for (int i = 0; i < u.size(); i++) {
-                in[at++] = u.get(i);
+            ScalarVector<T> u = block.usesPort(0) ? getInputPort(0).eval(context) : null;
+            for (int i = 0; i < def.inputs.size(); i++) {
+                in[at++] = u != null ? u.get(i) : scalar().zero();
             }
         }
         if (!def.parameters.isEmpty()) {
@@ -329,10 +333,11 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             all.addAll(inputs);
             all.addAll(parameters);
             this.allVariables = List.copyOf(all);
-            this.dynamics = new ExpressionBlock(b.dynamics, allVariables);
-            this.outputs = b.outputs == null ? null : new ExpressionBlock(b.outputs, allVariables);
-            this.guards = b.guards.stream().map(g -> new ExpressionBlock(List.of(g), allVariables)).toList();
-            this.resets = b.resets.stream().map(r -> new ExpressionBlock(r, allVariables)).toList();
+            List<List<Variable>> ports = inputs.isEmpty() ? List.of() : List.of(inputs);
+            this.dynamics = new ExpressionBlock(b.dynamics, allVariables, ports);
+            this.outputs = b.outputs == null ? null : new ExpressionBlock(b.outputs, allVariables, ports);
+            this.guards = b.guards.stream().map(g -> new ExpressionBlock(List.of(g), allVariables, ports)).toList();
+            this.resets = b.resets.stream().map(r -> new ExpressionBlock(r, allVariables, ports)).toList();
         }
 
         boolean isDiscrete() {

@@ -24,7 +24,10 @@ import java.util.Set;
  */
 final class TracedSystem<T> extends LeafSystem<T> {
 
-    /** Everything independent of the number type, shared by conversions. */
+    /**
+     * Everything independent of the number type, shared by conversions. The blocks read only the input ports
+     * their expressions use (see {@link ExpressionBlock#usesPort}).
+     */
     record Shape(String name, int numQ, int numV, int numZ, double[] defaultState, List<String> inputNames,
             int[] inputSizes, List<String> outputNames, List<double[]> parameterDefaults, List<Variable> variables,
             ExpressionBlock derivatives, List<ExpressionBlock> outputs, List<Feedthrough> feedthrough) {
@@ -40,17 +43,21 @@ final class TracedSystem<T> extends LeafSystem<T> {
             for (int p = 0; p < sizes.length; p++) {
                 sizes[p] = in.getInputVariables(p).size();
             }
+            List<List<Variable>> ports = new ArrayList<>();
+            for (int p = 0; p < sizes.length; p++) {
+                ports.add(in.getInputVariables(p));
+            }
             List<ExpressionBlock> outputs = new ArrayList<>();
             List<Feedthrough> feedthrough = new ArrayList<>();
             for (int k = 0; k < outputNames.size(); k++) {
                 List<Expression> y = in.getOutput(k);
-                outputs.add(new ExpressionBlock(y, vars));
+                outputs.add(new ExpressionBlock(y, vars, ports));
                 feedthrough.add(feedthroughOf(in, y, sizes.length));
             }
             int n = defaultState.length;
             return new Shape(name, numQ, numV, n - numQ - numV, defaultState, List.copyOf(inputNames), sizes,
                     List.copyOf(outputNames), List.copyOf(parameterDefaults), List.copyOf(vars),
-                    new ExpressionBlock(in.getTimeDerivatives(), vars), List.copyOf(outputs), List.copyOf(feedthrough));
+                    new ExpressionBlock(in.getTimeDerivatives(), vars, ports), List.copyOf(outputs), List.copyOf(feedthrough));
         }
 
         private static Feedthrough feedthroughOf(SystemSymbolicInspector in, List<Expression> y, int ports) {
@@ -127,7 +134,7 @@ final class TracedSystem<T> extends LeafSystem<T> {
         int m = block.size();
         if (scalar() == Scalar.DOUBLE) {
             double[] values = in.get();
-            gatherValues(context, values);
+            gatherValues(context, block, values);
             double[] result = out.get()[slot];
             block.evaluate(values, result);
             for (int i = 0; i < m; i++) {
@@ -136,13 +143,13 @@ final class TracedSystem<T> extends LeafSystem<T> {
             return;
         }
         T[] result = scalar().newArray(m);
-        block.evaluate(scalar(), gather(context), result);
+        block.evaluate(scalar(), gather(context, block), result);
         for (int i = 0; i < m; i++) {
             target.set(i, result[i]);
         }
     }
 
-    private void gatherValues(Context<T> context, double[] values) {
+    private void gatherValues(Context<T> context, ExpressionBlock block, double[] values) {
         values[0] = context.getTimeValue();
         int at = 1;
         ContinuousState<T> x = context.getContinuousState();
@@ -150,6 +157,10 @@ final class TracedSystem<T> extends LeafSystem<T> {
             values[at++] = x.getValue(i);
         }
         for (int p = 0; p < numInputPorts(); p++) {
+            if (!block.usesPort(p)) {
+                at += shape.inputSizes()[p];
+                continue;
+            }
             ScalarVector<T> u = getInputPort(p).eval(context);
             for (int i = 0; i < u.size(); i++) {
                 values[at++] = u.getValue(i);
@@ -163,7 +174,7 @@ final class TracedSystem<T> extends LeafSystem<T> {
         }
     }
 
-    private T[] gather(Context<T> context) {
+    private T[] gather(Context<T> context, ExpressionBlock block) {
         T[] values = scalar().newArray(shape.variables().size());
         values[0] = context.getTime();
         int at = 1;
@@ -172,9 +183,9 @@ final class TracedSystem<T> extends LeafSystem<T> {
             values[at++] = x.get(i);
         }
         for (int p = 0; p < numInputPorts(); p++) {
-            ScalarVector<T> u = getInputPort(p).eval(context);
-            for (int i = 0; i < u.size(); i++) {
-                values[at++] = u.get(i);
+            ScalarVector<T> u = block.usesPort(p) ? getInputPort(p).eval(context) : null;
+            for (int i = 0; i < shape.inputSizes()[p]; i++) {
+                values[at++] = u != null ? u.get(i) : scalar().zero();
             }
         }
         for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
