@@ -208,4 +208,28 @@ class GradientThroughSimulationTest {
         assertEquals(dvdh, v.derivative(1), 1e-6);
         assertEquals(-g, v.derivative(2), 1e-8);
     }
+
+    @Test
+    void gradientSimulationSeedsInitialStateParametersAndFinalTime() {
+        Linear<Double> linear = new Linear<>(Scalar.DOUBLE);
+        Context<Double> c = linear.createDefaultContext();
+        GradientSimulation.Result r = GradientSimulation.run(linear, c, 1.3, sim -> {
+            sim.resetIntegrator(RungeKutta5Integrator::new);
+            sim.getMutableIntegrator().setTargetAccuracy(1e-12);
+        });
+        assertEquals(2, r.numStates());
+        assertEquals(2, r.numParameters());
+        assertEquals(4, r.finalTimeColumn());
+        assertEquals(0.5699191152635307, r.finalState()[0], 1e-10);
+        assertEquals(0.47079000785369135, r.stateJacobian()[0][0], 1e-10);
+        assertEquals(-0.12398463660534485, r.stateJacobian()[1][1], 1e-10);
+        assertEquals(-0.23752894559977716, r.stateJacobian()[0][r.parameterColumn(0)], 1e-10);
+        assertEquals(0.12100348112508455, r.stateJacobian()[1][r.parameterColumn(1)], 1e-10);
+        assertEquals(0.23568801329902822, r.stateJacobian()[1][r.finalTimeColumn()], 1e-10);
+        assertEquals(0.5699191152635307 + 2 * -0.4585087479420299, r.outputs()[0], 1e-10);
+        assertEquals(-0.4585087479420299 + 2 * 0.23568801329902822, r.outputJacobian()[0][4], 1e-10);
+        assertEquals(0.0, c.getTimeValue(), 0.0, "the given context is not modified");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GradientSimulation.run(linear, c, -1.0, null));
+    }
 }
