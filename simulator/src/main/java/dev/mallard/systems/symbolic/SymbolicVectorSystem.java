@@ -43,11 +43,13 @@ import java.util.Set;
  *
  * <pre>{@code
  * Variable x = new Variable("x"), v = new Variable("v"), mu = new Variable("mu");
+ * Map<String, Variable> names = Map.of("x", x, "v", v, "mu", mu);
  * SymbolicVectorSystem<Double> vdp = SymbolicVectorSystem.builder()
  *         .name("van der Pol").state(x, v).parameter(mu, 1.0)
  *         .dynamics(v.toExpression(), Formula.parse("mu*(1 - x^2)*v - x", names))
  *         .initialState(2, 0)
  *         .build(Scalar.DOUBLE);
+ * System<AutoDiff> forGradients = vdp.toScalar(AutoDiff.SCALAR);   // same equations, compiled Jacobian
  * }</pre>
  *
  * @param <T> the number type
