@@ -9,7 +9,7 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         version = "mallard 0.1.0",
         description = "Hybrid dynamical systems: simulate, differentiate, inspect and certify.",
-        subcommands = {})
+        subcommands = {TourCommand.class})
 public final class MallardCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
