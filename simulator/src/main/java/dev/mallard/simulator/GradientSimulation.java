@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 /**
  * Gradients through a whole simulation by forward-mode AutoDiff: the system is converted to {@link AutoDiff},
  * the initial continuous state, every numeric parameter and the final time are seeded as independent
- * variables, and one {@code Simulator<AutoDiff>} run gives the final state and the outputs with their
+ * variables (discrete and abstract state and input values are copied from the given context), and one {@code Simulator<AutoDiff>} run gives the final state and the outputs with their
  * derivatives. Step-size control and event isolation use values only, so the run takes the same steps as a
  * double simulation; impacts and other witness-triggered resets carry the event time's sensitivity.
  */
@@ -91,7 +91,8 @@ public final class GradientSimulation {
         }
         seedParametersAndCopyDiscrete(context, c, n, size);
         copyInputs(system, context, c);
-        Simulator<AutoDiff> sim = new Simulator<>(ad, c);
+        // A clone copies the abstract values with their copiers: the run cannot change the caller's objects.
+        Simulator<AutoDiff> sim = new Simulator<>(ad, c.cloneContext());
         if (configure != null) {
             configure.accept(sim);
         }
@@ -142,6 +143,9 @@ public final class GradientSimulation {
                 for (int i = 0; i < v.length; i++) {
                     xd.setValue(i, v[i]);
                 }
+            }
+            for (int i = 0; i < a.get(leaf).getNumAbstractStates(); i++) {
+                b.get(leaf).setAbstractState(i, a.get(leaf).getAbstractState(i, Object.class));
             }
         }
     }

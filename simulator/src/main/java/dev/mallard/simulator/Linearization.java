@@ -148,7 +148,7 @@ public final class Linearization {
             int n = nx + u.length;
             System<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
             Context<AutoDiff> c = ad.createDefaultContext();
-            copyTimeAndParameters(context, c);
+            copyTimeParametersAndOtherState(context, c);
             ScalarVector<AutoDiff> xs = stateVector(c, discrete);
             for (int i = 0; i < nx; i++) {
                 xs.set(i, AutoDiff.variable(x[i], n, i));
@@ -222,7 +222,7 @@ public final class Linearization {
             return u.stream().mapToDouble(Double::doubleValue).toArray();
         }
 
-        private static <T> void copyTimeAndParameters(Context<T> from, Context<AutoDiff> to) {
+        private static <T> void copyTimeParametersAndOtherState(Context<T> from, Context<AutoDiff> to) {
             to.setTime(from.getTimeValue());
             List<Context<T>> a = from.getLeafContexts();
             List<Context<AutoDiff>> b = to.getLeafContexts();
@@ -233,6 +233,9 @@ public final class Linearization {
                     for (int i = 0; i < v.length; i++) {
                         p.setValue(i, v[i]);
                     }
+                }
+                for (int i = 0; i < a.get(k).getNumAbstractStates(); i++) {
+                    b.get(k).setAbstractState(i, a.get(k).getAbstractState(i, Object.class));
                 }
                 if (from.getNumContinuousStates() == 0) {
                     for (int g = 0; g < a.get(k).getNumDiscreteStateGroups(); g++) {

@@ -232,4 +232,29 @@ class GradientThroughSimulationTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> GradientSimulation.run(linear, c, -1.0, null));
     }
+
+    @Test
+    void gradientSimulationStartsFromTheGivenDiscreteStateAndMatchesTheDoubleRun() {
+        SampledFeedback<Double> sampled = new SampledFeedback<>(Scalar.DOUBLE);
+        Context<Double> c = sampled.createDefaultContext();
+        c.getMutableDiscreteState(0).setValue(0, 0.5);
+        c.setContinuousStateValues(0.8);
+        Simulator<Double> reference = rk5(sampled, 1e-11);
+        reference.getMutableContext().getMutableDiscreteState(0).setValue(0, 0.5);
+        reference.getMutableContext().setContinuousStateValues(0.8);
+        reference.advanceTo(0.35);
+        GradientSimulation.Result r = GradientSimulation.run(sampled, c, 0.35, sim -> {
+            sim.resetIntegrator(RungeKutta5Integrator::new);
+            sim.getMutableIntegrator().setTargetAccuracy(1e-11);
+        });
+        assertEquals(reference.getContext().getContinuousState().getValue(0), r.finalState()[0], 1e-13);
+        double dx0 = centralDifference(a -> {
+            Simulator<Double> sim = rk5(new SampledFeedback<>(Scalar.DOUBLE), 1e-13);
+            sim.getMutableContext().getMutableDiscreteState(0).setValue(0, 0.5);
+            sim.getMutableContext().setContinuousStateValues(a);
+            sim.advanceTo(0.35);
+            return sim.getContext().getContinuousState().getValue(0);
+        }, 0.8);
+        assertEquals(dx0, r.stateJacobian()[0][0], 1e-7 * Math.abs(dx0));
+    }
 }
