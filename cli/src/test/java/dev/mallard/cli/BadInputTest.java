@@ -26,7 +26,7 @@ class BadInputTest {
                 "--x0", "1,0");
         assertBadInput("--f: unknown function 'sinn' at column 4 of \"sinn(x)\"", "inspect", "--vars", "x,v", "--f",
                 "v; sinn(x)");
-        assertBadInput("--f: unknown variable 'y' at column 6 of \"x + y\"", "inspect", "--vars", "x,v", "--f", "v; x + y");
+        assertBadInput("--f: unknown variable 'y' at column 8 of \"x + y\"", "inspect", "--vars", "x,v", "--f", "v; x + y");
     }
 
     @Test
