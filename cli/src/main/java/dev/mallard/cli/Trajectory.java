@@ -71,6 +71,18 @@ record Trajectory(double[] times, double[][] states) {
             }
         }
         rows.sort(java.util.Comparator.<double[]>comparingDouble(r -> r[1]).thenComparingDouble(r -> r[0]));
+        // A step end, a segment start and a sample often fall on one time with one state: keep one of them.
+        rows.removeIf(new java.util.function.Predicate<double[]>() {
+            private double[] previous;
+
+            @Override
+            public boolean test(double[] row) {
+                boolean same = previous != null
+                        && java.util.Arrays.equals(row, 1, row.length, previous, 1, previous.length);
+                previous = row;
+                return same;
+            }
+        });
         double[] times = new double[rows.size()];
         double[][] states = new double[rows.size()][];
         for (int k = 0; k < rows.size(); k++) {
