@@ -12,6 +12,8 @@ import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.System;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Forward-mode gradients through whole simulations: against the matrix exponential and its Frechet derivative
@@ -173,13 +175,15 @@ class GradientThroughSimulationTest {
         assertEquals(11, sim.getNumDiscreteUpdates());
     }
 
-    @Test
-    void bouncingBallGradientsAfterTwoBouncesIncludeTheImpactTimeSensitivity() {
+    @ParameterizedTest
+    @ValueSource(strings = {"runge_kutta3", "bogacki_shampine3", "runge_kutta5", "radau3"})
+    void bouncingBallGradientsAfterTwoBouncesIncludeTheImpactTimeSensitivity(String scheme) {
         double h = 1.0;
         double e = 0.8;
         double g = BouncingBall.G;
         BouncingBall<AutoDiff> ball = new BouncingBall<>(AutoDiff.SCALAR, h, e);
         Simulator<AutoDiff> sim = new Simulator<>(ball);
+        sim.resetIntegrator((s, c) -> IntegrationSchemes.create(scheme, s, 0.1, c));
         sim.getMutableIntegrator().setTargetAccuracy(1e-10);
         Context<AutoDiff> c = sim.getMutableContext();
         // Independent variables: e, h, T.

@@ -104,7 +104,7 @@ final class ExpressionBlock {
     }
 
     /**
-     * Any number type.
+     * Any number type other than double (whose callers use {@link #evaluate(double[], double[])}).
      *
      * @param scalar the number type
      * @param in the inputs, one per input variable; not modified
@@ -112,17 +112,7 @@ final class ExpressionBlock {
      */
     @SuppressWarnings("unchecked")
     <T> void evaluate(Scalar<T> scalar, T[] in, T[] out) {
-        if (scalar == Scalar.DOUBLE) {
-            double[] v = new double[in.length];
-            for (int j = 0; j < v.length; j++) {
-                v[j] = (Double) in[j];
-            }
-            double[] o = new double[out.length];
-            evaluate(v, o);
-            for (int i = 0; i < o.length; i++) {
-                out[i] = (T) Double.valueOf(o[i]);
-            }
-        } else if (scalar == AutoDiff.SCALAR) {
+        if (scalar == AutoDiff.SCALAR) {
             evaluateAutoDiff((AutoDiff[]) in, (AutoDiff[]) out);
         } else if (scalar == Expression.SCALAR) {
             Map<Variable, Expression> replacements = new HashMap<>();
