@@ -33,6 +33,7 @@ final class TourCommand implements Callable<Integer> {
         TourReport report = new TourReport(spec.commandLine().getOut(), out);
         TourSimulation.run(report);
         TourGradient.run(report);
+        TourSymbolic.run(report);
         Path file = report.write();
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Report: " + file);

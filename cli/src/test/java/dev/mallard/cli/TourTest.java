@@ -28,5 +28,7 @@ class TourTest {
         double simulated = Double.parseDouble(line.substring("First impact at ".length(), line.indexOf(" s (")));
         assertEquals(BouncingBall.impactTime(0, 1.0, 0.8, 9.81), simulated, 1e-6);
         assertTrue(run.out().contains("Largest relative difference"), run.out());
+        // The linearisation at the bottom is [[0, 1], [-g/l, -b]] for l = 1, b = 0.5, g = 9.81.
+        assertTrue(run.out().contains("A = [[0.0, 1.0], [-9.81, -0.5]]"), run.out());
     }
 }
