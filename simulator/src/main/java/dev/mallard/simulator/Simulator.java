@@ -485,13 +485,26 @@ public final class Simulator<T> {
     // ---- witness isolation -------------------------------------------------------------------------
 
     /**
-     * The length of the interval to which witness crossings are isolated, per the 000 seed: with error
-     * control, the characteristic time (1 s) times the accuracy (the context's, or the integrator's accuracy in
-     * use when the context has none, rather than refusing); with fixed steps, the maximum step times the
-     * context's accuracy, or empty (no isolation: events trigger at the step's end) if the context has none.
-     * Never below the integrator's working minimum step.
+     * The length of the interval to which witness crossings are isolated (a triggered witness's event time is
+     * at most this much after the crossing), per the 000 seed:
+     * <ul>
+     *   <li>error control: the characteristic time (1 s) times the context's accuracy;</li>
+     *   <li>fixed steps (a fixed-step scheme, or an error-controlled one in fixed-step mode): the maximum step
+     *       times the context's accuracy; without an accuracy in the context, empty: no isolation, a
+     *       triggered witness's events happen at the end of the step that saw the sign change;</li>
+     *   <li>never less than the integrator's working minimum step {@code max(requested, 1e-14 max(1, |t|))}.</li>
+     * </ul>
+     *
+     * <p><b>Deviation from the 000 seed.</b> The seed throws when error control is in use and the context has
+     * no accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
+     * integrator is error-controlled RK3), so following it would make every witness trigger of a default
+     * simulation throw. Instead the integrator's accuracy stands in for the context's: its accuracy in use
+     * (fixed at {@link IntegratorBase#initialize()}; before that, its target accuracy, else
+     * {@link IntegratorBase#DEFAULT_ACCURACY}), so a default simulator isolates to 1 s x 1e-4 = 1e-4 s. An
+     * accuracy set in the context still takes precedence, as in the seed.
      *
      * @return the isolation window in seconds, or empty for no isolation
+     * @throws IllegalStateException if the simulator has no context
      */
     public OptionalDouble getCurrentWitnessTimeIsolation() {
         requireContext();
@@ -502,8 +515,18 @@ public final class Simulator<T> {
                     ? OptionalDouble.of(Math.max(floor, integrator.getMaximumStepSize() * accuracy.getAsDouble()))
                     : OptionalDouble.empty();
         }
-        double a = accuracy.isPresent() ? accuracy.getAsDouble() : integrator.getAccuracyInUse();
+        double a = accuracy.isPresent() ? accuracy.getAsDouble() : integratorAccuracy();
         return OptionalDouble.of(Math.max(floor, CHARACTERISTIC_TIME * a));
+    }
+
+    /** The error-controlled integrator's accuracy in use, or what {@code initialize} will make it. */
+    private double integratorAccuracy() {
+        double inUse = integrator.getAccuracyInUse();
+        if (!Double.isNaN(inUse)) {
+            return inUse;
+        }
+        double target = integrator.getTargetAccuracy();
+        return Double.isNaN(target) ? IntegratorBase.DEFAULT_ACCURACY : target;
     }
 
     // ---- accessors ------------------------------------------------------------------------------
