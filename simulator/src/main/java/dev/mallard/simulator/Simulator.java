@@ -22,10 +22,11 @@ import java.util.Objects;
  * timed, witnessed) and the monitor. Updates due at the end of a step are pending until the next step (or
  * {@link #advancePendingEvents()}). Optionally, forced publishes end every step
  * ({@link #setPublishEveryTimeStep}) and initialize ({@link #setPublishAtInitialization}). Periodic event
- * times are {@code offset + k period} computed from the integer {@code k}. Failure policy: a failed unrestricted update leaves the state unchanged; a failed
- * discrete update leaves it unchanged too (stronger than required); all simultaneous publishes run before a
- * publish failure is reported; a failure throws {@link EventHandlerFailedException} carrying the message,
- * the system's name and the time; a termination stops time from advancing further and is returned.
+ * times are {@code offset + k period} computed from the integer {@code k}. Failure policy: a failed
+ * unrestricted update leaves the state unchanged; a failed discrete update leaves it unchanged too (stronger
+ * than required); all simultaneous publishes run before a publish failure is reported; a failure throws
+ * {@link EventHandlerFailedException} carrying the message, the system's name and the time; a termination
+ * stops time from advancing further and is returned.
  *
  * <p>The default integrator is {@link RungeKutta3Integrator} with error control: accuracy 1e-4, maximum
  * step 0.1 s, initial step target 1e-4 s.

@@ -17,7 +17,8 @@ import java.util.Objects;
  * {@link SimulatorConfigFunctions#extractSimulatorConfig}, and read from / written to YAML or JSON text with
  * snake_case keys ({@code integration_scheme}, {@code max_step_size}, {@code accuracy},
  * {@code use_error_control}, {@code start_time}, {@code target_realtime_rate},
- * {@code publish_every_time_step}). A key missing from the text keeps its default; an unknown key is refused. Setters check their values. Mutable, not thread-safe.
+ * {@code publish_every_time_step}). A key missing from the text keeps its default; an unknown key is
+ * refused. Setters check their values. Mutable, not thread-safe.
  */
 @JsonPropertyOrder({"integration_scheme", "max_step_size", "accuracy", "use_error_control", "start_time",
     "target_realtime_rate", "publish_every_time_step"})
