@@ -3,7 +3,6 @@ package dev.mallard.simulator;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.InputPort;
 import dev.mallard.systems.OutputPort;
 import dev.mallard.systems.System;
 import java.util.ArrayList;
@@ -90,7 +89,7 @@ public final class GradientSimulation {
             c.getMutableContinuousState().set(i, AutoDiff.variable(x0[i], size, i));
         }
         seedParametersAndCopyDiscrete(context, c, n, size);
-        copyInputs(system, context, c);
+        ContextValues.copyFixedInputs(context, c);
         // A clone copies the abstract values with their copiers: the run cannot change the caller's objects.
         Simulator<AutoDiff> sim = new Simulator<>(ad, c.cloneContext());
         if (configure != null) {
@@ -146,15 +145,6 @@ public final class GradientSimulation {
             }
             for (int i = 0; i < a.get(leaf).getNumAbstractStates(); i++) {
                 b.get(leaf).setAbstractState(i, a.get(leaf).getAbstractState(i, Object.class));
-            }
-        }
-    }
-
-    private static <T> void copyInputs(System<T> system, Context<T> from, Context<AutoDiff> to) {
-        for (int p = 0; p < system.numInputPorts(); p++) {
-            InputPort<T> port = system.getInputPort(p);
-            if (!port.isAbstract() && port.hasValue(from)) {
-                to.fixInputPort(p, ScalarVector.ofValues(AutoDiff.SCALAR, port.eval(from).toValueArray()));
             }
         }
     }

@@ -224,6 +224,8 @@ public final class Linearization {
 
         private static <T> void copyTimeParametersAndOtherState(Context<T> from, Context<AutoDiff> to) {
             to.setTime(from.getTimeValue());
+            // inputs fixed inside the tree are constants of the linearisation; the root's become variables later
+            ContextValues.copyFixedInputs(from, to);
             List<Context<T>> a = from.getLeafContexts();
             List<Context<AutoDiff>> b = to.getLeafContexts();
             for (int k = 0; k < a.size(); k++) {

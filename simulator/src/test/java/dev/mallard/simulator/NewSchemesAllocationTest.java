@@ -1,14 +1,18 @@
 package dev.mallard.simulator;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.Diagram;
+import dev.mallard.systems.DiagramBuilder;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,7 +24,11 @@ class NewSchemesAllocationTest {
 
     private static final class Linear extends LeafSystem<Double> {
         Linear() {
-            super(Scalar.DOUBLE, "linear");
+            this("linear");
+        }
+
+        Linear(String name) {
+            super(Scalar.DOUBLE, name);
             declareContinuousState(1, 1, 0);
             setDefaultContinuousState(1, 0);
         }
@@ -62,5 +70,35 @@ class NewSchemesAllocationTest {
         assertTrue(steps >= 1900, "steps " + steps);
         double perStep = (double) (after - before) / steps;
         assertTrue(perStep < 4, scheme + ": " + perStep + " bytes per step");
+    }
+
+    @Test
+    void semiExplicitEulerOnANestedDiagramAllocatesNothingPerStep() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        // the kinematic map of a diagram hands each subsystem its segments of v and qdot: views made once
+        DiagramBuilder<Double> innerBuilder = new DiagramBuilder<>(Scalar.DOUBLE);
+        innerBuilder.addSystem(new Linear("a"));
+        innerBuilder.addSystem(new Linear("b"));
+        DiagramBuilder<Double> outerBuilder = new DiagramBuilder<>(Scalar.DOUBLE);
+        outerBuilder.addSystem(innerBuilder.build("inner"));
+        outerBuilder.addSystem(new Linear("c"));
+        Diagram<Double> sys = outerBuilder.build("outer");
+        Context<Double> c = sys.createDefaultContext();
+        IntegratorBase<Double> in = IntegrationSchemes.create("semi_explicit_euler", sys, 0.001, c);
+        in.initialize();
+        in.integrateWithMultipleStepsToTime(1.0); // warm up: JIT
+        long steps0 = in.getNumStepsTaken();
+        long before = allocatedBytes();
+        in.integrateWithMultipleStepsToTime(3.0);
+        long after = allocatedBytes();
+        long steps = in.getNumStepsTaken() - steps0;
+        assertTrue(steps >= 1900, "steps " + steps);
+        double perStep = (double) (after - before) / steps;
+        assertTrue(perStep < 4, perStep + " bytes per step");
+        // and the map is right: each oscillator q'' = -q - 0.1 q' from q = 1, v = 0 stays in step with the others
+        double[] x = c.getContinuousState().toValueArray();
+        assertEquals(x[0], x[1], 0.0);
+        assertEquals(x[0], x[2], 0.0);
+        assertEquals(x[3], x[5], 0.0);
     }
 }
