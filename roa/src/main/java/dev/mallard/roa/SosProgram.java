@@ -10,6 +10,7 @@ import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Variable;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -231,122 +232,253 @@ public final class SosProgram {
     }
 
     /**
-     * Compiles and solves the program, then checks every SOS certificate.
+     * Compiles and solves the program, then checks every SOS certificate. The free decision variables are
+     * eliminated from the equalities first ({@link FreeVariableElimination}), so the SDP holds only cone
+     * variables; their values are recovered after the solve.
      *
      * @param options settings, not null
      * @return the solution (check {@link SosSolution#isSuccess()} and {@link SosSolution#isVerified()})
-     * @throws IllegalStateException if the program has no constraint at all
+     * @throws IllegalStateException if the program has no constraint, or its objective depends on a decision
+     *     variable that no constraint determines (it would be unbounded)
      */
     public SosSolution solve(SosOptions options) {
         Checks.notNull(options, "options");
         long start = System.nanoTime();
         SdpModel model = new SdpModel();
-        ScalarVariable[] vars = new ScalarVariable[variables.size()];
-        for (int i = 0; i < vars.length; i++) {
-            vars[i] = model.addFreeVariable(variables.get(i).name());
-        }
-        ScalarVariable margin = null;
-        if (!Double.isNaN(marginCap)) {
-            margin = model.addFreeVariable("gram margin");
-            model.addLessOrEqual(LinearExpression.of(margin), marginCap);
-            model.maximize(LinearExpression.of(margin));
-        } else if (maximize) {
-            model.maximize(linear(objective, vars));
-        } else {
-            model.minimize(linear(objective, vars));
-        }
+        List<Row> rows = new ArrayList<>();
+        ScalarVariable marginSlack = Double.isNaN(marginCap) ? null : model.addNonNegativeVariable("cap - margin");
         for (int k = 0; k < linearForms.size(); k++) {
-            LinearExpression e = linear(linearForms.get(k), vars);
-            switch (linearSenses.get(k)) {
-                case 0 -> model.addEquality(e, 0.0);
-                case -1 -> model.addLessOrEqual(e, 0.0);
-                default -> model.addGreaterOrEqual(e, 0.0);
+            Row row = new Row(linearForms.get(k), 1.0);
+            int sense = linearSenses.get(k);
+            if (sense != 0) {
+                row.rest.put(model.addNonNegativeVariable("slack" + k), sense < 0 ? 1.0 : -1.0);
             }
+            rows.add(row);
         }
         List<List<Monomial>> bases = new ArrayList<>();
-        List<ScalarVariable[][]> grams = new ArrayList<>();
+        List<List<List<Map<ScalarVariable, Double>>>> grams = new ArrayList<>();
         for (SosConstraint c : sosConstraints) {
             List<Monomial> basis = gramBasis(c, options);
-            ScalarVariable[][] gram = options.cone() == SosOptions.Cone.SOS
+            List<List<Map<ScalarVariable, Double>>> gram = options.cone() == SosOptions.Cone.SOS
                     ? psdGram(model, c.name(), basis.size()) : ddGram(model, c.name(), basis.size());
-            matchCoefficients(model, c.polynomial(), basis, gram, margin, vars);
+            matchCoefficients(c.polynomial(), basis, gram, marginSlack, rows);
             bases.add(basis);
             grams.add(gram);
         }
+        Compiled compiled = compile(model, rows, marginSlack);
         double buildSeconds = (System.nanoTime() - start) * 1e-9;
         ModelSolution solution = model.solve(options.sdpOptions());
-        return new SosSolution(this, solution, vars, margin, sosConstraints, bases, grams, options, buildSeconds,
-                model.variableCount(), model.constraintCount());
+        Map<ScalarVariable, Double> cone = new HashMap<>();
+        for (Row row : rows) {
+            row.rest.keySet().forEach(var -> cone.computeIfAbsent(var, solution::value));
+        }
+        double[] values = compiled.recover(cone);
+        double margin = marginSlack == null ? 0.0 : marginCap - solution.value(marginSlack);
+        List<double[][]> gramValues = new ArrayList<>();
+        for (List<List<Map<ScalarVariable, Double>>> g : grams) {
+            int n = g.size();
+            double[][] q = new double[n][n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    q[i][j] = valueOf(g.get(i).get(j), solution) + (i == j ? margin : 0.0);
+                }
+            }
+            gramValues.add(q);
+        }
+        double objectiveValue = marginSlack == null ? objective.evaluate(values) : margin;
+        return new SosSolution(this, solution.solverResult(), values, margin, objectiveValue, sosConstraints, bases,
+                gramValues, options, buildSeconds, model.variableCount(), model.constraintCount());
     }
 
-    private static ScalarVariable[][] psdGram(SdpModel model, String name, int n) {
-        ScalarVariable[][] g = new ScalarVariable[n][n];
-        if (n == 0) {
-            return g;
+    /** An equality {@code free . w + rest(u) = rhs}: w the decision variables, u the SDP's cone variables. */
+    private final class Row {
+        final double[] free = new double[variables.size()];
+        final Map<ScalarVariable, Double> rest = new HashMap<>();
+        double rhs;
+        boolean hasFree;
+
+        Row() {
         }
-        PsdMatrixVariable q = model.addPsdMatrix("Q(" + name + ")", n);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                g[i][j] = q.entry(i, j);
+
+        /** The row {@code sign * form = 0}. */
+        Row(AffineForm form, double sign) {
+            addFree(form, sign);
+            rhs = -sign * form.constantTerm();
+        }
+
+        void addFree(AffineForm form, double sign) {
+            for (int k = 0; k < form.termCount(); k++) {
+                free[form.variable(k).index()] += sign * form.coefficient(k);
+                hasFree = true;
             }
+        }
+    }
+
+    /** The compiled rows: those without free variables as they are, the others projected. */
+    private final class Compiled {
+        List<Row> freeRows = new ArrayList<>();
+        FreeVariableElimination elimination;
+
+        double[] recover(Map<ScalarVariable, Double> cone) {
+            if (elimination == null) {
+                return new double[variables.size()];
+            }
+            double[] residual = new double[freeRows.size()];
+            for (int i = 0; i < residual.length; i++) {
+                Row row = freeRows.get(i);
+                double s = row.rhs;
+                for (Map.Entry<ScalarVariable, Double> e : row.rest.entrySet()) {
+                    s -= e.getValue() * cone.get(e.getKey());
+                }
+                residual[i] = s;
+            }
+            return elimination.recover(residual);
+        }
+    }
+
+    private Compiled compile(SdpModel model, List<Row> rows, ScalarVariable marginSlack) {
+        Compiled compiled = new Compiled();
+        for (Row row : rows) {
+            if (row.hasFree) {
+                compiled.freeRows.add(row);
+            } else {
+                model.addEquality(expression(row.rest), row.rhs);
+            }
+        }
+        double[] c = new double[variables.size()];
+        for (int k = 0; k < objective.termCount(); k++) {
+            c[objective.variable(k).index()] = objective.coefficient(k);
+        }
+        LinearExpression coneObjective = new LinearExpression();
+        if (!compiled.freeRows.isEmpty()) {
+            double[][] e = new double[compiled.freeRows.size()][];
+            List<Map<ScalarVariable, Double>> rests = new ArrayList<>();
+            double[] rhs = new double[e.length];
+            for (int i = 0; i < e.length; i++) {
+                e[i] = compiled.freeRows.get(i).free;
+                rests.add(compiled.freeRows.get(i).rest);
+                rhs[i] = compiled.freeRows.get(i).rhs;
+            }
+            compiled.elimination = new FreeVariableElimination(e);
+            Map<ScalarVariable, Double> projected = new HashMap<>();
+            for (int k = 0; k < compiled.elimination.projectedRowCount(); k++) {
+                double b = compiled.elimination.projectedRow(k, rests, rhs, projected);
+                projected.values().removeIf(v -> Math.abs(v) < 1e-14);
+                if (!projected.isEmpty() || Math.abs(b) > 1e-12) {
+                    model.addEquality(expression(projected), b);
+                }
+            }
+            if (marginSlack == null && objective.termCount() > 0) {
+                double[] g = compiled.elimination.objectiveWeights(c);
+                if (g == null) {
+                    throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on "
+                            + "decision variables that no constraint determines");
+                }
+                // c'w = g'(b - r(u)): only -g'r(u) depends on the SDP's variables.
+                for (int i = 0; i < g.length; i++) {
+                    double gi = g[i];
+                    rests.get(i).forEach((var, coef) -> coneObjective.add(-gi * coef, var));
+                }
+            }
+        } else if (objective.termCount() > 0 && marginSlack == null) {
+            throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on decision "
+                    + "variables that no constraint determines");
+        }
+        if (marginSlack != null) {
+            model.minimize(LinearExpression.of(marginSlack));
+        } else if (maximize) {
+            model.maximize(coneObjective);
+        } else {
+            model.minimize(coneObjective);
+        }
+        return compiled;
+    }
+
+    private static LinearExpression expression(Map<ScalarVariable, Double> row) {
+        LinearExpression e = new LinearExpression();
+        row.forEach((var, c) -> e.add(c, var));
+        return e;
+    }
+
+    private static double valueOf(Map<ScalarVariable, Double> entry, ModelSolution solution) {
+        double s = 0.0;
+        for (Map.Entry<ScalarVariable, Double> e : entry.entrySet()) {
+            s += e.getValue() * solution.value(e.getKey());
+        }
+        return s;
+    }
+
+    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name, int n) {
+        List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
+        PsdMatrixVariable q = n == 0 ? null : model.addPsdMatrix("Q(" + name + ")", n);
+        for (int i = 0; i < n; i++) {
+            List<Map<ScalarVariable, Double>> row = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                row.add(Map.of(q.entry(i, j), 1.0));
+            }
+            g.add(row);
         }
         return g;
     }
 
-    /** Q_ii >= sum_{j != i} t_ij with t_ij >= |Q_ij|: diagonal dominance as linear inequalities. */
-    private static ScalarVariable[][] ddGram(SdpModel model, String name, int n) {
-        ScalarVariable[][] g = new ScalarVariable[n][n];
-        ScalarVariable[][] bound = new ScalarVariable[n][n];
+    /**
+     * Diagonally dominant with cone variables only: {@code Q_ii = d_i >= 0}, {@code Q_ij = p_ij - n_ij} with
+     * {@code p, n >= 0}, and {@code d_i >= sum_{j != i} (p_ij + n_ij)}.
+     */
+    private static List<List<Map<ScalarVariable, Double>>> ddGram(SdpModel model, String name, int n) {
+        List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
+        ScalarVariable[][] plus = new ScalarVariable[n][n];
+        ScalarVariable[][] minus = new ScalarVariable[n][n];
+        ScalarVariable[] diagonal = new ScalarVariable[n];
         for (int i = 0; i < n; i++) {
-            for (int j = i; j < n; j++) {
-                g[i][j] = model.addFreeVariable("Q(" + name + ")[" + i + "," + j + "]");
-                g[j][i] = g[i][j];
-                if (j > i) {
-                    ScalarVariable t = model.addNonNegativeVariable("|Q(" + name + ")[" + i + "," + j + "]|");
-                    bound[i][j] = t;
-                    bound[j][i] = t;
-                    model.addGreaterOrEqual(new LinearExpression().add(1, t).add(-1, g[i][j]), 0.0);
-                    model.addGreaterOrEqual(new LinearExpression().add(1, t).add(1, g[i][j]), 0.0);
-                }
+            diagonal[i] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + i + "]");
+            for (int j = i + 1; j < n; j++) {
+                plus[i][j] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + j + "]+");
+                minus[i][j] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + j + "]-");
+                plus[j][i] = plus[i][j];
+                minus[j][i] = minus[i][j];
             }
         }
         for (int i = 0; i < n; i++) {
-            LinearExpression row = LinearExpression.of(g[i][i]);
+            List<Map<ScalarVariable, Double>> row = new ArrayList<>();
+            LinearExpression dominance = LinearExpression.of(diagonal[i]);
             for (int j = 0; j < n; j++) {
-                if (j != i) {
-                    row.add(-1, bound[i][j]);
+                if (j == i) {
+                    row.add(Map.of(diagonal[i], 1.0));
+                } else {
+                    row.add(Map.of(plus[i][j], 1.0, minus[i][j], -1.0));
+                    dominance.add(-1, plus[i][j]).add(-1, minus[i][j]);
                 }
             }
-            model.addGreaterOrEqual(row, 0.0);
+            if (n > 1) {
+                model.addGreaterOrEqual(dominance, 0.0);
+            }
+            g.add(row);
         }
         return g;
     }
 
-    private static void matchCoefficients(SdpModel model, PolynomialExpression p, List<Monomial> basis,
-            ScalarVariable[][] gram, ScalarVariable margin, ScalarVariable[] vars) {
-        Map<Monomial, LinearExpression> rows = new LinkedHashMap<>();
+    /** Rows {@code sum_{m_i m_j = m} Q_ij - p_m(w) = 0}, Q = Q' + t I with t = cap - slack in margin mode. */
+    private void matchCoefficients(PolynomialExpression p, List<Monomial> basis,
+            List<List<Map<ScalarVariable, Double>>> gram, ScalarVariable marginSlack, List<Row> rows) {
+        Map<Monomial, Row> byMonomial = new LinkedHashMap<>();
         int n = basis.size();
         for (int i = 0; i < n; i++) {
             for (int j = i; j < n; j++) {
-                LinearExpression row = rows.computeIfAbsent(basis.get(i).multiply(basis.get(j)),
-                        m -> new LinearExpression());
-                row.add(i == j ? 1 : 2, gram[i][j]);
-                if (i == j && margin != null) {
-                    row.add(1, margin);
+                Row row = byMonomial.computeIfAbsent(basis.get(i).multiply(basis.get(j)), m -> new Row());
+                double factor = i == j ? 1 : 2;
+                gram.get(i).get(j).forEach((var, c) -> row.rest.merge(var, factor * c, Double::sum));
+                if (i == j && marginSlack != null) {
+                    row.rest.merge(marginSlack, -1.0, Double::sum);
+                    row.rhs -= marginCap;
                 }
             }
         }
-        p.terms().forEach((m, c) -> rows.computeIfAbsent(m, k -> new LinearExpression()).add(-1, linear(c, vars)));
-        for (LinearExpression row : rows.values()) {
-            model.addEquality(row, 0.0);
-        }
-    }
-
-    private static LinearExpression linear(AffineForm form, ScalarVariable[] vars) {
-        LinearExpression e = new LinearExpression().addConstant(form.constantTerm());
-        for (int k = 0; k < form.termCount(); k++) {
-            e.add(form.coefficient(k), vars[form.variable(k).index()]);
-        }
-        return e;
+        p.terms().forEach((m, c) -> {
+            Row row = byMonomial.computeIfAbsent(m, k -> new Row());
+            row.addFree(c, -1.0);
+            row.rhs += c.constantTerm();
+        });
+        rows.addAll(byMonomial.values());
     }
 }

@@ -1,7 +1,5 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.ModelSolution;
-import dev.mallard.roa.sdp.ScalarVariable;
 import dev.mallard.roa.sdp.SdpResult;
 import dev.mallard.roa.sdp.SdpStatus;
 import dev.mallard.scalar.Checks;
@@ -29,28 +27,18 @@ public final class SosSolution {
     private final int sdpVariables;
     private final int sdpConstraints;
 
-    SosSolution(SosProgram program, ModelSolution solution, ScalarVariable[] vars, ScalarVariable marginVariable,
-            List<SosConstraint> constraints, List<List<Monomial>> bases, List<ScalarVariable[][]> grams,
-            SosOptions options, double buildSeconds, int sdpVariables, int sdpConstraints) {
+    SosSolution(SosProgram program, SdpResult result, double[] values, double margin, double objectiveValue,
+            List<SosConstraint> constraints, List<List<Monomial>> bases, List<double[][]> grams, SosOptions options,
+            double buildSeconds, int sdpVariables, int sdpConstraints) {
         this.program = program;
-        this.result = solution.solverResult();
-        this.values = new double[vars.length];
-        for (int i = 0; i < vars.length; i++) {
-            values[i] = solution.value(vars[i]);
-        }
-        this.margin = marginVariable == null ? 0.0 : solution.value(marginVariable);
+        this.result = result;
+        this.values = values;
+        this.margin = margin;
         for (int k = 0; k < constraints.size(); k++) {
-            ScalarVariable[][] g = grams.get(k);
-            double[][] q = new double[g.length][g.length];
-            for (int i = 0; i < g.length; i++) {
-                for (int j = 0; j < g.length; j++) {
-                    q[i][j] = solution.value(g[i][j]) + (i == j ? margin : 0.0);
-                }
-            }
             Polynomial p = constraints.get(k).polynomial().evaluate(values);
-            certificates.add(CertificateCheck.check(p, bases.get(k), q, options.certificateTolerance()));
+            certificates.add(CertificateCheck.check(p, bases.get(k), grams.get(k), options.certificateTolerance()));
         }
-        this.objectiveValue = marginVariable == null ? solution.objectiveValue() : margin;
+        this.objectiveValue = objectiveValue;
         this.buildSeconds = buildSeconds;
         this.sdpVariables = sdpVariables;
         this.sdpConstraints = sdpConstraints;
