@@ -293,7 +293,7 @@ public final class SosProgram {
     /** An equality {@code free . w + rest(u) = rhs}: w the decision variables, u the SDP's cone variables. */
     private final class Row {
         final double[] free = new double[variables.size()];
-        final Map<ScalarVariable, Double> rest = new HashMap<>();
+        final Map<ScalarVariable, Double> rest = new LinkedHashMap<>();
         double rhs;
         boolean hasFree;
 
@@ -360,7 +360,7 @@ public final class SosProgram {
                 rhs[i] = compiled.freeRows.get(i).rhs;
             }
             compiled.elimination = new FreeVariableElimination(e);
-            Map<ScalarVariable, Double> projected = new HashMap<>();
+            Map<ScalarVariable, Double> projected = new LinkedHashMap<>();
             for (int k = 0; k < compiled.elimination.projectedRowCount(); k++) {
                 double b = compiled.elimination.projectedRow(k, rests, rhs, projected);
                 projected.values().removeIf(v -> Math.abs(v) < 1e-14);

@@ -57,9 +57,14 @@ final class VIteration {
             }
             LevelSetSearch.Outcome outcome;
             try {
+                // The V-step's own accuracy does not matter: the new V is checked positive definite and its
+                // level set certified from scratch.
+                SosSolution check = LyapunovCandidateCheck.check(next, y, options.sosOptions());
+                solves++;
+                iterations += check.iterations();
                 outcome = new LevelSetSearch(y, List.of(), next,
                         PolynomialAlgebra.directional(next, y, f), List.of(), options).run();
-            } catch (RegionOfAttractionException e) {
+            } catch (IllegalArgumentException | RegionOfAttractionException e) {
                 break;
             }
             account(outcome);
@@ -79,7 +84,7 @@ final class VIteration {
         solverSeconds += outcome.solverSeconds;
     }
 
-    /** The V-step: returns the new V (normalised to level 1), or null if the SOS program failed. */
+    /** The V-step: the new V (its iterate even if the solver stopped short), or null if that is not finite. */
     private Polynomial searchV(Estimate current, double[] box) {
         Polynomial v1 = current.v.scale(1.0 / current.outcome.certifiedRho);
         int degree = v1.totalDegree();
@@ -103,7 +108,13 @@ final class VIteration {
         solves++;
         iterations += s.iterations();
         solverSeconds += s.solveSeconds() + s.buildSeconds();
-        return s.isSuccess() ? s.value(v) : null;
+        Polynomial found = s.value(v);
+        for (double c : found.terms().values()) {
+            if (!Double.isFinite(c)) {
+                return null;
+            }
+        }
+        return found;
     }
 
     /** The smallest coefficient of a pure power y_i^degree in v (positive for a positive definite v). */
