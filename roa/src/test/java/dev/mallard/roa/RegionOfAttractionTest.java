@@ -198,4 +198,38 @@ class RegionOfAttractionTest {
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), starved));
         assertTrue(e.getMessage().contains("ITERATION_LIMIT"), e.getMessage());
     }
+
+    @Test
+    void aCertificateThatFailsItsCheckIsNeverReportedAsSuccess() {
+        // Without the Newton-polytope reduction the Gram basis holds the monomial 1, whose diagonal entry must
+        // be 0 (p has no constant term): no Gram matrix is positive definite, so no margin can be verified.
+        VanDerPol<Double> system = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        RegionOfAttractionOptions full = NO_SIMULATION.withSosOptions(SosOptions.defaults().withNewtonReduction(false));
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(), full);
+        assertEquals(false, r.isVerified(), r::toString);
+        assertEquals(15, r.certificates().get(0).basis().size());
+        RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
+                () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), full));
+        assertTrue(e.getMessage().contains("did not pass its independent check"), e.getMessage());
+    }
+
+    @Test
+    void dsosCertifiesASmallerVanDerPolLevelAsALinearProgram() {
+        VanDerPol<Double> system = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                NO_SIMULATION.withSosOptions(SosOptions.defaults().withCone(SosOptions.Cone.DSOS)));
+        assertTrue(r.isVerified(), r::toString);
+        assertTrue(r.rho() > 1.5 && r.rho() < 2.3045, r::toString);
+    }
+
+    @Test
+    void implicitFormUsesAFreeMultiplierWhenVdotIsNegativeDefiniteOnTheTangentSpace() {
+        CubicSystem<Double> system = new CubicSystem<>(Scalar.DOUBLE, 0.0, false, true);
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                NO_SIMULATION.withUseImplicitDynamics(true));
+        assertTrue(r.isVerified(), r::toString);
+        assertTrue(r.multiplierFree());
+        // The region is (-1, 1) for V = x^2 / 2 (from A = -1): rho = 1/2.
+        assertEquals(0.5, r.optimalRho(), 1e-5);
+    }
 }
