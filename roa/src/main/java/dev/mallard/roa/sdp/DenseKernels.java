@@ -125,6 +125,11 @@ final class DenseKernels {
         if (n == 1) {
             return a[0];
         }
+        for (int k = 0; k < n * n; k++) {
+            if (!Double.isFinite(a[k])) {
+                return Double.NaN;
+            }
+        }
         EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
         if (!eig.decompose(DMatrixRMaj.wrap(n, n, a))) {
             return Double.NaN;

@@ -18,6 +18,8 @@ import org.ejml.data.DMatrixRMaj;
 final class InteriorPointRun {
 
     private static final int STALL_LIMIT = 3;
+    /** Refinement continues while each step shrinks the residual by at least this factor. */
+    private static final double RF_RATIO = 0.9;
     /**
      * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
      * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
@@ -25,7 +27,7 @@ final class InteriorPointRun {
      */
     private static final double SIGMA_FLOOR = 0.01;
     /** Refinement steps per direction at most (each costs a solve and two products per block). */
-    private static final int MAX_REFINEMENTS = 3;
+    private static final int MAX_REFINEMENTS = 6;
     /** Iterations without a better iterate after which the run is declared stalled. */
     private static final int NO_PROGRESS_LIMIT = 5;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
@@ -82,6 +84,15 @@ final class InteriorPointRun {
     private double complementarity;
     private double mu;
 
+    /**
+     * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
+     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     */
+    private boolean primalFeasible;
+    private double stepP;
+    private double stepD;
+    private double sigma;
+    private int tinySteps;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
@@ -214,10 +225,6 @@ final class InteriorPointRun {
 
     SdpResult run() {
         long start = System.nanoTime();
-        double stepP = 0;
-        double stepD = 0;
-        double sigma = 0;
-        int stalls = 0;
         for (int iteration = 0;; iteration++) {
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
@@ -237,46 +244,58 @@ final class InteriorPointRun {
             if (iteration >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
-            if (sinceBest >= NO_PROGRESS_LIMIT || !factorizeIterate()) {
+            if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
                 return stalled(start);
             }
-            schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
-            if (!newton.factorize(schur)) {
-                return stalled(start);
-            }
-            // Predictor: complementarity target 0.
-            prepareResidualProducts();
-            predictorRhs();
-            solveDirection(dxp, dwp, dXp, dYp, false, 0);
-            double affineP = Math.min(1, maxPrimalStep(dXp));
-            double affineD = Math.min(1, maxDualStep(dYp));
-            double muAffine = complementarityAfter(affineP, affineD) / dimension;
-            double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
-            sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
-            // Corrector: target sigma mu I, with the second-order term dXp dYp.
-            correctorRhs(sigma * mu);
-            solveDirection(dx, dw, dX, dY, true, sigma * mu);
-            double previous = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < MAX_REFINEMENTS; k++) {
-                double residual = refineDirection(previous);
-                if (!(residual < previous / 2)) {
-                    break;
-                }
-                previous = residual;
-            }
-            // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
-            double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-            stepP = Math.min(1, gamma * maxPrimalStep(dX));
-            stepD = Math.min(1, gamma * maxDualStep(dY));
-            if (!(stepP > 0) || !(stepD > 0) || Double.isNaN(stepP + stepD)) {
-                return stalled(start);
-            }
-            stalls = stepP < 1e-6 && stepD < 1e-6 ? stalls + 1 : 0;
-            if (stalls >= STALL_LIMIT) {
-                return stalled(start);
-            }
-            takeStep(stepP, stepD);
         }
+    }
+
+    /**
+     * One predictor-corrector iteration from the current iterate.
+     *
+     * @return false if it could not be taken (factorisation failed, steps vanished)
+     */
+    private boolean iterate() {
+        if (!factorizeIterate()) {
+            return false;
+        }
+        schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
+        if (!newton.factorize(schur)) {
+            return false;
+        }
+        // Predictor: complementarity target 0.
+        prepareResidualProducts();
+        predictorRhs();
+        solveDirection(dxp, dwp, dXp, dYp, false, 0);
+        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1));
+        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1));
+        double muAffine = complementarityAfter(affineP, affineD) / dimension;
+        double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
+        sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
+        // Corrector: target sigma mu I, with the second-order term dXp dYp.
+        correctorRhs(sigma * mu);
+        solveDirection(dx, dw, dX, dY, true, sigma * mu);
+        double previous = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < MAX_REFINEMENTS; k++) {
+            double residual = refineDirection(previous);
+            if (!(residual < previous * RF_RATIO)) {
+                break;
+            }
+            previous = residual;
+        }
+        // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
+        double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma));
+        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma));
+        if (!(stepP > 0) || !(stepD > 0)) {
+            return false;
+        }
+        tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
+        if (tinySteps >= STALL_LIMIT) {
+            return false;
+        }
+        takeStep(stepP, stepD);
+        return true;
     }
 
     /** Residuals, objectives, relative measures and mu of the current iterate. */
@@ -288,8 +307,14 @@ final class InteriorPointRun {
             for (int i = 0; i < m; i++) {
                 scatter(problem.entries[b][i + 1], x[i], a, b);
             }
-            for (int t = 0; t < a.length; t++) {
-                a[t] -= bigX[b][t];
+            if (primalFeasible) {
+                // X is defined by x from now on, so Rp is exactly 0 (no rounding drift to correct).
+                System.arraycopy(a, 0, bigX[b], 0, a.length);
+                Arrays.fill(a, 0);
+            } else {
+                for (int t = 0; t < a.length; t++) {
+                    a[t] -= bigX[b][t];
+                }
             }
         }
         double rf2 = 0;
@@ -410,6 +435,12 @@ final class InteriorPointRun {
 
     /** rpTimesY = Rp Y and zRpY = Z Rp Y, shared by predictor and corrector. */
     private void prepareResidualProducts() {
+        if (primalFeasible) {
+            for (int b = 0; b < blocks; b++) {
+                Arrays.fill(zRpY[b], 0);
+            }
+            return;
+        }
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
             if (diagonal[b]) {
@@ -521,7 +552,7 @@ final class InteriorPointRun {
         }
         double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
         double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
-        if (residual <= threshold || !(residual < previous / 2)) {
+        if (residual <= threshold || !(residual < previous * RF_RATIO)) {
             return residual;
         }
         newton.solve(r, freeWork, dxp, dwp);
@@ -557,15 +588,12 @@ final class InteriorPointRun {
         return residual;
     }
 
-    private double maxPrimalStep(double[][] direction) {
-        return maxStep(bigX, lowerX, direction);
-    }
-
-    private double maxDualStep(double[][] direction) {
-        return maxStep(bigY, lowerY, direction);
-    }
-
-    private double maxStep(double[][] point, double[][] lower, double[][] direction) {
+    /**
+     * The largest step keeping {@code point + step * direction} PSD in every block, or any value
+     * {@code >= enough} if that is at least {@code enough}: a dense block that stays positive definite
+     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation.
+     */
+    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough) {
         double step = Double.POSITIVE_INFINITY;
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
@@ -575,11 +603,19 @@ final class InteriorPointRun {
                         step = Math.min(step, -point[b][k] / direction[b][k]);
                     }
                 }
-            } else {
+            } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, work[b])) {
                 step = Math.min(step, DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
             }
         }
         return step;
+    }
+
+    private static boolean positiveDefiniteAt(double[] point, double[] direction, double step, int n,
+            double[] scratch) {
+        for (int t = 0; t < n * n; t++) {
+            scratch[t] = point[t] + step * direction[t];
+        }
+        return DenseKernels.cholesky(scratch, n);
     }
 
     private double complementarityAfter(double stepP, double stepD) {
@@ -597,6 +633,7 @@ final class InteriorPointRun {
     }
 
     private void takeStep(double stepP, double stepD) {
+        primalFeasible |= stepP == 1;
         for (int i = 0; i < m; i++) {
             x[i] += stepP * dx[i];
         }

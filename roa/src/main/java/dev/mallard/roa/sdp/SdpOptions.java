@@ -85,7 +85,8 @@ public final class SdpOptions {
     }
 
     /**
-     * @param fraction the fraction of the step to the boundary of the cone that is taken, in (0, 1)
+     * @param fraction the least fraction of the step to the boundary of the cone that is taken, in
+     *     (0, 1); after long steps the solver goes up to 0.99 of the way (SDPT3's rule)
      * @return a copy with it set
      */
     public SdpOptions withStepFraction(double fraction) {
@@ -130,7 +131,7 @@ public final class SdpOptions {
         return maxIterations;
     }
 
-    /** @return the fraction of the step to the cone boundary taken */
+    /** @return the least fraction of the step to the cone boundary taken */
     public double stepFraction() {
         return stepFraction;
     }
