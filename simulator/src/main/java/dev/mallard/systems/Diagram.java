@@ -228,7 +228,12 @@ public final class Diagram<T> extends System<T> {
         DiagramBuilder<U> builder = new DiagramBuilder<>(target);
         List<System<U>> converted = new ArrayList<>();
         for (System<T> s : subsystems) {
-            converted.add(builder.addSystem(s.toScalar(target)));
+            try {
+                converted.add(builder.addSystem(s.toScalar(target)));
+            } catch (UnsupportedOperationException e) {
+                throw new UnsupportedOperationException("diagram " + getName() + " cannot be converted to "
+                        + target.name() + ": " + e.getMessage(), e);
+            }
         }
         for (int c = 0; c < subsystems.size(); c++) {
             for (int p = 0; p < sourceChild[c].length; p++) {
