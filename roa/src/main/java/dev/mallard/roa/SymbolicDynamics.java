@@ -1,6 +1,7 @@
 package dev.mallard.roa;
 
 import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.InputPort;
@@ -24,7 +25,8 @@ final class SymbolicDynamics {
      * @param context a context of it holding parameters and fixed inputs; not modified
      * @param state one expression per continuous state entry
      * @return the time derivatives, one expression per state entry
-     * @throws IllegalArgumentException if the system cannot be converted to Expression
+     * @throws IllegalArgumentException if the system cannot be converted to Expression, or its derivatives
+     *     depend on time (the analysis is for time-invariant systems)
      */
     static Expression[] timeDerivatives(System<Double> system, Context<Double> context, List<Expression> state) {
         System<Expression> symbolic;
@@ -36,7 +38,9 @@ final class SymbolicDynamics {
                     + e.getMessage(), e);
         }
         Context<Expression> c = symbolic.createDefaultContext();
-        c.setTime(context.getTimeValue());
+        // Time as a symbol: a derivative that mentions it belongs to a time-varying system.
+        Variable time = new Variable("t");
+        c.setTime(time.toExpression());
         List<Context<Double>> from = context.getLeafContexts();
         List<Context<Expression>> to = c.getLeafContexts();
         for (int k = 0; k < from.size(); k++) {
@@ -55,6 +59,11 @@ final class SymbolicDynamics {
         Expression[] out = new Expression[state.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = derivatives.get(i);
+            if (out[i].getVariables().contains(time)) {
+                throw new IllegalArgumentException("system " + system.getName() + " is not time-invariant: xdot[" + i
+                        + "] = " + out[i] + " depends on the time t; region-of-attraction analysis needs "
+                        + "time-invariant dynamics");
+            }
         }
         return out;
     }

@@ -232,4 +232,32 @@ class RegionOfAttractionTest {
         // The region is (-1, 1) for V = x^2 / 2 (from A = -1): rho = 1/2.
         assertEquals(0.5, r.optimalRho(), 1e-5);
     }
+
+    /** {@code xdot = -x + t x^3}: time-varying. */
+    private static final class TimeVarying<T> extends dev.mallard.systems.LeafSystem<T> {
+        TimeVarying(Scalar<T> scalar) {
+            super(scalar, "time-varying cubic");
+            declareContinuousState(1);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, dev.mallard.systems.ContinuousState<T> derivatives) {
+            Scalar<T> s = scalar();
+            T x = context.getContinuousState().get(0);
+            derivatives.set(0, s.add(s.neg(x), s.mul(context.getTime(), s.pow(x, 3))));
+        }
+
+        @Override
+        protected <U> dev.mallard.systems.LeafSystem<U> convertTo(Scalar<U> target) {
+            return new TimeVarying<>(target);
+        }
+    }
+
+    @Test
+    void timeVaryingDynamicsAreRefused() {
+        TimeVarying<Double> system = new TimeVarying<>(Scalar.DOUBLE);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), NO_SIMULATION));
+        assertTrue(e.getMessage().contains("not time-invariant"), e.getMessage());
+    }
 }
