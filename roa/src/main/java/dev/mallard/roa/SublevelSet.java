@@ -103,4 +103,25 @@ final class SublevelSet {
         }
         return box * inside / samples;
     }
+
+    /**
+     * @param halfWidths the box {@code [-h_i, h_i]}; not modified
+     * @param samples the number of uniform samples drawn in the box
+     * @param seed the random seed
+     * @return the samples that fall inside the set (new arrays)
+     */
+    java.util.List<double[]> samplesInside(double[] halfWidths, int samples, long seed) {
+        Random random = new Random(seed);
+        java.util.List<double[]> out = new java.util.ArrayList<>();
+        for (int s = 0; s < samples; s++) {
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                y[i] = (2 * random.nextDouble() - 1) * halfWidths[i];
+            }
+            if (contains(y)) {
+                out.add(y);
+            }
+        }
+        return out;
+    }
 }

@@ -10,9 +10,9 @@ import java.util.Map;
 /**
  * Enlarges a certified estimate by alternating searches. With the multiplier lambda of the last
  * certificate fixed, {@code N(y) (V - 1) - lambda grad(V).f} is linear in the coefficients of V, so a new V
- * (positive definite, same degree) is found by an SOS program that minimises the integral of V over a box,
- * a linear surrogate for making {@code {V <= 1}} large; the old V/rho is feasible, so the integral does
- * not grow. Then V is fixed and the level search runs again (new multiplier, new rho). A round is kept
+ * (positive definite, same degree) is found by an SOS program that minimises the mean of V over the
+ * current estimate, a linear surrogate for making {@code {V <= 1}} large; the old V/rho is feasible, so the
+ * mean does not grow. Then V is fixed and the level search runs again (new multiplier, new rho). A round is kept
  * only if the Monte Carlo volume of the certified set grew.
  */
 final class VIteration {
@@ -103,7 +103,7 @@ final class VIteration {
             floor = floor.add(Polynomial.of(Monomial.of(yi, 2), epsilon));
         }
         program.addSosConstraint("V positive definite", v.minus(floor));
-        program.minimize(boxIntegral(v, box));
+        program.minimize(meanOverEstimate(v, v1, box));
         SosSolution s = program.solve(options.sosOptions());
         solves++;
         iterations += s.iterations();
@@ -126,18 +126,23 @@ final class VIteration {
         return smallest > 0 ? smallest : 1e-6;
     }
 
-    /** The integral of V over the box [-h_i, h_i], linear in V's coefficients. */
-    private AffineForm boxIntegral(PolynomialExpression v, double[] box) {
+    /**
+     * The mean of V over the current estimate {@code {v1 <= 1}} (Monte Carlo points), linear in V's
+     * coefficients. For quadratic V it is proportional to {@code trace(P1^-1 P)}, the tangent of the concave
+     * {@code log det P} at P1: minimising it cannot decrease the area {@code ~ det(P)^-1/2} of {@code {V <= 1}}
+     * (a majorise-minimise step).
+     */
+    private AffineForm meanOverEstimate(PolynomialExpression v, Polynomial v1, double[] box) {
+        java.util.List<double[]> points = new SublevelSet(new PolynomialEvaluator(v1, y), y.size())
+                .samplesInside(box, options.volumeSamples(), options.seed() + 1);
         AffineForm sum = AffineForm.ZERO;
         for (Map.Entry<Monomial, AffineForm> t : v.terms().entrySet()) {
-            double integral = 1.0;
-            for (int i = 0; i < y.size(); i++) {
-                int e = t.getKey().degree(y.get(i));
-                integral *= e % 2 == 0 ? 2.0 * Math.pow(box[i], e + 1) / (e + 1) : 0.0;
+            PolynomialEvaluator m = new PolynomialEvaluator(Polynomial.of(t.getKey(), 1.0), y);
+            double mean = 0.0;
+            for (double[] p : points) {
+                mean += m.evaluate(p);
             }
-            if (integral != 0.0) {
-                sum = sum.plus(t.getValue().times(integral));
-            }
+            sum = sum.plus(t.getValue().times(mean / Math.max(1, points.size())));
         }
         return sum;
     }
