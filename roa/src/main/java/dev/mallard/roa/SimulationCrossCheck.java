@@ -3,6 +3,7 @@ package dev.mallard.roa;
 import dev.mallard.simulator.RungeKutta5Integrator;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.System;
 
 import java.util.Random;
@@ -12,6 +13,8 @@ import java.util.Random;
  * counts those that reach the fixed point (error-controlled fifth-order Runge-Kutta, accuracy 1e-8).
  */
 final class SimulationCrossCheck {
+
+    private static final double DIVERGED = 1e6;
 
     private SimulationCrossCheck() {
     }
@@ -66,17 +69,12 @@ final class SimulationCrossCheck {
             rk5.setMaximumStepSize(1.0);
             return rk5;
         });
-        double t0 = c.getTimeValue();
-        double horizon = options.simulationHorizon();
+        // A trajectory far from the fixed point is stopped before it overflows (it has not converged).
+        simulator.setMonitor(root -> distance(root, x0) > DIVERGED
+                ? EventStatus.reachedTermination(system, "diverged from the fixed point") : EventStatus.didNothing());
         try {
             simulator.initialize();
-            // In chunks, so that a diverging trajectory is stopped before it overflows.
-            for (double t = Math.min(1.0, horizon); ; t = Math.min(t + 1.0, horizon)) {
-                simulator.advanceTo(t0 + t);
-                if (distance(simulator.getContext(), x0) > 1e6 || t >= horizon) {
-                    break;
-                }
-            }
+            simulator.advanceTo(c.getTimeValue() + options.simulationHorizon());
         } catch (RuntimeException e) {
             // A failed integration (step size underflow, NaN) counts as not converged.
             return false;
