@@ -61,6 +61,14 @@ class RegionOfAttractionTest {
         Variable x0 = new Variable("x0");
         Expression v = analyzeCubic(0.0, NO_SIMULATION.withLyapunovCandidate(x0.toExpression().pow(4).times(3)));
         assertPolynomial("x0^4", Map.of("x0", x0), v, 1e-4);
+        // Vdot = -12 x^4 + 12 x^6 has a zero Hessian at 0: the multiplier must be SOS, and is certified too.
+        CubicSystem<Double> system = new CubicSystem<>(Scalar.DOUBLE, 0.0, false, false);
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                NO_SIMULATION.withLyapunovCandidate(x0.toExpression().pow(4).times(3)));
+        assertEquals(false, r.multiplierFree());
+        assertEquals(2, r.certificates().size());
+        assertTrue(r.isVerified(), r::toString);
+        assertEquals(3.0, r.optimalRho(), 1e-5);
     }
 
     @Test
