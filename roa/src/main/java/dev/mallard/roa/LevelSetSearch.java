@@ -126,15 +126,15 @@ final class LevelSetSearch {
 
     /**
      * Optimal, or stalled (NUMERICAL_ERROR, ITERATION_LIMIT) within 1e-3 of optimality with the constraints
-     * met to 1e-6: good enough to propose a level, since only the checked certificate is trusted.
+     * met to 1e-4: good enough to propose a level, since only the checked certificate is trusted.
      */
     private static boolean nearlyOptimal(SosSolution s) {
         if (s.isSuccess()) {
             return true;
         }
         boolean stalled = s.status() == SdpStatus.NUMERICAL_ERROR || s.status() == SdpStatus.ITERATION_LIMIT;
-        return stalled && s.solverResult().relativeGap() < 1e-3 && s.solverResult().primalInfeasibility() < 1e-6
-                && s.solverResult().dualInfeasibility() < 1e-6;
+        return stalled && s.solverResult().relativeGap() < 1e-3 && s.solverResult().primalInfeasibility() < 1e-4
+                && s.solverResult().dualInfeasibility() < 1e-4;
     }
 
     static String describe(SosSolution s) {
