@@ -60,6 +60,7 @@ final class InteriorPointRun {
     private final double[][] dX;
     private final double[][] dY;
     private final double[][] rhsMatrix;
+    private final double[][] dYCorrection;
     private final double[][] work;
     private final double[][] work2;
     private final double[] rf;
@@ -75,6 +76,7 @@ final class InteriorPointRun {
     private final double[] freeWork;
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
+    private final LanczosStep lanczos;
 
     private double primalObjective;
     private double dualObjective;
@@ -135,6 +137,7 @@ final class InteriorPointRun {
         dX = blockArrays();
         dY = blockArrays();
         rhsMatrix = blockArrays();
+        dYCorrection = blockArrays();
         work = blockArrays();
         work2 = blockArrays();
         rf = new double[nf];
@@ -150,6 +153,7 @@ final class InteriorPointRun {
         freeWork = new double[nf];
         schurComplement = new SchurComplement(problem);
         newton = new NewtonSystem(m, freeMatrix());
+        lanczos = new LanczosStep(maxDense);
         normConstant = Math.sqrt(normSquared(problem.entries, 0) + normSquared(problem.free[0]));
         double c2 = 0;
         for (int i = 0; i < m; i++) {
@@ -267,26 +271,19 @@ final class InteriorPointRun {
         prepareResidualProducts();
         predictorRhs();
         solveDirection(dxp, dwp, dXp, dYp, false, 0);
-        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1));
-        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1));
+        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1, 0));
+        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1, 0));
         double muAffine = complementarityAfter(affineP, affineD) / dimension;
         double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
         sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
         // Corrector: target sigma mu I, with the second-order term dXp dYp.
         correctorRhs(sigma * mu);
         solveDirection(dx, dw, dX, dY, true, sigma * mu);
-        double previous = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < MAX_REFINEMENTS; k++) {
-            double residual = refineDirection(previous);
-            if (!(residual < previous * RF_RATIO)) {
-                break;
-            }
-            previous = residual;
-        }
+        refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma));
-        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma));
+        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma, gamma));
+        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma, gamma));
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
@@ -532,13 +529,37 @@ final class InteriorPointRun {
     }
 
     /**
-     * One step of iterative refinement against the operator actually applied: the computed (dx, dY)
-     * satisfies {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified
-     * by the conditioning of B, which near an optimum would leave the dual residual stalled. Solving
-     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updating
-     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)} removes most of it.
+     * Iterative refinement against the operator actually applied: the computed (dx, dY) satisfies
+     * {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified by the
+     * conditioning of B, which near an optimum would leave the dual residual stalled. Each step solves
+     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updates
+     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)}. Refinement stops when the
+     * residual is negligible or stops shrinking; a step that made it larger (B too ill-conditioned for
+     * the solve to be accurate) is undone, so the direction kept is the most accurate one seen.
      */
-    private double refineDirection(double previous) {
+    private void refineDirection() {
+        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+        double residual = directionResidual();
+        for (int k = 0; k < MAX_REFINEMENTS && residual > threshold; k++) {
+            correctDirection(1);
+            double next = directionResidual();
+            if (!(next < residual)) {
+                correctDirection(-1);
+                return;
+            }
+            if (!(next < residual * RF_RATIO)) {
+                return;
+            }
+            residual = next;
+        }
+    }
+
+    /**
+     * Writes the residuals of the current direction into r (length m) and freeWork (length nf).
+     *
+     * @return their joint Euclidean norm
+     */
+    private double directionResidual() {
         double e2 = 0;
         for (int i = 0; i < m; i++) {
             r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
@@ -550,50 +571,65 @@ final class InteriorPointRun {
         for (int i = 0; i < m; i++) {
             scatterFree(problem.free[i + 1], -dx[i], freeWork);
         }
-        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
-        double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
-        if (residual <= threshold || !(residual < previous * RF_RATIO)) {
-            return residual;
+        return Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
+    }
+
+    /**
+     * With {@code sign = 1}: solves for the correction of the residuals in r and freeWork (into dxp,
+     * dwp, and per block the change of dX into rhsMatrix and of dY into dYCorrection) and
+     * adds it to the direction. With {@code sign = -1}: subtracts the last correction again.
+     */
+    private void correctDirection(int sign) {
+        if (sign > 0) {
+            newton.solve(r, freeWork, dxp, dwp);
         }
-        newton.solve(r, freeWork, dxp, dwp);
         for (int i = 0; i < m; i++) {
-            dx[i] += dxp[i];
+            dx[i] += sign * dxp[i];
         }
         for (int k = 0; k < nf; k++) {
-            dw[k] += dwp[k];
+            dw[k] += sign * dwp[k];
         }
         for (int b = 0; b < blocks; b++) {
-            int n = size[b];
             double[] change = rhsMatrix[b];
-            Arrays.fill(change, 0);
-            for (int i = 0; i < m; i++) {
-                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            double[] changeY = dYCorrection[b];
+            if (sign > 0) {
+                correctionOfBlock(b, change, changeY);
             }
             for (int t = 0; t < change.length; t++) {
-                dX[b][t] += change[t];
-            }
-            if (diagonal[b]) {
-                for (int k = 0; k < n; k++) {
-                    dY[b][k] -= inverseX[b][k] * change[k] * bigY[b][k];
-                }
-            } else {
-                DenseKernels.mult(change, bigY[b], work[b], n);
-                DenseKernels.mult(inverseX[b], work[b], work2[b], n);
-                DenseKernels.symmetrize(work2[b], n);
-                for (int t = 0; t < change.length; t++) {
-                    dY[b][t] -= work2[b][t];
-                }
+                dX[b][t] += sign * change[t];
+                dY[b][t] -= sign * changeY[t];
             }
         }
-        return residual;
+    }
+
+    /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */
+    private void correctionOfBlock(int b, double[] change, double[] changeY) {
+        int n = size[b];
+        Arrays.fill(change, 0);
+        for (int i = 0; i < m; i++) {
+            scatter(problem.entries[b][i + 1], dxp[i], change, b);
+        }
+        if (diagonal[b]) {
+            for (int k = 0; k < n; k++) {
+                changeY[k] = inverseX[b][k] * change[k] * bigY[b][k];
+            }
+        } else {
+            DenseKernels.mult(change, bigY[b], work[b], n);
+            DenseKernels.mult(inverseX[b], work[b], changeY, n);
+            DenseKernels.symmetrize(changeY, n);
+        }
     }
 
     /**
      * The largest step keeping {@code point + step * direction} PSD in every block, or any value
      * {@code >= enough} if that is at least {@code enough}: a dense block that stays positive definite
-     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation.
+     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation. Otherwise a dense
+     * block's step is estimated by {@link LanczosStep}; with {@code safety > 0} the estimate is accepted
+     * only if the block is positive definite at {@code safety} times it, else it is computed exactly
+     * from the eigenvalues. With {@code safety == 0} the estimate is returned unchecked.
      */
-    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough) {
+    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough,
+            double safety) {
         double step = Double.POSITIVE_INFINITY;
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
@@ -604,7 +640,11 @@ final class InteriorPointRun {
                     }
                 }
             } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, work[b])) {
-                step = Math.min(step, DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
+                double estimate = lanczos.estimate(lower[b], direction[b], n);
+                boolean accepted = Double.isFinite(estimate)
+                        && (safety == 0 || positiveDefiniteAt(point[b], direction[b], safety * estimate, n, work[b]));
+                step = Math.min(step, accepted ? estimate
+                        : DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
             }
         }
         return step;
