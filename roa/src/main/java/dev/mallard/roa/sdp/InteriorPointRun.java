@@ -71,8 +71,6 @@ final class InteriorPointRun {
     private final double[] dxp;
     private final double[] dwp;
     private final double[] schur;
-    private final double[] schurWork;
-    private final double[] schurWork2;
     private final double[] freeWork;
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
@@ -148,8 +146,6 @@ final class InteriorPointRun {
         dxp = new double[m];
         dwp = new double[nf];
         schur = new double[m * m];
-        schurWork = new double[maxDense * maxDense];
-        schurWork2 = new double[maxDense * maxDense];
         freeWork = new double[nf];
         schurComplement = new SchurComplement(problem);
         newton = new NewtonSystem(m, freeMatrix());
@@ -263,7 +259,7 @@ final class InteriorPointRun {
         if (!factorizeIterate()) {
             return false;
         }
-        schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
+        schurComplement.assemble(inverseX, bigY, schur);
         if (!newton.factorize(schur)) {
             return false;
         }
