@@ -88,7 +88,16 @@ final class SchurComplement {
         }
     }
 
+    /** Shares large blocks among all cores if there are several. */
     SchurComplement(SdpProblem problem) {
+        this(problem, DenseKernels.PARALLEL ? Runtime.getRuntime().availableProcessors() : 1);
+    }
+
+    /**
+     * @param problem the problem whose structure is analysed; not modified
+     * @param workers how many workers share a large block's rows ({@code >= 1})
+     */
+    SchurComplement(SdpProblem problem, int workers) {
         m = problem.constraintCount();
         int blocks = problem.blockCount();
         int denseCount = 0;
@@ -110,7 +119,7 @@ final class SchurComplement {
         for (DenseBlock block : dense) {
             maxDense = Math.max(maxDense, block.n);
         }
-        workers = DenseKernels.PARALLEL ? Runtime.getRuntime().availableProcessors() : 1;
+        this.workers = workers;
         scratchP = new double[workers][maxDense * maxDense];
         scratchH = new double[workers][maxDense * maxDense];
     }
