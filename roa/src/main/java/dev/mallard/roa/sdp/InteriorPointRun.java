@@ -43,6 +43,8 @@ final class InteriorPointRun {
     private final int dimension;
     private final double normConstant;
     private final double normCost;
+    /** A constraint i with A_i = 0, a_i = 0 and c_i != 0 (so (D) is plainly infeasible), or -1. */
+    private final int emptyConstraint;
 
     private final double[] x;
     private final double[] w;
@@ -156,6 +158,7 @@ final class InteriorPointRun {
             c2 += problem.cost(i) * problem.cost(i);
         }
         normCost = Math.sqrt(c2);
+        emptyConstraint = firstEmptyConstraint();
         initialPoint();
     }
 
@@ -193,6 +196,19 @@ final class InteriorPointRun {
             s += e.rows[t] == e.cols[t] ? v : 2 * v;
         }
         return s;
+    }
+
+    private int firstEmptyConstraint() {
+        for (int i = 0; i < m; i++) {
+            boolean empty = problem.cost(i) != 0 && problem.free[i + 1].size == 0;
+            for (int b = 0; b < blocks && empty; b++) {
+                empty = problem.entries[b][i + 1].size == 0;
+            }
+            if (empty) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** X = 10 beta I, Y = 10 alpha I with CSDP's scalings of the data (Borchers 1999). */
@@ -720,6 +736,9 @@ final class InteriorPointRun {
      * = (X + C + Rp) / s PSD up to |C + Rp| / s, with sum a_i x_i = (f - rf) / s nearly 0.
      */
     private SdpResult infeasibility(IterationInfo info, long start) {
+        if (emptyConstraint >= 0) {
+            return emptyConstraintRay(info, start);
+        }
         double t = dualObjective;
         if (t > 0) {
             double s2 = 0;
@@ -761,6 +780,21 @@ final class InteriorPointRun {
             }
         }
         return null;
+    }
+
+    /**
+     * (D) requires {@code 0 = c_i} for the empty constraint i: DUAL_INFEASIBLE with the exact ray
+     * {@code x = -e_i / c_i} (c'x = -1, sum A_j x_j = 0, sum a_j x_j = 0). The Newton system would be
+     * singular in that row, so this is decided before any iteration.
+     */
+    private SdpResult emptyConstraintRay(IterationInfo info, long start) {
+        Snapshot ray = current(info);
+        Arrays.fill(ray.x, 0);
+        ray.x[emptyConstraint] = -1 / problem.cost(emptyConstraint);
+        for (double[] block : ray.bigX) {
+            Arrays.fill(block, 0);
+        }
+        return result(SdpStatus.DUAL_INFEASIBLE, ray, 0, start);
     }
 
     private static void scale(double[][] a, double factor) {
