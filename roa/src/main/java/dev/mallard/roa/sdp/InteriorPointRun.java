@@ -55,8 +55,17 @@ final class InteriorPointRun {
     private final double[][] lowerY;
     private final double[][] inverseX;
     private final double[][] rp;
-    private final double[][] rpTimesY;
     private final double[][] zRpY;
+    /**
+     * Dense blocks whose constraint matrices have fewer than n^2 / 2 non-zeros in all: there the
+     * right-hand side terms {@code A_i . (Z M)} are summed entry by entry ({@code O(nnz n)}) instead
+     * of forming the product {@code Z M} ({@code O(n^3)}).
+     */
+    private final boolean[] sparseRhs;
+    /** Per constraint, the sparse blocks' {@code A_i . (Z Rp Y)}. */
+    private final double[] residualTrace;
+    /** Per constraint, the sparse blocks' share of the current right-hand side not in rhsMatrix. */
+    private final double[] rhsTrace;
     private final double[][] dXp;
     private final double[][] dYp;
     private final double[][] dX;
@@ -130,8 +139,10 @@ final class InteriorPointRun {
         lowerY = blockArrays();
         inverseX = blockArrays();
         rp = blockArrays();
-        rpTimesY = blockArrays();
         zRpY = blockArrays();
+        sparseRhs = sparseBlocks();
+        residualTrace = new double[m];
+        rhsTrace = new double[m];
         dXp = blockArrays();
         dYp = blockArrays();
         dX = blockArrays();
@@ -196,6 +207,18 @@ final class InteriorPointRun {
             s += e.rows[t] == e.cols[t] ? v : 2 * v;
         }
         return s;
+    }
+
+    private boolean[] sparseBlocks() {
+        boolean[] sparse = new boolean[blocks];
+        for (int b = 0; b < blocks; b++) {
+            long count = 0;
+            for (int i = 0; i < m; i++) {
+                count += problem.entries[b][i + 1].size;
+            }
+            sparse[b] = !diagonal[b] && 2 * count < (long) size[b] * size[b];
+        }
+        return sparse;
     }
 
     private int firstEmptyConstraint() {
@@ -442,8 +465,12 @@ final class InteriorPointRun {
         return true;
     }
 
-    /** rpTimesY = Rp Y and zRpY = Z Rp Y, shared by predictor and corrector. */
+    /**
+     * zRpY = Z Rp Y (zero in sparse blocks) and residualTrace = the sparse blocks' A_i . (Z Rp Y),
+     * shared by predictor and corrector.
+     */
     private void prepareResidualProducts() {
+        Arrays.fill(residualTrace, 0);
         if (primalFeasible) {
             for (int b = 0; b < blocks; b++) {
                 Arrays.fill(zRpY[b], 0);
@@ -454,18 +481,61 @@ final class InteriorPointRun {
             int n = size[b];
             if (diagonal[b]) {
                 for (int k = 0; k < n; k++) {
-                    rpTimesY[b][k] = rp[b][k] * bigY[b][k];
-                    zRpY[b][k] = inverseX[b][k] * rpTimesY[b][k];
+                    zRpY[b][k] = inverseX[b][k] * rp[b][k] * bigY[b][k];
                 }
+            } else if (sparseRhs[b]) {
+                // work = Y Rp = (Rp Y)', whose rows are the columns of Rp Y.
+                DenseKernels.mult(bigY[b], rp[b], work[b], n);
+                Arrays.fill(zRpY[b], 0);
+                addProductTraces(b, inverseX[b], work[b], residualTrace);
             } else {
-                DenseKernels.mult(rp[b], bigY[b], rpTimesY[b], n);
-                DenseKernels.mult(inverseX[b], rpTimesY[b], zRpY[b], n);
+                DenseKernels.mult(rp[b], bigY[b], work[b], n);
+                DenseKernels.mult(inverseX[b], work[b], zRpY[b], n);
             }
         }
     }
 
+    /**
+     * out_i += A_i . (Z M) over the entries of the constraint matrices in dense block b, given
+     * {@code mt = M'}: each entry (c, d) needs {@code (Z M)_cd}, row c of Z times row d of M'.
+     */
+    private void addProductTraces(int b, double[] z, double[] mt, double[] out) {
+        int n = size[b];
+        for (int i = 0; i < m; i++) {
+            BlockEntries e = problem.entries[b][i + 1];
+            double s = 0;
+            for (int t = 0; t < e.size; t++) {
+                int c = e.rows[t] * n;
+                int d = e.cols[t] * n;
+                double both = c == d ? rowDot(z, c, mt, d, n) : rowDot(z, c, mt, d, n) + rowDot(z, d, mt, c, n);
+                s += e.values[t] * both;
+            }
+            out[i] += s;
+        }
+    }
+
+    /** The dot product of a[aOff..aOff+n) and b[bOff..bOff+n), with four partial sums. */
+    private static double rowDot(double[] a, int aOff, double[] b, int bOff, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int k = 0;
+        for (; k + 3 < n; k += 4) {
+            s0 += a[aOff + k] * b[bOff + k];
+            s1 += a[aOff + k + 1] * b[bOff + k + 1];
+            s2 += a[aOff + k + 2] * b[bOff + k + 2];
+            s3 += a[aOff + k + 3] * b[bOff + k + 3];
+        }
+        for (; k < n; k++) {
+            s0 += a[aOff + k] * b[bOff + k];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
     /** Predictor: Rc = -XY, so Z Rc - Z Rp Y = -Y - Z Rp Y. */
     private void predictorRhs() {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
         for (int b = 0; b < blocks; b++) {
             double[] out = rhsMatrix[b];
             for (int t = 0; t < out.length; t++) {
@@ -474,8 +544,12 @@ final class InteriorPointRun {
         }
     }
 
-    /** Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. */
+    /**
+     * Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. Leaves
+     * {@code (dXp dYp)' = dYp dXp} in work2 for dense blocks.
+     */
     private void correctorRhs(double target) {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
             double[] out = rhsMatrix[b];
@@ -484,10 +558,17 @@ final class InteriorPointRun {
                 for (int k = 0; k < n; k++) {
                     out[k] = target * z[k] - bigY[b][k] - z[k] * dXp[b][k] * dYp[b][k] - zRpY[b][k];
                 }
+                continue;
+            }
+            DenseKernels.mult(dYp[b], dXp[b], work2[b], n);
+            if (sparseRhs[b]) {
+                addProductTraces(b, z, work2[b], rhsTrace);
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = target * z[t] - bigY[b][t];
+                }
             } else {
-                // work2 = dXp dYp; out = Z work2
-                DenseKernels.mult(dXp[b], dYp[b], work2[b], n);
-                DenseKernels.mult(z, work2[b], out, n);
+                // out = work2 Z = (Z dXp dYp)', as good as Z dXp dYp against the symmetric A_i.
+                DenseKernels.mult(work2[b], z, out, n);
                 for (int t = 0; t < out.length; t++) {
                     out[t] = target * z[t] - bigY[b][t] - out[t] - zRpY[b][t];
                 }
@@ -496,13 +577,13 @@ final class InteriorPointRun {
     }
 
     /**
-     * Solves for (dx, dw) from rhsMatrix, then forms dX and dY. For the corrector, the term
-     * {@code -Z dXp dYp} (still in work2 for dense blocks) enters dY.
+     * Solves for (dx, dw) from rhsMatrix and rhsTrace, then forms dX and dY. For the corrector, the
+     * term {@code -Z dXp dYp} (its transpose still in work2 for dense blocks) enters dY.
      */
     private void solveDirection(double[] dxOut, double[] dwOut, double[][] dXOut, double[][] dYOut,
             boolean corrector, double target) {
         for (int i = 0; i < m; i++) {
-            r[i] = innerProduct(i + 1, rhsMatrix) - d[i];
+            r[i] = innerProduct(i + 1, rhsMatrix) - rhsTrace[i] - d[i];
         }
         newton.solve(r, rf, dxOut, dwOut);
         for (int b = 0; b < blocks; b++) {
@@ -522,10 +603,11 @@ final class InteriorPointRun {
                 }
                 continue;
             }
-            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y.
+            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
+            // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
             if (corrector) {
-                DenseKernels.multAdd(dXb, y, work2[b], n);
-                DenseKernels.mult(z, work2[b], dYb, n);
+                DenseKernels.multAdd(y, dXb, work2[b], n);
+                DenseKernels.mult(work2[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = target * z[t] - y[t] - dYb[t];
                 }
