@@ -126,15 +126,16 @@ final class LevelSetSearch {
 
     /**
      * Optimal, or stalled (NUMERICAL_ERROR, ITERATION_LIMIT) within 1e-3 of optimality with the constraints
-     * met to 1e-4: good enough to propose a level, since only the checked certificate is trusted.
+     * met to 1e-3: good enough to propose a level, since only the checked certificate is trusted (a level
+     * proposed too high fails its check and the back-off grows).
      */
     private static boolean nearlyOptimal(SosSolution s) {
         if (s.isSuccess()) {
             return true;
         }
         boolean stalled = s.status() == SdpStatus.NUMERICAL_ERROR || s.status() == SdpStatus.ITERATION_LIMIT;
-        return stalled && s.solverResult().relativeGap() < 1e-3 && s.solverResult().primalInfeasibility() < 1e-4
-                && s.solverResult().dualInfeasibility() < 1e-4;
+        return stalled && s.solverResult().relativeGap() < 1e-3 && s.solverResult().primalInfeasibility() < 1e-3
+                && s.solverResult().dualInfeasibility() < 1e-3;
     }
 
     static String describe(SosSolution s) {
