@@ -19,8 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard gradient}: the Jacobian of the final state by forward-mode AutoDiff through the simulation. */
 @Command(name = "gradient", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"The Jacobian of the final state with respect to initial states and parameters, by AutoDiff",
-            "through the whole simulation (through guard/reset events too, with the event time's sensitivity).",
+        description = {"Jacobian of the final state w.r.t. initial states and parameters, by AutoDiff.",
+            "Differentiates through the whole simulation, through guard/reset events too (with the event time's",
+            "sensitivity).",
             "Example: mallard gradient --vars x --f \"-k*x\" --params \"k=2\" --x0 1 --t-final 1"})
 final class GradientCommand implements Callable<Integer> {
 

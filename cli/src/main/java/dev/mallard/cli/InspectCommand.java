@@ -25,9 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * symbolic Jacobian, and the linearisation at a point with its eigenvalues.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Symbolic inspection of the dynamics: the expressions, polynomial or not and the degree, the",
-            "symbolic Jacobian, and at a point (--at, default the origin) the matrix A, its eigenvalues and local",
-            "stability (every eigenvalue with a negative real part).",
+        description = {"Symbolic inspection of the dynamics and their linearisation at a point.",
+            "Prints the expressions, whether they are polynomial and the degree, the symbolic Jacobian, and at a point",
+            "(--at, default the origin) the matrix A, its eigenvalues and local stability (every eigenvalue with a",
+            "negative real part).",
             "Example: mallard inspect --vars x1,x2 --f \"x2; -x1 - mu*x2\" --params mu=0.5"})
 final class InspectCommand implements Callable<Integer> {
 

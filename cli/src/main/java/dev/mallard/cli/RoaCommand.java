@@ -24,8 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Region of attraction of an equilibrium of polynomial (--f) or implicit rational (--g) dynamics,",
-            "certified by sum-of-squares programming. rho is the level of the candidate V (--V, or the quadratic",
+        description = {"Certified region of attraction of an equilibrium, by sum-of-squares programming.",
+            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of the candidate V (--V, or the quadratic",
             "Lyapunov function of the linearisation) and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
 final class RoaCommand implements Callable<Integer> {

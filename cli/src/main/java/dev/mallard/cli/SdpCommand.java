@@ -25,7 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mallard sdp FILE}: solves a semidefinite program read from an SDPA file. */
 @Command(name = "sdp", mixinStandardHelpOptions = true,
         description = {
-            "Solve a semidefinite program from an SDPA file (.dat-s sparse or .dat dense), in the SDPA convention:",
+            "Solve a semidefinite program from an SDPA file.",
+            "The file is SDPA sparse (.dat-s) or dense (.dat); the SDPA convention:",
             "  P: minimise c'x subject to sum F_i x_i - F_0 >= 0 (PSD);",
             "  D: maximise F_0 . Y subject to F_i . Y = c_i, Y >= 0.",
             "Status: optimal, near_optimal (stalled within 100x of the tolerances: reduced accuracy),",

@@ -13,8 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "tour", mixinStandardHelpOptions = true,
         description = {
-            "The main job: run the three uses of Mallard on built-in examples, writing PNG plots and report.md",
-            "into the output folder and printing a summary:",
+            "The main job: Mallard's three uses on built-in examples, with plots and a report.",
+            "Writes PNG plots and report.md into the output folder and prints a summary:",
             "  1. simulate a damped pendulum and a bouncing ball (double);",
             "  2. the gradient of the pendulum's final state by AutoDiff, beside central finite differences;",
             "  3. the pendulum's dynamics as symbolic expressions and its linearisation at the bottom;",
