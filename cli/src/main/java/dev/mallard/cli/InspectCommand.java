@@ -46,6 +46,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        system.refuseEvents("inspect");
         SystemOptions.Parsed parsed = system.parse(true);
         int n = parsed.states().size();
         double[] point = at == null ? new double[n] : SystemOptions.numbers(at, "--at", n);

@@ -59,6 +59,7 @@ final class RoaCommand implements Callable<Integer> {
         if ((system.f == null) == (g == null)) {
             throw new BadInputException(g == null ? "give the dynamics with --f or --g" : "give either --f or --g, not both");
         }
+        system.refuseEvents("roa");
         SystemOptions.Parsed parsed = system.parse(false);
         int n = parsed.states().size();
         List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);

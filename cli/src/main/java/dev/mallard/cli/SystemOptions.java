@@ -85,6 +85,19 @@ final class SystemOptions {
                 values.stream().mapToDouble(Double::doubleValue).toArray(), names, dynamics);
     }
 
+    /**
+     * Refuses --guard and --reset for a command that analyses the continuous dynamics only.
+     *
+     * @param command the command's name, for the message
+     * @throws BadInputException if either is given
+     */
+    void refuseEvents(String command) {
+        if (guard != null || reset != null) {
+            throw new BadInputException((guard != null ? "--guard" : "--reset") + " does not apply to " + command
+                    + ", which analyses the continuous dynamics only");
+        }
+    }
+
     /** A builder holding the parsed dynamics, parameters and, when given, the guard and reset. */
     SymbolicVectorSystem.Builder builder(Parsed parsed, String name) {
         SymbolicVectorSystem.Builder builder = SymbolicVectorSystem.builder().name(name).time(parsed.time())

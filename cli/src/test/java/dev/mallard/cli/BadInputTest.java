@@ -67,4 +67,12 @@ class BadInputTest {
         assertEquals(2, run.code());
         assertTrue(run.err().contains("BadInputException"), run.err());
     }
+
+    @Test
+    void guardIsRefusedWhereOnlyContinuousDynamicsAreAnalysed() {
+        assertBadInput("--guard does not apply to roa, which analyses the continuous dynamics only", "roa", "--vars", "x",
+                "--f", "-x", "--guard", "x", "--reset", "x");
+        assertBadInput("--reset does not apply to inspect, which analyses the continuous dynamics only", "inspect",
+                "--vars", "x", "--f", "-x", "--reset", "x");
+    }
 }
