@@ -100,6 +100,7 @@ public abstract class IntegratorBase<T> {
     /** Change count of the context when f1 held f(t1, x1), or -1. */
     private long f1Stamp = -1;
     private boolean endDerivativeOffered;
+    private PiecewisePolynomial<T> denseOutput;
 
     /**
      * @param system the system whose continuous state is integrated, not null
@@ -845,6 +846,7 @@ public abstract class IntegratorBase<T> {
         if (adapted && !(h >= smallestAdaptedStepSizeTaken)) {
             smallestAdaptedStepSizeTaken = h;
         }
+        recordDenseSegment();
         onStepAccepted();
     }
 
@@ -859,6 +861,7 @@ public abstract class IntegratorBase<T> {
         lastT1g = t1Scalar;
         numStepsTaken++;
         previousStepSize = t1 - t0;
+        recordDenseSegment();
         onStepAccepted();
     }
 
@@ -1065,6 +1068,86 @@ public abstract class IntegratorBase<T> {
             out.set(i, s.add(s.add(s.mul(h00, x0g.get(i)), s.mul(h10, f0g.get(i))),
                     s.add(s.mul(h01, x1g.get(i)), s.mul(h11, f1g.get(i)))));
         }
+    }
+
+    // ---- dense output ----------------------------------------------------------------------------
+
+    /**
+     * Starts recording the continuous state trajectory: every accepted step from now on appends its
+     * interpolant (the scheme's own continuous extension, of degree {@link #getInterpolantDegree()}) to a new
+     * {@link PiecewisePolynomial}. Costs at most one derivative evaluation per step (reused by the next step)
+     * plus a few interpolant evaluations.
+     *
+     * @throws IllegalStateException if not initialized, or dense integration is already in progress
+     */
+    public final void startDenseIntegration() {
+        if (!initialized) {
+            throw new IllegalStateException("startDenseIntegration: the integrator is not initialized");
+        }
+        if (denseOutput != null) {
+            throw new IllegalStateException("startDenseIntegration: dense integration is already in progress");
+        }
+        denseOutput = new PiecewisePolynomial<>(scalar, n);
+    }
+
+    /**
+     * @return the dense output being recorded (still growing), or null if dense integration is not in progress
+     */
+    public final PiecewisePolynomial<T> getDenseOutput() {
+        return denseOutput;
+    }
+
+    /**
+     * Stops recording and hands the trajectory over; the integrator keeps no reference to it.
+     *
+     * @return the trajectory from the time of {@link #startDenseIntegration()} to the current time
+     *     (empty if no step was taken)
+     * @throws IllegalStateException if dense integration is not in progress
+     */
+    public final PiecewisePolynomial<T> stopDenseIntegration() {
+        if (denseOutput == null) {
+            throw new IllegalStateException("stopDenseIntegration: no dense integration is in progress");
+        }
+        PiecewisePolynomial<T> out = denseOutput;
+        denseOutput = null;
+        return out;
+    }
+
+    /**
+     * The polynomial degree of this scheme's interpolant (3 for the default cubic Hermite); dense output
+     * samples the interpolant at that many plus one nodes, so it must be exact for this degree.
+     *
+     * @return the degree, in [1, 8]
+     */
+    protected int getInterpolantDegree() {
+        return 3;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void recordDenseSegment() {
+        if (denseOutput == null) {
+            return;
+        }
+        ensureEndDerivative();
+        int degree = n == 0 ? 1 : getInterpolantDegree();
+        double[] theta = PiecewisePolynomial.nodes(degree);
+        ScalarVector<T>[] values = new ScalarVector[degree + 1];
+        double h = lastT1 - lastT0;
+        for (int j = 0; j <= degree; j++) {
+            double t = j == degree ? lastT1 : lastT0 + theta[j] * h;
+            ScalarVector<T> v = scalar.newVector(n);
+            if (n > 0 && doublePath) {
+                double[] out = new double[n];
+                interpolate(t, out);
+                for (int i = 0; i < n; i++) {
+                    v.setValue(i, out[i]);
+                }
+            } else if (n > 0) {
+                interpolate(scalar.of(t), v);
+            }
+            values[j] = v;
+        }
+        denseOutput.appendSegment(lastT0, lastT1, degree, values);
     }
 
     private void requireLastStep() {

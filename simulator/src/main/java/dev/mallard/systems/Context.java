@@ -390,6 +390,19 @@ public final class Context<T> {
         noteStateChanged();
     }
 
+    /**
+     * Whether input port {@code portIndex} of this context's system has a value fixed in this context (as
+     * opposed to one coming through a connection); used to carry fixed inputs over to a context of the same
+     * system built for another number type.
+     *
+     * @param portIndex the port, in [0, number of input ports)
+     * @return true if {@link #fixInputPort} or {@link #fixAbstractInputPort} set a value
+     * @throws IllegalArgumentException if the index is out of range
+     */
+    public boolean hasFixedInputValue(int portIndex) {
+        return fixedInputs[Checks.index(portIndex, fixedInputs.length, "input port index")] != null;
+    }
+
     Object fixedInput(int portIndex) {
         return fixedInputs[portIndex];
     }
