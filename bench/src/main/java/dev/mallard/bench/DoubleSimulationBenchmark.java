@@ -1,0 +1,85 @@
+package dev.mallard.bench;
+
+import dev.mallard.bench.model.HandWrittenRungeKutta;
+import dev.mallard.bench.model.HipparchusOde;
+import dev.mallard.bench.model.MallardRun;
+import dev.mallard.bench.model.Model;
+
+import dev.mallard.scalar.Scalar;
+import java.util.concurrent.TimeUnit;
+import org.hipparchus.ode.ODEState;
+import org.hipparchus.ode.OrdinaryDifferentialEquation;
+import org.hipparchus.ode.nonstiff.DormandPrince54Integrator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Benchmark 1, double simulation from 0 to 20 s: Mallard's Simulator on the user's generic system
+ * ({@code mallardGeneric}, the baseline of the ratios) and on a boxing-free double system
+ * ({@code mallardSpecialised}), against the hand-written loop taking the same steps ({@code handWritten}, the
+ * limit) and Hipparchus's Dormand-Prince ({@code hipparchus}; same steps for RK5_FIXED, same tolerance
+ * otherwise).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class DoubleSimulationBenchmark {
+
+    /** The model simulated. */
+    @Param({"VAN_DER_POL", "CHAIN"})
+    public Model model;
+
+    /** The integrator configuration. */
+    @Param({"RK3_1E6", "RK5_1E10", "RK5_FIXED"})
+    public dev.mallard.bench.model.Setup setup;
+
+    private MallardRun<Double> generic;
+    private MallardRun<Double> specialised;
+    private HandWrittenRungeKutta loop;
+    private OrdinaryDifferentialEquation ode;
+    private DormandPrince54Integrator hipparchus;
+    private double[] x0;
+    private double[] p;
+
+    /** Builds every peer once per trial. */
+    @Setup
+    public void prepare() {
+        x0 = model.initialState();
+        p = model.parameters();
+        generic = new MallardRun<>(model.generic(Scalar.DOUBLE), setup);
+        specialised = new MallardRun<>(model.specialised(), setup);
+        loop = setup.handWritten(model.primitive(p));
+        ode = new HipparchusOde(model.primitive(p));
+        hipparchus = setup.hipparchus();
+    }
+
+    /** @return the final first state entry of the generic system's run */
+    @Benchmark
+    public double mallardGeneric() {
+        return generic.run(x0, p).getValue(0);
+    }
+
+    /** @return the final first state entry of the double-specialised system's run */
+    @Benchmark
+    public double mallardSpecialised() {
+        return specialised.run(x0, p).getValue(0);
+    }
+
+    /** @return the final first state entry of the hand-written loop */
+    @Benchmark
+    public double handWritten() {
+        return setup.run(loop, x0.clone())[0];
+    }
+
+    /** @return the final first state entry of Hipparchus's run */
+    @Benchmark
+    public double hipparchus() {
+        return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME).getPrimaryState()[0];
+    }
+}

@@ -1,0 +1,111 @@
+package dev.mallard.bench;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.bench.model.HipparchusOde;
+import dev.mallard.bench.model.MallardRun;
+import dev.mallard.bench.model.Model;
+import dev.mallard.scalar.Scalar;
+import java.util.concurrent.TimeUnit;
+import org.hipparchus.analysis.differentiation.Gradient;
+import org.hipparchus.analysis.differentiation.GradientField;
+import org.hipparchus.ode.FieldExpandableODE;
+import org.hipparchus.ode.FieldODEState;
+import org.hipparchus.ode.ODEState;
+import org.hipparchus.ode.OrdinaryDifferentialEquation;
+import org.hipparchus.ode.nonstiff.DormandPrince54FieldIntegrator;
+import org.hipparchus.ode.nonstiff.DormandPrince54Integrator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Benchmark 2, the Jacobian of x(20 s) with respect to the initial state and the parameters: Mallard's
+ * {@code Simulator<AutoDiff>} on the converted user system ({@code mallardAutoDiff}) against Mallard's double
+ * run of the same system ({@code mallardDouble}, the baseline), central differences of double runs
+ * ({@code finiteDifferences}, 2n + 1 runs), and Hipparchus's Dormand-Prince over its {@code Gradient} field
+ * ({@code hipparchusGradient}) with its own double run ({@code hipparchusDouble}) for its ratio.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class GradientBenchmark {
+
+    /** The model simulated. */
+    @Param({"VAN_DER_POL", "CHAIN"})
+    public Model model;
+
+    /** The integrator configuration (the AutoDiff run takes the double run's steps: control uses values). */
+    @Param({"RK3_1E6", "RK5_FIXED"})
+    public dev.mallard.bench.model.Setup setup;
+
+    private MallardRun<Double> doubles;
+    private MallardRun<AutoDiff> autoDiff;
+    private OrdinaryDifferentialEquation ode;
+    private DormandPrince54Integrator hipparchus;
+    private DormandPrince54FieldIntegrator<Gradient> hipparchusField;
+    private FieldExpandableODE<Gradient> fieldOde;
+    private Gradient[] fieldX0;
+    private double[] x0;
+    private double[] p;
+
+    /** Builds every peer once per trial. */
+    @Setup
+    public void prepare() {
+        x0 = model.initialState();
+        p = model.parameters();
+        doubles = new MallardRun<>(model.generic(Scalar.DOUBLE), setup);
+        autoDiff = new MallardRun<>(model.generic(Scalar.DOUBLE).toScalar(AutoDiff.SCALAR), setup);
+        ode = new HipparchusOde(model.primitive(p));
+        hipparchus = setup.hipparchus();
+        int n = model.numVariables();
+        GradientField field = GradientField.getField(n);
+        hipparchusField = setup.hipparchus(field);
+        Gradient[] fieldP = new Gradient[p.length];
+        for (int j = 0; j < p.length; j++) {
+            fieldP[j] = Gradient.variable(n, x0.length + j, p[j]);
+        }
+        fieldOde = new FieldExpandableODE<>(model.field(fieldP));
+        fieldX0 = new Gradient[x0.length];
+        for (int i = 0; i < x0.length; i++) {
+            fieldX0[i] = Gradient.variable(n, i, x0[i]);
+        }
+    }
+
+    /** @return the final first state entry of one double run */
+    @Benchmark
+    public double mallardDouble() {
+        return doubles.run(x0, p).getValue(0);
+    }
+
+    /** @return the Jacobian from one AutoDiff run */
+    @Benchmark
+    public double[][] mallardAutoDiff() {
+        return MallardRun.jacobian(autoDiff, model);
+    }
+
+    /** @return x(T) and the Jacobian by central differences of 2n + 1 double runs */
+    @Benchmark
+    public FiniteDifferences.Result finiteDifferences() {
+        return FiniteDifferences.jacobian(doubles, model);
+    }
+
+    /** @return the final first state entry of Hipparchus's double run */
+    @Benchmark
+    public double hipparchusDouble() {
+        return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME)
+                .getPrimaryState()[0];
+    }
+
+    /** @return the final state (carrying its gradient) of Hipparchus's run over Gradient */
+    @Benchmark
+    public Gradient[] hipparchusGradient() {
+        Gradient t0 = Gradient.constant(model.numVariables(), 0);
+        return hipparchusField.integrate(fieldOde, new FieldODEState<>(t0, fieldX0.clone()),
+                t0.add(dev.mallard.bench.model.Setup.FINAL_TIME)).getPrimaryState();
+    }
+}
