@@ -2,9 +2,12 @@
 """Turns a JMH JSON result file into the ratio tables of docs/PERFORMANCE.md (Markdown on stdout).
 
 Every figure is a ratio of two benchmarks measured in the same JMH run, with its goal from issue 10.
-The +- is the ratio's relative uncertainty from JMH's 99.9% score errors (summed relative errors).
+The machine is shared, so load changes during a run: each benchmark's score here is the median of its
+measured iterations (all forks), which ignores spikes, and the ratio of the minima (the least disturbed
+iterations) is shown beside it. The goal is judged on the ratio of medians.
 """
 import json
+import statistics
 import sys
 
 # (benchmark class, numerator, denominator, what it says, goal: ("<=", value | callable(params)) or None)
@@ -30,7 +33,8 @@ def load(path):
         params = r.get("params", {})
         key = (cls, method, tuple(sorted(params.items())))
         m = r["primaryMetric"]
-        results[key] = (m["score"], m.get("scoreError", float("nan")), m["scoreUnit"], params)
+        raw = sorted(x for fork in m["rawData"] for x in fork)
+        results[key] = (statistics.median(raw), raw[0], m["scoreUnit"], params)
     return results
 
 
@@ -49,10 +53,6 @@ def met(ratio, goal):
     return "yes" if (ratio <= v if op == "<=" else ratio < v) else "**no**"
 
 
-def rel(score, err):
-    return abs(err / score) if score and err == err else 0.0
-
-
 def main(path):
     results = load(path)
     classes = sorted({k[0] for k in results})
@@ -62,8 +62,8 @@ def main(path):
             continue
         print(f"### {cls}\n")
         param_sets = sorted({k[2] for k in results if k[0] == cls})
-        print("| params | ratio | value | goal | met | numerator | denominator |")
-        print("|---|---|---|---|---|---|---|")
+        print("| params | comparison | median ratio | ratio of minima | goal | met | numerator (median) | denominator (median) |")
+        print("|---|---|---|---|---|---|---|---|")
         for ps in param_sets:
             label = ", ".join(v for _, v in ps)
             for _, num, den, what, goal in rows:
@@ -72,16 +72,15 @@ def main(path):
                 if not a or not b:
                     continue
                 ratio = a[0] / b[0]
-                unc = ratio * (rel(a[0], a[1]) + rel(b[0], b[1]))
                 goal_text, g = fmt_goal(goal, a[3])
-                print(f"| {label} | {what} | {ratio:.2f} ± {unc:.2f} | {goal_text} | {met(ratio, g)} "
+                print(f"| {label} | {what} | {ratio:.2f} | {a[1] / b[1]:.2f} | {goal_text} | {met(ratio, g)} "
                       f"| {a[0]:.4g} {a[2]} | {b[0]:.4g} {b[2]} |")
         print()
     print("### Raw scores\n")
-    print("| benchmark | params | score | error (99.9%) | unit |")
+    print("| benchmark | params | median | min | unit |")
     print("|---|---|---|---|---|")
-    for (cls, method, ps), (s, e, u, _) in sorted(results.items()):
-        print(f"| {cls}.{method} | {', '.join(v for _, v in ps)} | {s:.4g} | {e:.2g} | {u} |")
+    for (cls, method, ps), (s, lo, u, _) in sorted(results.items()):
+        print(f"| {cls}.{method} | {', '.join(v for _, v in ps)} | {s:.4g} | {lo:.4g} | {u} |")
     print()
 
 

@@ -3,8 +3,8 @@
 #
 #   bench/run.sh [quick|full|profile] [filter]
 #
-# quick:   1 fork, 2 warm-up and 3 measured 1 s iterations (a few minutes on 2 cores)
-# full:    2 forks, 4 warm-up and 6 measured 1 s iterations: the numbers in docs/PERFORMANCE.md
+# quick:   1 fork, 3 warm-up and 5 measured 0.5 s iterations (about 5 minutes on 2 cores)
+# full:    2 forks, 5 warm-up and 10 measured 0.5 s iterations: the numbers in docs/PERFORMANCE.md
 # profile: quick settings with -prof gc (allocation per operation) and -prof stack (hot methods)
 # filter:  a JMH regular expression over benchmark names, e.g. 'DoubleSimulation' or 'Gradient.*CHAIN'
 #
@@ -17,9 +17,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 case "$mode" in
-  quick)   jmh_args=(-f 1 -wi 2 -i 3 -w 1s -r 1s) ;;
-  full)    jmh_args=(-f 2 -wi 4 -i 6 -w 1s -r 1s) ;;
-  profile) jmh_args=(-f 1 -wi 2 -i 3 -w 1s -r 1s -prof gc -prof stack:lines=8;top=15) ;;
+  quick)   jmh_args=(-f 1 -wi 3 -i 5 -w 500ms -r 500ms) ;;
+  full)    jmh_args=(-f 2 -wi 5 -i 10 -w 500ms -r 500ms) ;;
+  profile) jmh_args=(-f 1 -wi 3 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15') ;;
   *) echo "usage: bench/run.sh [quick|full|profile] [filter]" >&2; exit 2 ;;
 esac
 
