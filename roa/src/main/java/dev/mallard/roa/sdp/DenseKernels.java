@@ -1,0 +1,167 @@
+package dev.mallard.roa.sdp;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+
+/**
+ * Dense kernels on square row-major {@code double[]} blocks, used per block by the interior-point
+ * iteration. Output arrays are always distinct from input arrays unless stated.
+ */
+final class DenseKernels {
+
+    private DenseKernels() {
+    }
+
+    /**
+     * Overwrites the lower triangle of {@code a} with its Cholesky factor L ({@code a = L L'}) and zeros
+     * the strict upper triangle.
+     *
+     * @return false if {@code a} is not numerically positive definite (then {@code a} is garbage)
+     */
+    static boolean cholesky(double[] a, int n) {
+        for (int j = 0; j < n; j++) {
+            int rowJ = j * n;
+            double d = a[rowJ + j];
+            for (int k = 0; k < j; k++) {
+                d -= a[rowJ + k] * a[rowJ + k];
+            }
+            if (!(d > 0)) {
+                return false;
+            }
+            double ljj = Math.sqrt(d);
+            a[rowJ + j] = ljj;
+            double inv = 1 / ljj;
+            for (int i = j + 1; i < n; i++) {
+                int rowI = i * n;
+                double s = a[rowI + j];
+                for (int k = 0; k < j; k++) {
+                    s -= a[rowI + k] * a[rowJ + k];
+                }
+                a[rowI + j] = s * inv;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                a[i * n + j] = 0;
+            }
+        }
+        return true;
+    }
+
+    /** Overwrites {@code b} (n rows of width w, row-major) with {@code L^-1 b}. */
+    static void forwardSolve(double[] lower, double[] b, int n, int w) {
+        for (int i = 0; i < n; i++) {
+            int rowI = i * w;
+            for (int k = 0; k < i; k++) {
+                double l = lower[i * n + k];
+                if (l != 0) {
+                    int rowK = k * w;
+                    for (int c = 0; c < w; c++) {
+                        b[rowI + c] -= l * b[rowK + c];
+                    }
+                }
+            }
+            double inv = 1 / lower[i * n + i];
+            for (int c = 0; c < w; c++) {
+                b[rowI + c] *= inv;
+            }
+        }
+    }
+
+    /** Writes {@code (L L')^-1} into {@code out}, using {@code work} (length n*n) as scratch. */
+    static void inverseFromCholesky(double[] lower, int n, double[] out, double[] work) {
+        java.util.Arrays.fill(work, 0, n * n, 0);
+        for (int i = 0; i < n; i++) {
+            work[i * n + i] = 1;
+        }
+        forwardSolve(lower, work, n, n);
+        // out = (L^-1)' (L^-1); L^-1 is lower triangular.
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                double s = 0;
+                for (int k = j; k < n; k++) {
+                    s += work[k * n + i] * work[k * n + j];
+                }
+                out[i * n + j] = s;
+                out[j * n + i] = s;
+            }
+        }
+    }
+
+    /** c = a b for n x n matrices. */
+    static void mult(double[] a, double[] b, double[] c, int n) {
+        CommonOps_DDRM.mult(DMatrixRMaj.wrap(n, n, a), DMatrixRMaj.wrap(n, n, b), DMatrixRMaj.wrap(n, n, c));
+    }
+
+    /** c += a b for n x n matrices. */
+    static void multAdd(double[] a, double[] b, double[] c, int n) {
+        CommonOps_DDRM.multAdd(DMatrixRMaj.wrap(n, n, a), DMatrixRMaj.wrap(n, n, b), DMatrixRMaj.wrap(n, n, c));
+    }
+
+    /** The Frobenius inner product of two n x n arrays. */
+    static double dot(double[] a, double[] b, int length) {
+        double s = 0;
+        for (int k = 0; k < length; k++) {
+            s += a[k] * b[k];
+        }
+        return s;
+    }
+
+    /** Overwrites a symmetric-in-intent matrix with its symmetric part (a + a') / 2. */
+    static void symmetrize(double[] a, int n) {
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double v = 0.5 * (a[i * n + j] + a[j * n + i]);
+                a[i * n + j] = v;
+                a[j * n + i] = v;
+            }
+        }
+    }
+
+    /** The smallest eigenvalue of a symmetric matrix; {@code a} may be overwritten. */
+    static double minEigenvalue(double[] a, int n) {
+        if (n == 1) {
+            return a[0];
+        }
+        for (int k = 0; k < n * n; k++) {
+            if (!Double.isFinite(a[k])) {
+                return Double.NaN;
+            }
+        }
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
+        if (!eig.decompose(DMatrixRMaj.wrap(n, n, a))) {
+            return Double.NaN;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            min = Math.min(min, eig.getEigenvalue(k).real);
+        }
+        return min;
+    }
+
+    /**
+     * The largest {@code alpha} with {@code L L' + alpha d} positive semidefinite, or +infinity if
+     * every alpha is. Computed from the smallest eigenvalue of {@code L^-1 d L^-T}.
+     *
+     * @param work scratch of length n*n
+     * @param work2 scratch of length n*n
+     */
+    static double maxStep(double[] lower, double[] d, int n, double[] work, double[] work2) {
+        System.arraycopy(d, 0, work, 0, n * n);
+        forwardSolve(lower, work, n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                work2[i * n + j] = work[j * n + i];
+            }
+        }
+        forwardSolve(lower, work2, n, n);
+        symmetrize(work2, n);
+        double lambda = minEigenvalue(work2, n);
+        if (Double.isNaN(lambda)) {
+            return 0;
+        }
+        return lambda < 0 ? -1 / lambda : Double.POSITIVE_INFINITY;
+    }
+}

@@ -1,0 +1,745 @@
+package dev.mallard.roa.sdp;
+
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+
+/**
+ * One run of the infeasible-start primal-dual interior-point method on an {@link SdpProblem}: the HKM
+ * search direction with Mehrotra's predictor-corrector, separate primal and dual step lengths. Holds the
+ * iterate and every work array, so that an iteration allocates nothing per block.
+ *
+ * <p>Notation: x, X = sum A_i x_i - C (the (P) side), Y, w (the (D) side), Z = X^-1. The residuals
+ * are {@code Rp = sum A_i x_i - C - X}, {@code rf = f - sum a_i x_i} and
+ * {@code d_i = c_i - A_i . Y - a_i'w}. The Newton equations for a complementarity target
+ * {@code X dY + dX Y = Rc} reduce, with {@code dY = sym(Z Rc - Z dX Y)} and
+ * {@code dX = sum A_j dx_j + Rp}, to {@code B dx - F dw = A(Z Rc - Z Rp Y) - d, F' dx = rf} where B is
+ * the Schur complement {@code B_ij = tr(A_i Z A_j Y)}.
+ */
+final class InteriorPointRun {
+
+    private static final int STALL_LIMIT = 3;
+    /** Refinement continues while each step shrinks the residual by at least this factor. */
+    private static final double RF_RATIO = 0.9;
+    /**
+     * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
+     * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
+     * system loses its accuracy.
+     */
+    private static final double SIGMA_FLOOR = 0.01;
+    /** Refinement steps per direction at most (each costs a solve and two products per block). */
+    private static final int MAX_REFINEMENTS = 6;
+    /** Iterations without a better iterate after which the run is declared stalled. */
+    private static final int NO_PROGRESS_LIMIT = 5;
+    /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
+    private static final double NEAR_FACTOR = 100;
+
+    private final SdpProblem problem;
+    private final SdpOptions options;
+    private final int m;
+    private final int nf;
+    private final int blocks;
+    private final int[] size;
+    private final boolean[] diagonal;
+    private final int dimension;
+    private final double normConstant;
+    private final double normCost;
+
+    private final double[] x;
+    private final double[] w;
+    private final double[][] bigX;
+    private final double[][] bigY;
+
+    private final double[][] lowerX;
+    private final double[][] lowerY;
+    private final double[][] inverseX;
+    private final double[][] rp;
+    private final double[][] rpTimesY;
+    private final double[][] zRpY;
+    private final double[][] dXp;
+    private final double[][] dYp;
+    private final double[][] dX;
+    private final double[][] dY;
+    private final double[][] rhsMatrix;
+    private final double[][] work;
+    private final double[][] work2;
+    private final double[] rf;
+    private final double[] d;
+    private final double[] r;
+    private final double[] dx;
+    private final double[] dw;
+    private final double[] dxp;
+    private final double[] dwp;
+    private final double[] schur;
+    private final double[] schurWork;
+    private final double[] schurWork2;
+    private final double[] freeWork;
+    private final SchurComplement schurComplement;
+    private final NewtonSystem newton;
+
+    private double primalObjective;
+    private double dualObjective;
+    private double primalInfeasibility;
+    private double dualInfeasibility;
+    private double gap;
+    private double complementarity;
+    private double mu;
+
+    /**
+     * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
+     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     */
+    private boolean primalFeasible;
+    private double stepP;
+    private double stepD;
+    private double sigma;
+    private int tinySteps;
+    private Snapshot best;
+    private double bestMerit = Double.POSITIVE_INFINITY;
+    private int sinceBest;
+
+    /** A copy of an iterate. */
+    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
+    }
+
+    InteriorPointRun(SdpProblem problem, SdpOptions options) {
+        this.problem = problem;
+        this.options = options;
+        m = problem.constraintCount();
+        nf = problem.freeCount();
+        blocks = problem.blockCount();
+        size = new int[blocks];
+        diagonal = new boolean[blocks];
+        int dim = 0;
+        int maxDense = 1;
+        for (int b = 0; b < blocks; b++) {
+            size[b] = problem.blockSize(b);
+            diagonal[b] = problem.isDiagonal(b);
+            dim += size[b];
+            if (!diagonal[b]) {
+                maxDense = Math.max(maxDense, size[b]);
+            }
+        }
+        dimension = dim;
+        x = new double[m];
+        w = new double[nf];
+        bigX = blockArrays();
+        bigY = blockArrays();
+        lowerX = blockArrays();
+        lowerY = blockArrays();
+        inverseX = blockArrays();
+        rp = blockArrays();
+        rpTimesY = blockArrays();
+        zRpY = blockArrays();
+        dXp = blockArrays();
+        dYp = blockArrays();
+        dX = blockArrays();
+        dY = blockArrays();
+        rhsMatrix = blockArrays();
+        work = blockArrays();
+        work2 = blockArrays();
+        rf = new double[nf];
+        d = new double[m];
+        r = new double[m];
+        dx = new double[m];
+        dw = new double[nf];
+        dxp = new double[m];
+        dwp = new double[nf];
+        schur = new double[m * m];
+        schurWork = new double[maxDense * maxDense];
+        schurWork2 = new double[maxDense * maxDense];
+        freeWork = new double[nf];
+        schurComplement = new SchurComplement(problem);
+        newton = new NewtonSystem(m, freeMatrix());
+        normConstant = Math.sqrt(normSquared(problem.entries, 0) + normSquared(problem.free[0]));
+        double c2 = 0;
+        for (int i = 0; i < m; i++) {
+            c2 += problem.cost(i) * problem.cost(i);
+        }
+        normCost = Math.sqrt(c2);
+        initialPoint();
+    }
+
+    private double[][] blockArrays() {
+        double[][] a = new double[blocks][];
+        for (int b = 0; b < blocks; b++) {
+            a[b] = new double[diagonal[b] ? size[b] : size[b] * size[b]];
+        }
+        return a;
+    }
+
+    private DMatrixRMaj freeMatrix() {
+        DMatrixRMaj f = new DMatrixRMaj(m, nf);
+        for (int i = 0; i < m; i++) {
+            BlockEntries e = problem.free[i + 1];
+            for (int t = 0; t < e.size; t++) {
+                f.data[i * nf + e.rows[t]] = e.values[t];
+            }
+        }
+        return f;
+    }
+
+    private double normSquared(BlockEntries[][] entries, int k) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            s += normSquared(entries[b][k]);
+        }
+        return s;
+    }
+
+    private static double normSquared(BlockEntries e) {
+        double s = 0;
+        for (int t = 0; t < e.size; t++) {
+            double v = e.values[t] * e.values[t];
+            s += e.rows[t] == e.cols[t] ? v : 2 * v;
+        }
+        return s;
+    }
+
+    /** X = 10 beta I, Y = 10 alpha I with CSDP's scalings of the data (Borchers 1999). */
+    private void initialPoint() {
+        double alpha = 0;
+        double maxNorm = normConstant;
+        for (int i = 0; i < m; i++) {
+            double norm = Math.sqrt(normSquared(problem.entries, i + 1) + normSquared(problem.free[i + 1]));
+            alpha = Math.max(alpha, (1 + Math.abs(problem.cost(i))) / (1 + norm));
+            maxNorm = Math.max(maxNorm, norm);
+        }
+        alpha *= dimension;
+        double beta = (1 + maxNorm) / Math.sqrt(dimension);
+        for (int b = 0; b < blocks; b++) {
+            setIdentity(bigX[b], b, 10 * beta);
+            setIdentity(bigY[b], b, 10 * alpha);
+        }
+    }
+
+    private void setIdentity(double[] a, int b, double value) {
+        Arrays.fill(a, 0);
+        if (diagonal[b]) {
+            Arrays.fill(a, value);
+        } else {
+            for (int k = 0; k < size[b]; k++) {
+                a[k * size[b] + k] = value;
+            }
+        }
+    }
+
+    SdpResult run() {
+        long start = System.nanoTime();
+        for (int iteration = 0;; iteration++) {
+            computeResiduals();
+            IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
+                    dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
+            if (options.listener() != null) {
+                options.listener().onIteration(info);
+            }
+            remember(info);
+            if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
+                    && complementarity <= options.gapTolerance()) {
+                return result(SdpStatus.OPTIMAL, current(info), Double.NaN, start);
+            }
+            SdpResult infeasible = infeasibility(info, start);
+            if (infeasible != null) {
+                return infeasible;
+            }
+            if (iteration >= options.maxIterations()) {
+                return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
+            }
+            if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
+                return stalled(start);
+            }
+        }
+    }
+
+    /**
+     * One predictor-corrector iteration from the current iterate.
+     *
+     * @return false if it could not be taken (factorisation failed, steps vanished)
+     */
+    private boolean iterate() {
+        if (!factorizeIterate()) {
+            return false;
+        }
+        schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
+        if (!newton.factorize(schur)) {
+            return false;
+        }
+        // Predictor: complementarity target 0.
+        prepareResidualProducts();
+        predictorRhs();
+        solveDirection(dxp, dwp, dXp, dYp, false, 0);
+        double affineP = Math.min(1, maxPrimalStep(dXp));
+        double affineD = Math.min(1, maxDualStep(dYp));
+        double muAffine = complementarityAfter(affineP, affineD) / dimension;
+        double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
+        sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
+        // Corrector: target sigma mu I, with the second-order term dXp dYp.
+        correctorRhs(sigma * mu);
+        solveDirection(dx, dw, dX, dY, true, sigma * mu);
+        double previous = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < MAX_REFINEMENTS; k++) {
+            double residual = refineDirection(previous);
+            if (!(residual < previous * RF_RATIO)) {
+                break;
+            }
+            previous = residual;
+        }
+        // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
+        double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        stepP = Math.min(1, gamma * maxPrimalStep(dX));
+        stepD = Math.min(1, gamma * maxDualStep(dY));
+        if (!(stepP > 0) || !(stepD > 0)) {
+            return false;
+        }
+        tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
+        if (tinySteps >= STALL_LIMIT) {
+            return false;
+        }
+        takeStep(stepP, stepD);
+        return true;
+    }
+
+    /** Residuals, objectives, relative measures and mu of the current iterate. */
+    private void computeResiduals() {
+        for (int b = 0; b < blocks; b++) {
+            double[] a = rp[b];
+            Arrays.fill(a, 0);
+            scatter(problem.entries[b][0], -1, a, b);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], x[i], a, b);
+            }
+            if (primalFeasible) {
+                // X is defined by x from now on, so Rp is exactly 0 (no rounding drift to correct).
+                System.arraycopy(a, 0, bigX[b], 0, a.length);
+                Arrays.fill(a, 0);
+            } else {
+                for (int t = 0; t < a.length; t++) {
+                    a[t] -= bigX[b][t];
+                }
+            }
+        }
+        double rf2 = 0;
+        for (int k = 0; k < nf; k++) {
+            rf[k] = 0;
+        }
+        scatterFree(problem.free[0], 1, rf);
+        for (int i = 0; i < m; i++) {
+            scatterFree(problem.free[i + 1], -x[i], rf);
+        }
+        for (int k = 0; k < nf; k++) {
+            rf2 += rf[k] * rf[k];
+        }
+        double rp2 = 0;
+        for (int b = 0; b < blocks; b++) {
+            rp2 += DenseKernels.dot(rp[b], rp[b], rp[b].length);
+        }
+        primalInfeasibility = Math.sqrt(rp2 + rf2) / (1 + normConstant);
+        double d2 = 0;
+        primalObjective = 0;
+        for (int i = 0; i < m; i++) {
+            d[i] = problem.cost(i) - innerProduct(i + 1, bigY) - freeDot(problem.free[i + 1], w);
+            d2 += d[i] * d[i];
+            primalObjective += problem.cost(i) * x[i];
+        }
+        dualInfeasibility = Math.sqrt(d2) / (1 + normCost);
+        dualObjective = innerProduct(0, bigY) + freeDot(problem.free[0], w);
+        gap = Math.abs(primalObjective - dualObjective) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+        double xy = 0;
+        for (int b = 0; b < blocks; b++) {
+            xy += DenseKernels.dot(bigX[b], bigY[b], bigX[b].length);
+        }
+        mu = xy / dimension;
+        complementarity = Math.abs(xy) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+    }
+
+    /** a += alpha * (matrix k in block b), a stored densely (or as a diagonal). */
+    private void scatter(BlockEntries e, double alpha, double[] a, int b) {
+        if (alpha == 0) {
+            return;
+        }
+        int n = size[b];
+        if (diagonal[b]) {
+            for (int t = 0; t < e.size; t++) {
+                a[e.rows[t]] += alpha * e.values[t];
+            }
+            return;
+        }
+        for (int t = 0; t < e.size; t++) {
+            int row = e.rows[t];
+            int col = e.cols[t];
+            double v = alpha * e.values[t];
+            a[row * n + col] += v;
+            if (row != col) {
+                a[col * n + row] += v;
+            }
+        }
+    }
+
+    private static void scatterFree(BlockEntries e, double alpha, double[] a) {
+        for (int t = 0; t < e.size; t++) {
+            a[e.rows[t]] += alpha * e.values[t];
+        }
+    }
+
+    private static double freeDot(BlockEntries e, double[] v) {
+        double s = 0;
+        for (int t = 0; t < e.size; t++) {
+            s += e.values[t] * v[e.rows[t]];
+        }
+        return s;
+    }
+
+    /** (matrix k) . M summed over blocks, for M not necessarily symmetric. */
+    private double innerProduct(int k, double[][] matrices) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            BlockEntries e = problem.entries[b][k];
+            double[] a = matrices[b];
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int t = 0; t < e.size; t++) {
+                    s += e.values[t] * a[e.rows[t]];
+                }
+            } else {
+                for (int t = 0; t < e.size; t++) {
+                    int row = e.rows[t];
+                    int col = e.cols[t];
+                    s += row == col ? e.values[t] * a[row * n + row]
+                            : e.values[t] * (a[row * n + col] + a[col * n + row]);
+                }
+            }
+        }
+        return s;
+    }
+
+    private boolean factorizeIterate() {
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    if (!(bigX[b][k] > 0) || !(bigY[b][k] > 0)) {
+                        return false;
+                    }
+                    inverseX[b][k] = 1 / bigX[b][k];
+                }
+                continue;
+            }
+            System.arraycopy(bigX[b], 0, lowerX[b], 0, n * n);
+            System.arraycopy(bigY[b], 0, lowerY[b], 0, n * n);
+            if (!DenseKernels.cholesky(lowerX[b], n) || !DenseKernels.cholesky(lowerY[b], n)) {
+                return false;
+            }
+            DenseKernels.inverseFromCholesky(lowerX[b], n, inverseX[b], work[b]);
+        }
+        return true;
+    }
+
+    /** rpTimesY = Rp Y and zRpY = Z Rp Y, shared by predictor and corrector. */
+    private void prepareResidualProducts() {
+        if (primalFeasible) {
+            for (int b = 0; b < blocks; b++) {
+                Arrays.fill(zRpY[b], 0);
+            }
+            return;
+        }
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    rpTimesY[b][k] = rp[b][k] * bigY[b][k];
+                    zRpY[b][k] = inverseX[b][k] * rpTimesY[b][k];
+                }
+            } else {
+                DenseKernels.mult(rp[b], bigY[b], rpTimesY[b], n);
+                DenseKernels.mult(inverseX[b], rpTimesY[b], zRpY[b], n);
+            }
+        }
+    }
+
+    /** Predictor: Rc = -XY, so Z Rc - Z Rp Y = -Y - Z Rp Y. */
+    private void predictorRhs() {
+        for (int b = 0; b < blocks; b++) {
+            double[] out = rhsMatrix[b];
+            for (int t = 0; t < out.length; t++) {
+                out[t] = -bigY[b][t] - zRpY[b][t];
+            }
+        }
+    }
+
+    /** Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. */
+    private void correctorRhs(double target) {
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] out = rhsMatrix[b];
+            double[] z = inverseX[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    out[k] = target * z[k] - bigY[b][k] - z[k] * dXp[b][k] * dYp[b][k] - zRpY[b][k];
+                }
+            } else {
+                // work2 = dXp dYp; out = Z work2
+                DenseKernels.mult(dXp[b], dYp[b], work2[b], n);
+                DenseKernels.mult(z, work2[b], out, n);
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = target * z[t] - bigY[b][t] - out[t] - zRpY[b][t];
+                }
+            }
+        }
+    }
+
+    /**
+     * Solves for (dx, dw) from rhsMatrix, then forms dX and dY. For the corrector, the term
+     * {@code -Z dXp dYp} (still in work2 for dense blocks) enters dY.
+     */
+    private void solveDirection(double[] dxOut, double[] dwOut, double[][] dXOut, double[][] dYOut,
+            boolean corrector, double target) {
+        for (int i = 0; i < m; i++) {
+            r[i] = innerProduct(i + 1, rhsMatrix) - d[i];
+        }
+        newton.solve(r, rf, dxOut, dwOut);
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] dXb = dXOut[b];
+            System.arraycopy(rp[b], 0, dXb, 0, dXb.length);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], dxOut[i], dXb, b);
+            }
+            double[] dYb = dYOut[b];
+            double[] z = inverseX[b];
+            double[] y = bigY[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    double rc = corrector ? target * z[k] - z[k] * dXp[b][k] * dYp[b][k] : 0;
+                    dYb[k] = rc - y[k] - z[k] * dXb[k] * y[k];
+                }
+                continue;
+            }
+            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y.
+            if (corrector) {
+                DenseKernels.multAdd(dXb, y, work2[b], n);
+                DenseKernels.mult(z, work2[b], dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = target * z[t] - y[t] - dYb[t];
+                }
+            } else {
+                DenseKernels.mult(dXb, y, work[b], n);
+                DenseKernels.mult(z, work[b], dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = -y[t] - dYb[t];
+                }
+            }
+            DenseKernels.symmetrize(dYb, n);
+        }
+    }
+
+    /**
+     * One step of iterative refinement against the operator actually applied: the computed (dx, dY)
+     * satisfies {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified
+     * by the conditioning of B, which near an optimum would leave the dual residual stalled. Solving
+     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updating
+     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)} removes most of it.
+     */
+    private double refineDirection(double previous) {
+        double e2 = 0;
+        for (int i = 0; i < m; i++) {
+            r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
+            e2 += r[i] * r[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            freeWork[k] = rf[k];
+        }
+        for (int i = 0; i < m; i++) {
+            scatterFree(problem.free[i + 1], -dx[i], freeWork);
+        }
+        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+        double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
+        if (residual <= threshold || !(residual < previous * RF_RATIO)) {
+            return residual;
+        }
+        newton.solve(r, freeWork, dxp, dwp);
+        for (int i = 0; i < m; i++) {
+            dx[i] += dxp[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            dw[k] += dwp[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] change = rhsMatrix[b];
+            Arrays.fill(change, 0);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            }
+            for (int t = 0; t < change.length; t++) {
+                dX[b][t] += change[t];
+            }
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    dY[b][k] -= inverseX[b][k] * change[k] * bigY[b][k];
+                }
+            } else {
+                DenseKernels.mult(change, bigY[b], work[b], n);
+                DenseKernels.mult(inverseX[b], work[b], work2[b], n);
+                DenseKernels.symmetrize(work2[b], n);
+                for (int t = 0; t < change.length; t++) {
+                    dY[b][t] -= work2[b][t];
+                }
+            }
+        }
+        return residual;
+    }
+
+    private double maxPrimalStep(double[][] direction) {
+        return maxStep(bigX, lowerX, direction);
+    }
+
+    private double maxDualStep(double[][] direction) {
+        return maxStep(bigY, lowerY, direction);
+    }
+
+    private double maxStep(double[][] point, double[][] lower, double[][] direction) {
+        double step = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    if (direction[b][k] < 0) {
+                        step = Math.min(step, -point[b][k] / direction[b][k]);
+                    }
+                }
+            } else {
+                step = Math.min(step, DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
+            }
+        }
+        return step;
+    }
+
+    private double complementarityAfter(double stepP, double stepD) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            double[] px = bigX[b];
+            double[] py = bigY[b];
+            double[] ddx = dXp[b];
+            double[] ddy = dYp[b];
+            for (int t = 0; t < px.length; t++) {
+                s += (px[t] + stepP * ddx[t]) * (py[t] + stepD * ddy[t]);
+            }
+        }
+        return s;
+    }
+
+    private void takeStep(double stepP, double stepD) {
+        primalFeasible |= stepP == 1;
+        for (int i = 0; i < m; i++) {
+            x[i] += stepP * dx[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            w[k] += stepD * dw[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            double[] px = bigX[b];
+            double[] py = bigY[b];
+            for (int t = 0; t < px.length; t++) {
+                px[t] += stepP * dX[b][t];
+                py[t] += stepD * dY[b][t];
+            }
+            if (!diagonal[b]) {
+                DenseKernels.symmetrize(px, size[b]);
+            }
+        }
+    }
+
+    /** Keeps a copy of the iterate closest to meeting the tolerances. */
+    private void remember(IterationInfo info) {
+        double merit = Math.max(primalInfeasibility / options.primalTolerance(),
+                Math.max(dualInfeasibility / options.dualTolerance(), complementarity / options.gapTolerance()));
+        if (merit < bestMerit || best == null) {
+            bestMerit = merit;
+            best = current(info);
+            sinceBest = 0;
+        } else {
+            sinceBest++;
+        }
+    }
+
+    private Snapshot current(IterationInfo info) {
+        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), info);
+    }
+
+    private static double[][] deepCopy(double[][] a) {
+        double[][] c = new double[a.length][];
+        for (int k = 0; k < a.length; k++) {
+            c[k] = a[k].clone();
+        }
+        return c;
+    }
+
+    /**
+     * Farkas tests on the current iterate. (P) infeasible: Y / t with t = C . Y + f'w > 0 nearly
+     * satisfies A_i . Y + a_i'w = 0. (D) infeasible: x / s with s = -c'x > 0 makes sum A_i x_i
+     * = (X + C + Rp) / s PSD up to |C + Rp| / s, with sum a_i x_i = (f - rf) / s nearly 0.
+     */
+    private SdpResult infeasibility(IterationInfo info, long start) {
+        double t = dualObjective;
+        if (t > 0) {
+            double s2 = 0;
+            for (int i = 0; i < m; i++) {
+                double ai = problem.cost(i) - d[i];
+                s2 += ai * ai;
+            }
+            double residual = Math.sqrt(s2) / t;
+            if (residual <= options.infeasibilityTolerance()) {
+                Snapshot ray = current(info);
+                scale(ray.bigY, 1 / t);
+                for (int k = 0; k < nf; k++) {
+                    ray.w[k] /= t;
+                }
+                return result(SdpStatus.PRIMAL_INFEASIBLE, ray, residual, start);
+            }
+        }
+        double s = -primalObjective;
+        if (s > 0) {
+            double c2 = 0;
+            for (int b = 0; b < blocks; b++) {
+                double[] a = work[b];
+                System.arraycopy(rp[b], 0, a, 0, a.length);
+                scatter(problem.entries[b][0], 1, a, b);
+                c2 += DenseKernels.dot(a, a, a.length);
+            }
+            for (int k = 0; k < nf; k++) {
+                freeWork[k] = rf[k];
+            }
+            scatterFree(problem.free[0], 1, freeWork);
+            double residual = (Math.sqrt(c2) + Math.sqrt(DenseKernels.dot(freeWork, freeWork, nf))) / s;
+            if (residual <= options.infeasibilityTolerance()) {
+                Snapshot ray = current(info);
+                for (int i = 0; i < m; i++) {
+                    ray.x[i] /= s;
+                }
+                scale(ray.bigX, 1 / s);
+                return result(SdpStatus.DUAL_INFEASIBLE, ray, residual, start);
+            }
+        }
+        return null;
+    }
+
+    private static void scale(double[][] a, double factor) {
+        for (double[] block : a) {
+            for (int t = 0; t < block.length; t++) {
+                block[t] *= factor;
+            }
+        }
+    }
+
+    /** The run cannot progress: the best iterate, NEAR_OPTIMAL if it is close to the tolerances. */
+    private SdpResult stalled(long start) {
+        return result(bestMerit <= NEAR_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_ERROR, best, Double.NaN,
+                start);
+    }
+
+    private SdpResult result(SdpStatus status, Snapshot snapshot, double certificate, long start) {
+        int[] sizes = problem.blockSizes();
+        return new SdpResult(status, snapshot.x(), new BlockDiagonalMatrix(sizes, snapshot.bigX()),
+                new BlockDiagonalMatrix(sizes, snapshot.bigY()), snapshot.w(), snapshot.info(), certificate,
+                System.nanoTime() - start);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.mallard.roa.sdp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Locates ../shared/sdplib beside the repository and reads its published optima. */
+final class SdplibFiles {
+
+    private SdplibFiles() {
+    }
+
+    /** Walks up from the working directory until a directory with a {@code shared/sdplib} child is found. */
+    static Path directory() {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("shared").resolve("sdplib");
+            if (Files.isRegularFile(candidate.resolve("OPTIMA.csv"))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("SDPLIB test data not found: no shared/sdplib/OPTIMA.csv in " + start
+                + " or any parent directory (CI clones the repository with shared/ beside it)");
+    }
+
+    /** @return problem name to published optimum text (a number, or "primal infeasible"/"dual infeasible") */
+    static Map<String, String> optima() {
+        try {
+            List<String> lines = Files.readAllLines(directory().resolve("OPTIMA.csv"));
+            Map<String, String> optima = new LinkedHashMap<>();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] fields = line.split(",");
+                optima.put(fields[0], fields[fields.length - 1]);
+            }
+            return optima;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static SdpProblem read(String name) {
+        try {
+            return SdpaFormat.read(directory().resolve(name + ".dat-s"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
