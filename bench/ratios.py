@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Turns a JMH JSON result file into the ratio tables of docs/PERFORMANCE.md (Markdown on stdout).
 
-Every figure is a ratio of two benchmarks measured in the same JMH run, with its goal from issue 10.
-The machine is shared, so load changes during a run: each benchmark's score here is the median of its
-measured iterations (all forks), which ignores spikes, and the ratio of the minima (the least disturbed
-iterations) is shown beside it. The goal is judged on the ratio of medians.
+Every figure is a ratio of two peers timed in the same JMH iterations: each benchmark class's
+`interleaved` method runs all its peers in turn (rotating the order) and records each peer's nanoseconds
+per iteration. The machine is shared and its load drifts; adjacent runs see the same load. For each
+iteration the ratio of the two peers' totals is taken; the table shows the median over iterations (judged
+against the goal) and the range (min-max) over iterations.
 """
 import json
 import statistics
 import sys
 
-# (benchmark class, numerator, denominator, what it says, goal: ("<=", value | callable(params)) or None)
 NUM_VARS = {"VAN_DER_POL": 3, "CHAIN": 22}
+# (benchmark class, numerator, denominator, what it says, goal: (op, value | callable(params)) or None)
 RATIOS = [
     ("DoubleSimulationBenchmark", "mallardGeneric", "hipparchus", "Mallard (generic user system) / Hipparchus", ("<=", 1.2)),
     ("DoubleSimulationBenchmark", "mallardGeneric", "handWritten", "Mallard (generic user system) / hand-written loop", ("<=", 1.5)),
@@ -23,22 +24,30 @@ RATIOS = [
     ("GradientBenchmark", "mallardAutoDiff", "hipparchusGradient", "Mallard AutoDiff / Hipparchus over Gradient", ("<", 1.0)),
     ("GradientBenchmark", "hipparchusGradient", "hipparchusDouble", "Hipparchus Gradient / Hipparchus double (context)", None),
     ("EventBenchmark", "withEvents", "withoutEvents", "with events / same run without events", ("<=", 1.2)),
+    ("SdpBenchmark", "mallard", "csdp", "Mallard SDP solver / csdp process", ("<=", 1.5)),
 ]
 
 
-def load(path):
+def load(paths):
+    """(class, params) -> {peer: [nanoseconds per iteration]}, plus 'rounds'."""
     results = {}
-    for r in json.load(open(path)):
+    for r in (r for path in paths for r in json.load(open(path))):
         cls, method = r["benchmark"].rsplit(".", 2)[-2:]
         params = r.get("params", {})
-        key = (cls, method, tuple(sorted(params.items())))
-        m = r["primaryMetric"]
-        raw = sorted(x for fork in m["rawData"] for x in fork)
-        results[key] = (statistics.median(raw), raw[0], m["scoreUnit"], params)
+        key = (cls, tuple(sorted(params.items())))
+        if method == "interleaved":
+            peers = results.setdefault(key, {})
+            for name, metric in r.get("secondaryMetrics", {}).items():
+                peers[name] = [x for fork in metric["rawData"] for x in fork]
+        elif r["mode"] == "ss":
+            # single-shot benchmarks (SDP): one timed call per iteration, in the score unit
+            peers = results.setdefault(key, {})
+            unit = {"ms/op": 1e6, "s/op": 1e9, "us/op": 1e3}.get(r["primaryMetric"]["scoreUnit"], 1.0)
+            peers[method] = [x * unit for fork in r["primaryMetric"]["rawData"] for x in fork]
     return results
 
 
-def fmt_goal(goal, params):
+def goal_of(goal, params):
     if goal is None:
         return "-", None
     op, value = goal
@@ -53,36 +62,45 @@ def met(ratio, goal):
     return "yes" if (ratio <= v if op == "<=" else ratio < v) else "**no**"
 
 
-def main(path):
-    results = load(path)
-    classes = sorted({k[0] for k in results})
-    for cls in classes:
+def per_run_ms(peers, name):
+    rounds = peers.get("rounds")
+    total = sum(peers[name])
+    count = sum(rounds) if rounds else len(peers[name])
+    return total / count / 1e6 if count else float("nan")
+
+
+def main(paths):
+    results = load(paths)
+    for cls in sorted({k[0] for k in results}):
         rows = [r for r in RATIOS if r[0] == cls]
-        if not rows:
-            continue
         print(f"### {cls}\n")
-        param_sets = sorted({k[2] for k in results if k[0] == cls})
-        print("| params | comparison | median ratio | ratio of minima | goal | met | numerator (median) | denominator (median) |")
+        print("| params | comparison | median ratio | range over iterations | goal | met | numerator ms/run | denominator ms/run |")
         print("|---|---|---|---|---|---|---|---|")
-        for ps in param_sets:
+        for (c, ps), peers in sorted(results.items()):
+            if c != cls:
+                continue
+            params = dict(ps)
             label = ", ".join(v for _, v in ps)
             for _, num, den, what, goal in rows:
-                a = results.get((cls, num, ps))
-                b = results.get((cls, den, ps))
-                if not a or not b:
+                if num not in peers or den not in peers:
                     continue
-                ratio = a[0] / b[0]
-                goal_text, g = fmt_goal(goal, a[3])
-                print(f"| {label} | {what} | {ratio:.2f} | {a[1] / b[1]:.2f} | {goal_text} | {met(ratio, g)} "
-                      f"| {a[0]:.4g} {a[2]} | {b[0]:.4g} {b[2]} |")
+                if cls == "SdpBenchmark":
+                    # separate single-shot runs: compare medians
+                    ratios = [statistics.median(peers[num]) / statistics.median(peers[den])]
+                else:
+                    ratios = [a / b for a, b in zip(peers[num], peers[den]) if b > 0]
+                ratio = statistics.median(ratios)
+                goal_text, g = goal_of(goal, params)
+                print(f"| {label} | {what} | {ratio:.2f} | {min(ratios):.2f}-{max(ratios):.2f} | {goal_text} "
+                      f"| {met(ratio, g)} | {per_run_ms(peers, num):.4g} | {per_run_ms(peers, den):.4g} |")
+        if cls == "SdpBenchmark":
+            num = sum(statistics.median(p["mallard"]) for (c, _), p in results.items() if c == cls and "csdp" in p)
+            den = sum(statistics.median(p["csdp"]) for (c, _), p in results.items() if c == cls and "mallard" in p)
+            if den:
+                print(f"| all 20 | total Mallard / total csdp | {num / den:.2f} | - | <= 1.5 | {met(num / den, ('<=', 1.5))} "
+                      f"| {num / 1e6:.4g} | {den / 1e6:.4g} |")
         print()
-    print("### Raw scores\n")
-    print("| benchmark | params | median | min | unit |")
-    print("|---|---|---|---|---|")
-    for (cls, method, ps), (s, lo, u, _) in sorted(results.items()):
-        print(f"| {cls}.{method} | {', '.join(v for _, v in ps)} | {s:.4g} | {lo:.4g} | {u} |")
-    print()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])

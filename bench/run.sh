@@ -17,9 +17,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 case "$mode" in
-  quick)   jmh_args=(-f 1 -wi 3 -i 5 -w 500ms -r 500ms) ;;
-  full)    jmh_args=(-f 2 -wi 5 -i 10 -w 500ms -r 500ms) ;;
-  profile) jmh_args=(-f 1 -wi 3 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15') ;;
+  quick)   jmh_args=(-f 1 -wi 3 -i 5 -w 500ms -r 500ms); sdp_args=(-f 1 -wi 1 -i 3) ;;
+  full)    jmh_args=(-f 2 -wi 5 -i 10 -w 500ms -r 500ms); sdp_args=(-f 1 -wi 2 -i 5) ;;
+  profile) jmh_args=(-f 1 -wi 3 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15'); sdp_args=() ;;
   *) echo "usage: bench/run.sh [quick|full|profile] [filter]" >&2; exit 2 ;;
 esac
 
@@ -48,8 +48,31 @@ mkdir -p "$out"
 
 java -cp "$jar" dev.mallard.bench.RunStatistics > "$out/statistics.md"
 
-java -jar "$jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json" "$filter" | tee "$out/jmh.log"
+if [ "$mode" = profile ]; then
+  # one peer per benchmark method, each in its own fork: allocation per operation and hot stacks
+  java -jar "$jar" "${jmh_args[@]}" -e 'interleaved' -e 'SdpBenchmark.csdp' -rf json -rff "$out/jmh.json" \
+    "$filter" | tee "$out/jmh.log"
+  exit 0
+fi
 
-python3 "$root/bench/ratios.py" "$out/jmh.json" > "$out/ratios.md"
-cat "$out/machine.md" "$out/ratios.md" "$out/statistics.md"
+# Benchmarks 1-3: every peer of a comparison timed in turn within the same iterations (the 'interleaved'
+# methods), so drifting load on a shared machine hits both sides of each ratio alike.
+results=()
+if [[ "$filter" != *Sdp* ]]; then
+  java -jar "$jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json" ".*(${filter}).*\.interleaved\$" \
+    | tee "$out/jmh.log"
+  results+=("$out/jmh.json")
+fi
+
+# Benchmark 4: SDPLIB, single-shot solves, Mallard against the csdp process.
+if [ "$filter" = "." ] || [[ "$filter" == *Sdp* ]]; then
+  if command -v csdp >/dev/null; then
+    java -cp "$jar" dev.mallard.bench.SdpStatistics > "$out/sdp-statistics.md"
+    java -jar "$jar" "${sdp_args[@]}" -bm ss -rf json -rff "$out/jmh-sdp.json" 'SdpBenchmark' | tee "$out/jmh-sdp.log"
+    results+=("$out/jmh-sdp.json")
+  fi
+fi
+
+python3 "$root/bench/ratios.py" "${results[@]}" > "$out/ratios.md"
+cat "$out/machine.md" "$out/ratios.md" "$out/statistics.md" "$out/sdp-statistics.md" 2>/dev/null
 echo "results in $out"

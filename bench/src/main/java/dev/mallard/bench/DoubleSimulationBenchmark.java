@@ -10,21 +10,25 @@ import java.util.concurrent.TimeUnit;
 import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince54Integrator;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Benchmark 1, double simulation from 0 to 20 s: Mallard's Simulator on the user's generic system
- * ({@code mallardGeneric}, the baseline of the ratios) and on a boxing-free double system
- * ({@code mallardSpecialised}), against the hand-written loop taking the same steps ({@code handWritten}, the
- * limit) and Hipparchus's Dormand-Prince ({@code hipparchus}; same steps for RK5_FIXED, same tolerance
- * otherwise).
+ * ({@code mallardGeneric}) and on a boxing-free double system ({@code mallardSpecialised}), against the
+ * hand-written loop taking the same steps ({@code handWritten}, the limit) and Hipparchus's Dormand-Prince
+ * ({@code hipparchus}; same steps for RK5_FIXED, same tolerance otherwise). {@code interleaved} runs all four
+ * in turn and records each one's time in {@link Nanos}: the ratios come from it. The single-peer methods are
+ * for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,6 +50,39 @@ public class DoubleSimulationBenchmark {
     private DormandPrince54Integrator hipparchus;
     private double[] x0;
     private double[] p;
+    private Interleaved peers;
+
+    /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Nanos {
+        /** Nanoseconds in {@link #mallardGeneric}. */
+        public long mallardGeneric;
+        /** Nanoseconds in {@link #mallardSpecialised}. */
+        public long mallardSpecialised;
+        /** Nanoseconds in {@link #handWritten}. */
+        public long handWritten;
+        /** Nanoseconds in {@link #hipparchus}. */
+        public long hipparchus;
+        /** Rounds (each peer ran once per round). */
+        public long rounds;
+        private final long[] sums = new long[4];
+
+        /** Starts an iteration from zero. */
+        @Setup(Level.Iteration)
+        public void clear() {
+            java.util.Arrays.fill(sums, 0);
+            publish();
+            rounds = 0;
+        }
+
+        void publish() {
+            mallardGeneric = sums[0];
+            mallardSpecialised = sums[1];
+            handWritten = sums[2];
+            hipparchus = sums[3];
+        }
+    }
 
     /** Builds every peer once per trial. */
     @Setup
@@ -57,6 +94,21 @@ public class DoubleSimulationBenchmark {
         loop = setup.handWritten(model.primitive(p));
         ode = new HipparchusOde(model.primitive(p));
         hipparchus = setup.hipparchus();
+        peers = new Interleaved(this::mallardGeneric, this::mallardSpecialised, this::handWritten,
+                this::hipparchus);
+    }
+
+    /**
+     * Runs every peer once, in rotating order, timing each.
+     *
+     * @param nanos the per-peer times, added to
+     * @param blackhole consumes results
+     */
+    @Benchmark
+    public void interleaved(Nanos nanos, Blackhole blackhole) {
+        peers.round(nanos.sums, blackhole);
+        nanos.publish();
+        nanos.rounds++;
     }
 
     /** @return the final first state entry of the generic system's run */

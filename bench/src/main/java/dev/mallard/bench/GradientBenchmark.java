@@ -14,14 +14,17 @@ import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
 import org.hipparchus.ode.nonstiff.DormandPrince54FieldIntegrator;
 import org.hipparchus.ode.nonstiff.DormandPrince54Integrator;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Benchmark 2, the Jacobian of x(20 s) with respect to the initial state and the parameters: Mallard's
@@ -29,6 +32,8 @@ import org.openjdk.jmh.annotations.State;
  * run of the same system ({@code mallardDouble}, the baseline), central differences of double runs
  * ({@code finiteDifferences}, 2n + 1 runs), and Hipparchus's Dormand-Prince over its {@code Gradient} field
  * ({@code hipparchusGradient}) with its own double run ({@code hipparchusDouble}) for its ratio.
+ * {@code interleaved} runs all five in turn and records each one's time in {@link Nanos}: the ratios come from
+ * it. The single-peer methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,6 +57,42 @@ public class GradientBenchmark {
     private Gradient[] fieldX0;
     private double[] x0;
     private double[] p;
+    private Interleaved peers;
+
+    /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Nanos {
+        /** Nanoseconds in {@link #mallardDouble}. */
+        public long mallardDouble;
+        /** Nanoseconds in {@link #mallardAutoDiff}. */
+        public long mallardAutoDiff;
+        /** Nanoseconds in {@link #finiteDifferences}. */
+        public long finiteDifferences;
+        /** Nanoseconds in {@link #hipparchusDouble}. */
+        public long hipparchusDouble;
+        /** Nanoseconds in {@link #hipparchusGradient}. */
+        public long hipparchusGradient;
+        /** Rounds (each peer ran once per round). */
+        public long rounds;
+        private final long[] sums = new long[5];
+
+        /** Starts an iteration from zero. */
+        @Setup(Level.Iteration)
+        public void clear() {
+            java.util.Arrays.fill(sums, 0);
+            publish();
+            rounds = 0;
+        }
+
+        void publish() {
+            mallardDouble = sums[0];
+            mallardAutoDiff = sums[1];
+            finiteDifferences = sums[2];
+            hipparchusDouble = sums[3];
+            hipparchusGradient = sums[4];
+        }
+    }
 
     /** Builds every peer once per trial. */
     @Setup
@@ -74,6 +115,21 @@ public class GradientBenchmark {
         for (int i = 0; i < x0.length; i++) {
             fieldX0[i] = Gradient.variable(n, i, x0[i]);
         }
+        peers = new Interleaved(this::mallardDouble, this::mallardAutoDiff, this::finiteDifferences,
+                this::hipparchusDouble, this::hipparchusGradient);
+    }
+
+    /**
+     * Runs every peer once, in rotating order, timing each.
+     *
+     * @param nanos the per-peer times, added to
+     * @param blackhole consumes results
+     */
+    @Benchmark
+    public void interleaved(Nanos nanos, Blackhole blackhole) {
+        peers.round(nanos.sums, blackhole);
+        nanos.publish();
+        nanos.rounds++;
     }
 
     /** @return the final first state entry of one double run */
