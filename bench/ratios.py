@@ -2,10 +2,12 @@
 """Turns a JMH JSON result file into the ratio tables of docs/PERFORMANCE.md (Markdown on stdout).
 
 Every figure is a ratio of two peers timed in the same JMH iterations: each benchmark class's
-`interleaved` method runs all its peers in turn (rotating the order) and records each peer's nanoseconds
-per iteration. The machine is shared and its load drifts; adjacent runs see the same load. For each
-iteration the ratio of the two peers' totals is taken; the table shows the median over iterations (judged
-against the goal) and the range (min-max) over iterations.
+`interleaved` method runs all its peers in turn (rotating the order) and records, per iteration, each
+peer's total nanoseconds and its fastest single run. The machine is shared: other processes take the CPU
+away for milliseconds at a time, which lands on whichever run is in progress. The fastest run of each peer
+is the one least disturbed, so the goal is judged on the ratio of the peers' fastest runs (over all
+iterations); the median over iterations of the ratio of totals (disturbances included) is shown beside it,
+with its range, as a cross-check.
 """
 import json
 import statistics
@@ -24,6 +26,7 @@ RATIOS = [
     ("GradientBenchmark", "mallardAutoDiff", "hipparchusGradient", "Mallard AutoDiff / Hipparchus over Gradient", ("<", 1.0)),
     ("GradientBenchmark", "hipparchusGradient", "hipparchusDouble", "Hipparchus Gradient / Hipparchus double (context)", None),
     ("EventBenchmark", "withEvents", "withoutEvents", "with events / same run without events", ("<=", 1.2)),
+    ("SymbolicBenchmark", "compiledEvaluations", "handWrittenEvaluations", "compiled dynamics / hand-written Java (1000 evaluations each)", ("<=", 2.0)),
     ("SdpBenchmark", "mallard", "csdp", "Mallard SDP solver / csdp process", ("<=", 1.5)),
 ]
 
@@ -38,12 +41,17 @@ def load(paths):
         if method == "interleaved":
             peers = results.setdefault(key, {})
             for name, metric in r.get("secondaryMetrics", {}).items():
-                peers[name] = [x for fork in metric["rawData"] for x in fork]
+                values = [x for fork in metric["rawData"] for x in fork]
+                if name.endswith("Fastest"):
+                    peers.setdefault("fastest", {})[name[:-len("Fastest")]] = min(values)
+                else:
+                    peers[name] = values
         elif r["mode"] == "ss":
             # single-shot benchmarks (SDP): one timed call per iteration, in the score unit
             peers = results.setdefault(key, {})
             unit = {"ms/op": 1e6, "s/op": 1e9, "us/op": 1e3}.get(r["primaryMetric"]["scoreUnit"], 1.0)
             peers[method] = [x * unit for fork in r["primaryMetric"]["rawData"] for x in fork]
+            peers.setdefault("fastest", {})[method] = min(peers[method])
     return results
 
 
@@ -74,7 +82,7 @@ def main(paths):
     for cls in sorted({k[0] for k in results}):
         rows = [r for r in RATIOS if r[0] == cls]
         print(f"### {cls}\n")
-        print("| params | comparison | median ratio | range over iterations | goal | met | numerator ms/run | denominator ms/run |")
+        print("| params | comparison | ratio of fastest runs | median ratio of totals (range) | goal | met | numerator fastest ms | denominator fastest ms |")
         print("|---|---|---|---|---|---|---|---|")
         for (c, ps), peers in sorted(results.items()):
             if c != cls:
@@ -89,16 +97,27 @@ def main(paths):
                     ratios = [statistics.median(peers[num]) / statistics.median(peers[den])]
                 else:
                     ratios = [a / b for a, b in zip(peers[num], peers[den]) if b > 0]
-                ratio = statistics.median(ratios)
+                fa, fb = peers["fastest"][num], peers["fastest"][den]
+                ratio = fa / fb
                 goal_text, g = goal_of(goal, params)
-                print(f"| {label} | {what} | {ratio:.2f} | {min(ratios):.2f}-{max(ratios):.2f} | {goal_text} "
-                      f"| {met(ratio, g)} | {per_run_ms(peers, num):.4g} | {per_run_ms(peers, den):.4g} |")
+                print(f"| {label} | {what} | {ratio:.2f} | {statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f}) "
+                      f"| {goal_text} | {met(ratio, g)} | {fa / 1e6:.4g} | {fb / 1e6:.4g} |")
         if cls == "SdpBenchmark":
-            num = sum(statistics.median(p["mallard"]) for (c, _), p in results.items() if c == cls and "csdp" in p)
-            den = sum(statistics.median(p["csdp"]) for (c, _), p in results.items() if c == cls and "mallard" in p)
+            num = sum(p["fastest"]["mallard"] for (c, _), p in results.items() if c == cls and "csdp" in p)
+            den = sum(p["fastest"]["csdp"] for (c, _), p in results.items() if c == cls and "mallard" in p)
             if den:
                 print(f"| all 20 | total Mallard / total csdp | {num / den:.2f} | - | <= 1.5 | {met(num / den, ('<=', 1.5))} "
                       f"| {num / 1e6:.4g} | {den / 1e6:.4g} |")
+        print()
+        print(f"Time per run of each peer ({cls}, ms):\n")
+        print("| params | peer | fastest run | mean run |")
+        print("|---|---|---|---|")
+        for (c, ps), peers in sorted(results.items()):
+            if c == cls:
+                for name in sorted(peers):
+                    if name not in ("rounds", "fastest"):
+                        print(f"| {', '.join(v for _, v in ps)} | {name} | {peers['fastest'][name] / 1e6:.4g} "
+                              f"| {per_run_ms(peers, name):.4g} |")
         print()
 
 

@@ -65,32 +65,49 @@ public class GradientBenchmark {
     public static class Nanos {
         /** Nanoseconds in {@link #mallardDouble}. */
         public long mallardDouble;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long mallardDoubleFastest;
         /** Nanoseconds in {@link #mallardAutoDiff}. */
         public long mallardAutoDiff;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long mallardAutoDiffFastest;
         /** Nanoseconds in {@link #finiteDifferences}. */
         public long finiteDifferences;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long finiteDifferencesFastest;
         /** Nanoseconds in {@link #hipparchusDouble}. */
         public long hipparchusDouble;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long hipparchusDoubleFastest;
         /** Nanoseconds in {@link #hipparchusGradient}. */
         public long hipparchusGradient;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long hipparchusGradientFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
         private final long[] sums = new long[5];
+        private final long[] fastest = new long[5];
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
             java.util.Arrays.fill(sums, 0);
+            java.util.Arrays.fill(fastest, Long.MAX_VALUE);
             publish();
             rounds = 0;
         }
 
         void publish() {
             mallardDouble = sums[0];
+            mallardDoubleFastest = fastest[0];
             mallardAutoDiff = sums[1];
+            mallardAutoDiffFastest = fastest[1];
             finiteDifferences = sums[2];
+            finiteDifferencesFastest = fastest[2];
             hipparchusDouble = sums[3];
+            hipparchusDoubleFastest = fastest[3];
             hipparchusGradient = sums[4];
+            hipparchusGradientFastest = fastest[4];
         }
     }
 
@@ -127,7 +144,7 @@ public class GradientBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, blackhole);
+        peers.round(nanos.sums, nanos.fastest, blackhole);
         nanos.publish();
         nanos.rounds++;
     }

@@ -23,16 +23,20 @@ public final class Interleaved {
      * Runs every peer once.
      *
      * @param nanos per-peer elapsed nanoseconds, added to (same order as the constructor's peers)
+     * @param fastest per-peer shortest single run so far, nanoseconds, lowered when beaten (start from
+     *     {@code Long.MAX_VALUE})
      * @param blackhole consumes the results so nothing is optimised away
      */
-    public void round(long[] nanos, Blackhole blackhole) {
+    public void round(long[] nanos, long[] fastest, Blackhole blackhole) {
         int n = peers.length;
         int start = round++ % n;
         for (int k = 0; k < n; k++) {
             int which = (start + k) % n;
             long t0 = java.lang.System.nanoTime();
             Object result = peers[which].get();
-            nanos[which] += java.lang.System.nanoTime() - t0;
+            long elapsed = java.lang.System.nanoTime() - t0;
+            nanos[which] += elapsed;
+            fastest[which] = Math.min(fastest[which], elapsed);
             blackhole.consume(result);
         }
     }

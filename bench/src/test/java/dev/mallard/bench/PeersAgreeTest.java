@@ -9,6 +9,7 @@ import dev.mallard.bench.model.EventScenario;
 import dev.mallard.bench.model.HandWrittenRungeKutta;
 import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
+import dev.mallard.bench.model.NonlinearChain;
 import dev.mallard.bench.model.Model;
 import dev.mallard.bench.model.Setup;
 import dev.mallard.scalar.Scalar;
@@ -111,6 +112,18 @@ class PeersAgreeTest {
         assertEquals(10000, with.getNumDiscreteUpdates());
         assertEquals(0, without.getNumDiscreteUpdates());
         assertEquals(without.getNumStepsTaken(), with.getNumStepsTaken());
+    }
+
+    @Test
+    void compiledDynamicsEqualTheHandWrittenOnes() {
+        SymbolicBenchmark symbolic = new SymbolicBenchmark();
+        symbolic.prepare();
+        double[] x = {0.3, -0.2, 0.1, 0.5, -0.4, 1.0, -1.0, 0.5, 0.25, -0.75};
+        double[] compiled = new double[x.length];
+        double[] hand = new double[x.length];
+        symbolic.compile().evaluate(x, compiled);
+        NonlinearChain.derivatives(x, hand);
+        assertArrayEquals(hand, compiled, 1e-12);
     }
 
     private static Simulator<Double> run(EventScenario scenario, boolean events) {
