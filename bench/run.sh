@@ -3,8 +3,11 @@
 #
 #   bench/run.sh [quick|full|profile] [filter]
 #
-# quick:   1 fork, 3 warm-up and 5 measured 0.5 s iterations (about 5 minutes on 2 cores)
-# full:    2 forks, 5 warm-up and 10 measured 0.5 s iterations: the numbers in docs/PERFORMANCE.md
+# quick:   1 fork, 8 warm-up and 4 measured 1 s iterations (about 4 minutes on 2 cores, plus 3 for SDPLIB)
+# full:    2 forks, 10 warm-up and 8 measured 1 s iterations: the numbers in docs/PERFORMANCE.md (about
+#          15 minutes, plus 6 for SDPLIB)
+# Warm-up is long on purpose: Mallard's simulation loop needs about 7 s of running before the JIT has
+# compiled it fully (a run of the 20-state chain falls from 1 s to 15 ms over the first 7 warm-up seconds).
 # profile: quick settings with -prof gc (allocation per operation) and -prof stack (hot methods)
 # filter:  a JMH regular expression over benchmark names, e.g. 'DoubleSimulation' or 'Gradient.*CHAIN'
 #
@@ -17,9 +20,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 case "$mode" in
-  quick)   jmh_args=(-f 1 -wi 3 -i 5 -w 500ms -r 500ms); sdp_args=(-f 1 -wi 1 -i 3) ;;
-  full)    jmh_args=(-f 2 -wi 5 -i 10 -w 500ms -r 500ms); sdp_args=(-f 1 -wi 2 -i 5) ;;
-  profile) jmh_args=(-f 1 -wi 3 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15'); sdp_args=() ;;
+  quick)   jmh_args=(-f 1 -wi 8 -i 4 -w 1s -r 1s); sdp_args=(-f 1 -wi 1 -i 3) ;;
+  full)    jmh_args=(-f 2 -wi 10 -i 8 -w 1s -r 1s); sdp_args=(-f 1 -wi 2 -i 5) ;;
+  profile) jmh_args=(-f 1 -wi 8 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15'); sdp_args=() ;;
   *) echo "usage: bench/run.sh [quick|full|profile] [filter]" >&2; exit 2 ;;
 esac
 
