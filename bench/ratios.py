@@ -77,11 +77,17 @@ def per_run_ms(peers, name):
     return total / count / 1e6 if count else float("nan")
 
 
-def main(paths):
+def main(paths, part="all"):
     results = load(paths)
     for cls in sorted({k[0] for k in results}):
         rows = [r for r in RATIOS if r[0] == cls]
-        print(f"### {cls}\n")
+        if part != "all":
+            print(f"#### {cls}{' (time per run)' if part == 'times' else ''}\n")
+        else:
+            print(f"### {cls}\n")
+        if part == "times":
+            print_times(results, cls)
+            continue
         print("| params | comparison | ratio of fastest runs | median ratio of totals (range) | goal | met | numerator fastest ms | denominator fastest ms |")
         print("|---|---|---|---|---|---|---|---|")
         for (c, ps), peers in sorted(results.items()):
@@ -109,17 +115,26 @@ def main(paths):
                 print(f"| all 20 | total Mallard / total csdp | {num / den:.2f} | - | <= 1.5 | {met(num / den, ('<=', 1.5))} "
                       f"| {num / 1e6:.4g} | {den / 1e6:.4g} |")
         print()
-        print(f"Time per run of each peer ({cls}, ms):\n")
-        print("| params | peer | fastest run | mean run |")
-        print("|---|---|---|---|")
-        for (c, ps), peers in sorted(results.items()):
-            if c == cls:
-                for name in sorted(peers):
-                    if name not in ("rounds", "fastest"):
-                        print(f"| {', '.join(v for _, v in ps)} | {name} | {peers['fastest'][name] / 1e6:.4g} "
-                              f"| {per_run_ms(peers, name):.4g} |")
-        print()
+        if part == "all":
+            print_times(results, cls)
+
+
+def print_times(results, cls):
+    print(f"Time per run of each peer ({cls}, ms):\n")
+    print("| params | peer | fastest run | mean run |")
+    print("|---|---|---|---|")
+    for (c, ps), peers in sorted(results.items()):
+        if c == cls:
+            for name in sorted(peers):
+                if name not in ("rounds", "fastest"):
+                    print(f"| {', '.join(v for _, v in ps)} | {name} | {peers['fastest'][name] / 1e6:.4g} "
+                          f"| {per_run_ms(peers, name):.4g} |")
+    print()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    part = "all"
+    if args and args[0].startswith("--part="):
+        part = args.pop(0)[len("--part="):]
+    main(args, part)
