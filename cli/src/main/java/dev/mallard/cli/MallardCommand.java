@@ -9,7 +9,8 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         version = "mallard 0.1.0",
         description = "Hybrid dynamical systems: simulate, differentiate, inspect and certify.",
-        subcommands = {})
+        subcommands = {TourCommand.class, SimulateCommand.class, GradientCommand.class,
+            InspectCommand.class, SdpCommand.class})
 public final class MallardCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,

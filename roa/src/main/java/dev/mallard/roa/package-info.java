@@ -1,4 +1,19 @@
 /**
  * Sum-of-squares programming and region-of-attraction analysis with checked certificates.
+ *
+ * <ul>
+ *   <li>{@link dev.mallard.roa.SosProgram}: decision variables ({@link dev.mallard.roa.DecisionVariable}),
+ *       polynomials with affine coefficients ({@link dev.mallard.roa.PolynomialExpression},
+ *       {@link dev.mallard.roa.AffineForm}), free and SOS multipliers, SOS constraints through Gram matrices on
+ *       {@link dev.mallard.roa.NewtonPolytope}-reduced bases (PSD, or diagonally dominant as an LP), solved by
+ *       the {@code roa.sdp} interior-point solver into a {@link dev.mallard.roa.SosSolution} whose every Gram
+ *       matrix is checked independently ({@link dev.mallard.roa.SosCertificate});</li>
+ *   <li>{@link dev.mallard.roa.RegionOfAttraction} with {@link dev.mallard.roa.RegionOfAttractionOptions}: the
+ *       certified sublevel set {@code {V <= 1}} of a fixed point of a polynomial (or, implicitly, rational)
+ *       system, with a {@link dev.mallard.roa.RegionOfAttractionResult} carrying the certificate, a
+ *       {@link dev.mallard.roa.SimulationCheck} and an optional {@link dev.mallard.roa.EnlargementReport};</li>
+ *   <li>{@link dev.mallard.roa.LyapunovEquation}: {@code A'P + PA = -Q} by Bartels-Stewart on a real Schur
+ *       form.</li>
+ * </ul>
  */
 package dev.mallard.roa;

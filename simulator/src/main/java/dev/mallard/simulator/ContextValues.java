@@ -2,6 +2,7 @@ package dev.mallard.simulator;
 
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.Diagram;
 import dev.mallard.systems.InputPort;
 import dev.mallard.systems.System;
 import java.util.List;
@@ -9,8 +10,9 @@ import java.util.List;
 /**
  * Copies the values held in a context into a context of the same system converted to another number type
  * (obtained with {@link System#toScalar}): time, continuous state, discrete state, numeric parameters,
- * abstract state (shared, not copied: the target is only read) and fixed input values. Number values travel
- * as doubles (the value part: gradients or symbolic structure are dropped).
+ * abstract state (shared, not copied: the target is only read) and fixed input values, wherever in the tree
+ * they are fixed (leaves, the root, and the contexts of nested diagrams). Number values travel as doubles (the
+ * value part: gradients or symbolic structure are dropped).
  */
 final class ContextValues {
 
@@ -38,10 +40,40 @@ final class ContextValues {
         for (int k = 0; k < fromLeaves.size(); k++) {
             copyLeaf(fromLeaves.get(k), toLeaves.get(k));
         }
-        if (!fromLeaves.contains(from)) {
-            copyFixedInputs(from, to);
-        }
+        copyFixedInputs(from, to);
         to.noteStateChanged();
+    }
+
+    /**
+     * Copies the fixed input values of every context in the tree: the root's, each nested diagram's and each
+     * leaf's (a port fixed on an inner diagram's context feeds that diagram's subsystems).
+     *
+     * @param from the source root context, not modified
+     * @param to a root context of {@code from}'s system converted to another number type; modified
+     * @param <T> the source number type
+     * @param <U> the target number type
+     * @throws IllegalArgumentException if the two system trees do not have the same shape
+     */
+    static <T, U> void copyFixedInputs(Context<T> from, Context<U> to) {
+        copyFixedInputsBelow(from.getSystem(), from, to.getSystem(), to);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T, U> void copyFixedInputsBelow(System<T> fromSystem, Context<T> fromRoot, System<U> toSystem,
+            Context<U> toRoot) {
+        copyPortValues(fromSystem.getMyContextFromRoot(fromRoot), toSystem.getMyContextFromRoot(toRoot));
+        if (fromSystem instanceof Diagram<T> diagram) {
+            if (!(toSystem instanceof Diagram<?>)) {
+                throw new IllegalArgumentException("the converted system " + toSystem.getName()
+                        + " is not a diagram like " + fromSystem.getName());
+            }
+            List<System<T>> a = diagram.getSubsystems();
+            List<System<U>> b = ((Diagram<U>) toSystem).getSubsystems();
+            checkSize(a.size(), b.size(), "subsystems in " + fromSystem.getName());
+            for (int i = 0; i < a.size(); i++) {
+                copyFixedInputsBelow(a.get(i), fromRoot, b.get(i), toRoot);
+            }
+        }
     }
 
     private static <T, U> void copyLeaf(Context<T> from, Context<U> to) {
@@ -54,10 +86,9 @@ final class ContextValues {
         for (int i = 0; i < from.getNumAbstractStates(); i++) {
             to.setAbstractState(i, from.getAbstractState(i, Object.class));
         }
-        copyFixedInputs(from, to);
     }
 
-    private static <T, U> void copyFixedInputs(Context<T> from, Context<U> to) {
+    private static <T, U> void copyPortValues(Context<T> from, Context<U> to) {
         System<T> sys = from.getSystem();
         for (int p = 0; p < sys.numInputPorts(); p++) {
             if (!from.hasFixedInputValue(p)) {

@@ -1000,6 +1000,9 @@ public abstract class IntegratorBase<T> {
      */
     public final void truncateLastStep(double tEnd) {
         interpolateIntoContext(tEnd);
+        if (denseOutput != null && !denseOutput.isEmpty()) {
+            denseOutput.truncateLastSegment(tEnd);
+        }
         onStepTruncated(tEnd);
     }
 

@@ -34,8 +34,37 @@ public final class PiecewisePolynomial<T> {
         this.rows = Checks.nonNegative(rows, "rows");
     }
 
-    /** One segment: its nodes' values, {@code values[j]} at node j. */
+    /**
+     * One segment: its nodes' values, {@code values[j]} at node j of {@code [t0, t1]}; it is used on
+     * {@code [t0, end]}, {@code end <= t1} (shorter when the step was truncated).
+     */
     private record Segment<T>(double t0, double t1, Nodes nodes, ScalarVector<T>[] values) {
+    }
+
+    /**
+     * Ends the function at {@code tEnd} inside its last segment (the integrator's last step was cut short at
+     * a witness crossing); the segment keeps its polynomial. A {@code tEnd} equal to the segment's start
+     * removes the segment.
+     *
+     * @param tEnd seconds, in (start of the last segment, end]
+     * @throws IllegalArgumentException if tEnd is outside the last segment
+     */
+    void truncateLastSegment(double tEnd) {
+        requireSegments();
+        Segment<T> last = segments.get(segments.size() - 1);
+        if (!(tEnd >= last.t0 && tEnd <= getEndTime())) {
+            throw new IllegalArgumentException("tEnd = " + tEnd + " is outside the last segment [" + last.t0 + ", "
+                    + getEndTime() + "]");
+        }
+        breaks.remove(breaks.size() - 1);
+        if (tEnd == last.t0) {
+            segments.remove(segments.size() - 1);
+            if (segments.isEmpty()) {
+                breaks.clear();
+            }
+        } else {
+            breaks.add(tEnd);
+        }
     }
 
     /**

@@ -20,11 +20,13 @@ import java.util.Objects;
  * {@code ts}); then discrete updates; then continuous integration to no later than the next timed event or
  * the boundary, stopping early at an isolated witness crossing; then publishes at the step's end (per-step,
  * timed, witnessed) and the monitor. Updates due at the end of a step are pending until the next step (or
- * {@link #advancePendingEvents()}). Periodic event times are {@code offset + k period} computed from the
- * integer {@code k}. Failure policy: a failed unrestricted update leaves the state unchanged; a failed
- * discrete update leaves it unchanged too (stronger than required); all simultaneous publishes run before a
- * publish failure is reported; a failure throws {@link EventHandlerFailedException} carrying the message,
- * the system's name and the time; a termination stops time from advancing further and is returned.
+ * {@link #advancePendingEvents()}). Optionally, forced publishes end every step
+ * ({@link #setPublishEveryTimeStep}) and initialize ({@link #setPublishAtInitialization}). Periodic event
+ * times are {@code offset + k period} computed from the integer {@code k}. Failure policy: a failed
+ * unrestricted update leaves the state unchanged; a failed discrete update leaves it unchanged too (stronger
+ * than required); all simultaneous publishes run before a publish failure is reported; a failure throws
+ * {@link EventHandlerFailedException} carrying the message, the system's name and the time; a termination
+ * stops time from advancing further and is returned.
  *
  * <p>The default integrator is {@link RungeKutta3Integrator} with error control: accuracy 1e-4, maximum
  * step 0.1 s, initial step target 1e-4 s.
@@ -59,6 +61,8 @@ public final class Simulator<T> {
     private IntegratorBase<T> integrator;
     private Monitor<T> monitor;
     private double targetRealtimeRate;
+    private boolean publishEveryTimeStep;
+    private boolean publishAtInitialization;
     private boolean initialized;
     private double lastTime = Double.NaN;
 
@@ -75,6 +79,7 @@ public final class Simulator<T> {
     private EventSet<T> pending;
     private EventSet<T> updatesNow;
     private EventSet<T> publishNow;
+    private EventSet<T> forcedPublishes;
     private final List<Event<T>> periodicEvents = new ArrayList<>();
     private final List<Integer> periodicOwner = new ArrayList<>();
     private double[] periodicNext = new double[0];
@@ -137,8 +142,14 @@ public final class Simulator<T> {
         pending = new EventSet<>(n);
         updatesNow = new EventSet<>(n);
         publishNow = new EventSet<>(n);
+        forcedPublishes = new EventSet<>(n);
         for (int i = 0; i < n; i++) {
             LeafSystem<T> leaf = leaves.get(i);
+            for (Event<T> e : leaf.getEvents(Event.Trigger.FORCED)) {
+                if (e.getKind() == Event.Kind.PUBLISH) {
+                    forcedPublishes.add(i, e);
+                }
+            }
             for (Event<T> e : leaf.getEvents(Event.Trigger.PER_STEP)) {
                 perStep.add(i, e);
             }
@@ -167,8 +178,8 @@ public final class Simulator<T> {
     /**
      * Prepares a simulation: initializes the integrator, resets statistics, runs the initialization updates
      * (unless suppressed), then the publishes due at the initial time (initialization, per-step, and periodic
-     * ones scheduled at {@code t0}) and the monitor. Periodic updates due at {@code t0} become pending for
-     * the first step.
+     * ones scheduled at {@code t0}), the forced publishes if {@link #setPublishAtInitialization} is on, and the
+     * monitor. Periodic updates due at {@code t0} become pending for the first step.
      *
      * @param params the options, not null
      * @return the status (termination returns early)
@@ -193,7 +204,7 @@ public final class Simulator<T> {
             publishNow.addPublishes(initialization);
         }
         addTimedEventsAt(t0);
-        status = status.keepMoreSevere(doPublishesAndMonitor());
+        status = status.keepMoreSevere(doPublishesAndMonitor(publishAtInitialization));
         initialized = true;
         lastTime = t0;
         return statusFor(status, t0, t0);
@@ -264,7 +275,8 @@ public final class Simulator<T> {
     /**
      * Performs the updates pending at the current time (per-step updates and those timed or witnessed at the
      * end of the last step), moving the context from {@code x⁻(t)} to {@code x⁺(t)} without advancing time;
-     * then the per-step publishes and the monitor.
+     * then the per-step publishes, the forced publishes if {@link #setPublishEveryTimeStep} is on (the 000
+     * seed's "final per-step publish call (if enabled)") and the monitor.
      *
      * @return the status (boundary and return time are the current time)
      * @throws EventHandlerFailedException if a handler or the monitor fails
@@ -281,7 +293,7 @@ public final class Simulator<T> {
         double t = context.getTimeValue();
         EventStatus status = doPendingUpdates();
         publishNow.clear();
-        status = status.keepMoreSevere(doPublishesAndMonitor());
+        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
         return statusFor(status, t, t);
     }
 
@@ -322,7 +334,7 @@ public final class Simulator<T> {
                 (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
             }
         }
-        status = status.keepMoreSevere(doPublishesAndMonitor());
+        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
         pace();
         return status;
     }
@@ -378,24 +390,18 @@ public final class Simulator<T> {
         return status;
     }
 
-    /** Runs every publish (per-step and publishNow) of every leaf, then the monitor; failures throw after all ran. */
-    private EventStatus doPublishesAndMonitor() {
+    /**
+     * Runs every publish (per-step and publishNow) of every leaf, then, if {@code forced}, the forced publishes
+     * as a second dispatch, then the monitor; a failure throws after all publishes ran.
+     */
+    private EventStatus doPublishesAndMonitor(boolean forced) {
         publishNow.addPublishes(perStep);
-        EventStatus status = EventStatus.didNothing();
-        if (publishNow.has(Event.Kind.PUBLISH)) {
-            for (int i = 0; i < leaves.size(); i++) {
-                List<Event<T>> list = publishNow.get(Event.Kind.PUBLISH, i);
-                if (!list.isEmpty()) {
-                    status = status.keepMoreSevere(attribute(leaves.get(i).publish(leafContexts.get(i), list),
-                            leaves.get(i)));
-                }
-            }
-            throwIfFailed(status);
-            if (!status.isDidNothing()) {
-                numPublishes++;
-            }
-        }
+        EventStatus status = dispatchPublishes(publishNow);
         publishNow.clear();
+        if (forced) {
+            status = status.keepMoreSevere(dispatchPublishes(forcedPublishes));
+        }
+        throwIfFailed(status);
         if (monitor != null) {
             EventStatus m = monitor.check(context);
             if (m == null) {
@@ -404,6 +410,25 @@ public final class Simulator<T> {
             }
             throwIfFailed(m);
             status = status.keepMoreSevere(m);
+        }
+        return status;
+    }
+
+    /** One publish dispatch over all leaves, counted when effective (none failed, not all did nothing). */
+    private EventStatus dispatchPublishes(EventSet<T> events) {
+        EventStatus status = EventStatus.didNothing();
+        if (!events.has(Event.Kind.PUBLISH)) {
+            return status;
+        }
+        for (int i = 0; i < leaves.size(); i++) {
+            List<Event<T>> list = events.get(Event.Kind.PUBLISH, i);
+            if (!list.isEmpty()) {
+                status = status.keepMoreSevere(attribute(leaves.get(i).publish(leafContexts.get(i), list),
+                        leaves.get(i)));
+            }
+        }
+        if (!status.failed() && !status.isDidNothing()) {
+            numPublishes++;
         }
         return status;
     }
@@ -461,13 +486,26 @@ public final class Simulator<T> {
     // ---- witness isolation -------------------------------------------------------------------------
 
     /**
-     * The length of the interval to which witness crossings are isolated, per the 000 seed: with error
-     * control, the characteristic time (1 s) times the accuracy (the context's, or the integrator's accuracy in
-     * use when the context has none, rather than refusing); with fixed steps, the maximum step times the
-     * context's accuracy, or empty (no isolation: events trigger at the step's end) if the context has none.
-     * Never below the integrator's working minimum step.
+     * The length of the interval to which witness crossings are isolated (a triggered witness's event time is
+     * at most this much after the crossing), per the 000 seed:
+     * <ul>
+     *   <li>error control: the characteristic time (1 s) times the context's accuracy;</li>
+     *   <li>fixed steps (a fixed-step scheme, or an error-controlled one in fixed-step mode): the maximum step
+     *       times the context's accuracy; without an accuracy in the context, empty: no isolation, a
+     *       triggered witness's events happen at the end of the step that saw the sign change;</li>
+     *   <li>never less than the integrator's working minimum step {@code max(requested, 1e-14 max(1, |t|))}.</li>
+     * </ul>
+     *
+     * <p><b>Deviation from the 000 seed.</b> The seed throws when error control is in use and the context has
+     * no accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
+     * integrator is error-controlled RK3), so following it would make every witness trigger of a default
+     * simulation throw. Instead the integrator's accuracy stands in for the context's: its accuracy in use
+     * (fixed at {@link IntegratorBase#initialize()}; before that, its target accuracy, else
+     * {@link IntegratorBase#DEFAULT_ACCURACY}), so a default simulator isolates to 1 s x 1e-4 = 1e-4 s. An
+     * accuracy set in the context still takes precedence, as in the seed.
      *
      * @return the isolation window in seconds, or empty for no isolation
+     * @throws IllegalStateException if the simulator has no context
      */
     public OptionalDouble getCurrentWitnessTimeIsolation() {
         requireContext();
@@ -478,8 +516,18 @@ public final class Simulator<T> {
                     ? OptionalDouble.of(Math.max(floor, integrator.getMaximumStepSize() * accuracy.getAsDouble()))
                     : OptionalDouble.empty();
         }
-        double a = accuracy.isPresent() ? accuracy.getAsDouble() : integrator.getAccuracyInUse();
+        double a = accuracy.isPresent() ? accuracy.getAsDouble() : integratorAccuracy();
         return OptionalDouble.of(Math.max(floor, CHARACTERISTIC_TIME * a));
+    }
+
+    /** The error-controlled integrator's accuracy in use, or what {@code initialize} will make it. */
+    private double integratorAccuracy() {
+        double inUse = integrator.getAccuracyInUse();
+        if (!Double.isNaN(inUse)) {
+            return inUse;
+        }
+        double target = integrator.getTargetAccuracy();
+        return Double.isNaN(target) ? IntegratorBase.DEFAULT_ACCURACY : target;
     }
 
     // ---- accessors ------------------------------------------------------------------------------
@@ -510,6 +558,42 @@ public final class Simulator<T> {
      */
     public void setTargetRealtimeRate(double rate) {
         this.targetRealtimeRate = rate > 0 ? rate : 0;
+    }
+
+    /**
+     * Whether every trajectory-advancing step (and {@link #advancePendingEvents()}) ends with a forced publish:
+     * the forced-publish handlers of every leaf ({@code declareForcedPublishEvent}) run on the step's end
+     * point, after the step's other publishes and before the monitor, as one more publish dispatch (counted
+     * by {@link #getNumPublishes()} when effective; a leaf without forced-publish handlers does nothing).
+     * This does not publish at {@link #initialize()}: see {@link #setPublishAtInitialization}. Per-step
+     * publish events are the preferred way (the 000 seed marks this option "to be deprecated").
+     * Off by default.
+     *
+     * @param publish true to publish at the end of every step
+     */
+    public void setPublishEveryTimeStep(boolean publish) {
+        this.publishEveryTimeStep = publish;
+    }
+
+    /** @return whether {@link #setPublishEveryTimeStep} is on; false by default */
+    public boolean getPublishEveryTimeStep() {
+        return publishEveryTimeStep;
+    }
+
+    /**
+     * Whether {@link #initialize()} ends with a forced publish (as {@link #setPublishEveryTimeStep} does for
+     * steps): after the initialization, per-step and timed publishes at the initial time, before the monitor.
+     * Off by default.
+     *
+     * @param publish true to publish at the end of initialize
+     */
+    public void setPublishAtInitialization(boolean publish) {
+        this.publishAtInitialization = publish;
+    }
+
+    /** @return whether {@link #setPublishAtInitialization} is on; false by default */
+    public boolean getPublishAtInitialization() {
+        return publishAtInitialization;
     }
 
     /** @return the target realtime rate, 0 when running as fast as possible */
@@ -583,7 +667,14 @@ public final class Simulator<T> {
         return numSteps;
     }
 
-    /** @return effective publish dispatches (not all did-nothing, none failed) */
+    /**
+     * The effective publish dispatches since the last initialize or resetStatistics: a dispatch (the publishes
+     * due at one point of the trajectory, or the forced publishes of {@link #setPublishEveryTimeStep} /
+     * {@link #setPublishAtInitialization}, which are a dispatch of their own) counts unless one of its
+     * handlers failed or all of them did nothing.
+     *
+     * @return the number of effective publish dispatches
+     */
     public long getNumPublishes() {
         return numPublishes;
     }

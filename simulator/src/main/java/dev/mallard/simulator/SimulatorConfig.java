@@ -16,11 +16,12 @@ import java.util.Objects;
  * {@link SimulatorConfigFunctions#applySimulatorConfig}, read back with
  * {@link SimulatorConfigFunctions#extractSimulatorConfig}, and read from / written to YAML or JSON text with
  * snake_case keys ({@code integration_scheme}, {@code max_step_size}, {@code accuracy},
- * {@code use_error_control}, {@code start_time}, {@code target_realtime_rate}). A key missing from the text
- * keeps its default; an unknown key is refused. Setters check their values. Mutable, not thread-safe.
+ * {@code use_error_control}, {@code start_time}, {@code target_realtime_rate},
+ * {@code publish_every_time_step}). A key missing from the text keeps its default; an unknown key is
+ * refused. Setters check their values. Mutable, not thread-safe.
  */
 @JsonPropertyOrder({"integration_scheme", "max_step_size", "accuracy", "use_error_control", "start_time",
-    "target_realtime_rate"})
+    "target_realtime_rate", "publish_every_time_step"})
 public final class SimulatorConfig {
 
     /** The default scheme, {@value}. */
@@ -37,8 +38,12 @@ public final class SimulatorConfig {
     private boolean useErrorControl = true;
     private double startTime;
     private double targetRealtimeRate;
+    private boolean publishEveryTimeStep;
 
-    /** The default configuration: runge_kutta3, maximum step 0.1 s, accuracy 1e-4, error control, start 0, rate 0. */
+    /**
+     * The default configuration: runge_kutta3, maximum step 0.1 s, accuracy 1e-4, error control, start 0,
+     * realtime rate 0, no publish every time step.
+     */
     public SimulatorConfig() {
     }
 
@@ -148,6 +153,23 @@ public final class SimulatorConfig {
         return this;
     }
 
+    /** @return whether applying this config turns on forced publishes at initialization and every step */
+    public boolean isPublishEveryTimeStep() {
+        return publishEveryTimeStep;
+    }
+
+    /**
+     * When applied, sets both {@link Simulator#setPublishEveryTimeStep} and
+     * {@link Simulator#setPublishAtInitialization} to {@code flag}.
+     *
+     * @param flag true for a forced publish at initialization and at the end of every step
+     * @return this
+     */
+    public SimulatorConfig setPublishEveryTimeStep(boolean flag) {
+        this.publishEveryTimeStep = flag;
+        return this;
+    }
+
     // ---- text ----------------------------------------------------------------------------------------
 
     /** @return this config as YAML text, one key per line */
@@ -197,7 +219,7 @@ public final class SimulatorConfig {
         } catch (UnrecognizedPropertyException e) {
             throw new IllegalArgumentException("unknown field '" + e.getPropertyName() + "' in the simulator config ("
                     + format + "); known fields: integration_scheme, max_step_size, accuracy, use_error_control, "
-                    + "start_time, target_realtime_rate", e);
+                    + "start_time, target_realtime_rate, publish_every_time_step", e);
         } catch (JsonProcessingException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IllegalArgumentException bad) {
@@ -213,18 +235,21 @@ public final class SimulatorConfig {
         return o instanceof SimulatorConfig c && integrationScheme.equals(c.integrationScheme)
                 && Double.compare(maxStepSize, c.maxStepSize) == 0 && Double.compare(accuracy, c.accuracy) == 0
                 && useErrorControl == c.useErrorControl && Double.compare(startTime, c.startTime) == 0
-                && Double.compare(targetRealtimeRate, c.targetRealtimeRate) == 0;
+                && Double.compare(targetRealtimeRate, c.targetRealtimeRate) == 0
+                && publishEveryTimeStep == c.publishEveryTimeStep;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(integrationScheme, maxStepSize, accuracy, useErrorControl, startTime, targetRealtimeRate);
+        return Objects.hash(integrationScheme, maxStepSize, accuracy, useErrorControl, startTime, targetRealtimeRate,
+                publishEveryTimeStep);
     }
 
     @Override
     public String toString() {
         return "SimulatorConfig{integration_scheme=" + integrationScheme + ", max_step_size=" + maxStepSize
                 + ", accuracy=" + accuracy + ", use_error_control=" + useErrorControl + ", start_time=" + startTime
-                + ", target_realtime_rate=" + targetRealtimeRate + "}";
+                + ", target_realtime_rate=" + targetRealtimeRate + ", publish_every_time_step=" + publishEveryTimeStep
+                + "}";
     }
 }

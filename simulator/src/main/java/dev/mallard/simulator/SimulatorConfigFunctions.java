@@ -44,7 +44,9 @@ public final class SimulatorConfigFunctions {
     /**
      * Configures the simulator: a new integrator of the config's scheme and maximum step; for schemes with an
      * error estimate, fixed-step mode is {@code !useErrorControl} and the target accuracy is the config's;
-     * the target realtime rate; and the context's time is set to the start time.
+     * the target realtime rate; forced publishes at initialization and every step if
+     * {@code publishEveryTimeStep} (both simulator flags set to it); and the context's time is set to the
+     * start time.
      *
      * @param config the configuration, not modified
      * @param simulator the simulator, modified (it must be initialized again)
@@ -59,6 +61,8 @@ public final class SimulatorConfigFunctions {
             integrator.setTargetAccuracy(config.getAccuracy());
         }
         simulator.setTargetRealtimeRate(config.getTargetRealtimeRate());
+        simulator.setPublishEveryTimeStep(config.isPublishEveryTimeStep());
+        simulator.setPublishAtInitialization(config.isPublishEveryTimeStep());
         if (simulator.hasContext()) {
             simulator.getMutableContext().setTime(config.getStartTime());
         }
@@ -67,7 +71,8 @@ public final class SimulatorConfigFunctions {
     /**
      * Reports the simulator's current configuration. The accuracy is the integrator's target accuracy, or
      * the default 1e-4 when it has none (schemes without error estimate); the start time is the context's
-     * current time (0 without a context); gradients of a non-double time are dropped.
+     * current time (0 without a context); publish-every-time-step is the simulator's
+     * {@link Simulator#getPublishEveryTimeStep()}; gradients of a non-double time are dropped.
      *
      * @param simulator the simulator, not modified
      * @param <T> the number type
@@ -82,7 +87,8 @@ public final class SimulatorConfigFunctions {
                 .setAccuracy(Double.isNaN(accuracy) ? IntegratorBase.DEFAULT_ACCURACY : accuracy)
                 .setUseErrorControl(!integrator.getFixedStepMode())
                 .setStartTime(simulator.hasContext() ? simulator.getContext().getTimeValue() : 0)
-                .setTargetRealtimeRate(simulator.getTargetRealtimeRate());
+                .setTargetRealtimeRate(simulator.getTargetRealtimeRate())
+                .setPublishEveryTimeStep(simulator.getPublishEveryTimeStep());
     }
 
     /**

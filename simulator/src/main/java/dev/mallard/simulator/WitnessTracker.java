@@ -2,6 +2,7 @@ package dev.mallard.simulator;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.WitnessFunction;
@@ -106,6 +107,7 @@ final class WitnessTracker<T> {
             T t1Scalar = context.getTime();
             integrator.prepareInterpolant();
             double tStar = t1;
+            int earliest = -1;
             for (int i = 0; i < m; i++) {
                 if (!triggered[i]) {
                     continue;
@@ -118,12 +120,19 @@ final class WitnessTracker<T> {
                         continue;
                     }
                 }
-                tStar = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
+                double isolated = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
+                if (earliest < 0 || isolated < tStar) {
+                    earliest = i;
+                }
+                tStar = isolated;
             }
             if (tStar < t1) {
                 integrator.truncateLastStep(tStar);
             } else {
                 integrator.interpolateIntoContext(t1Scalar);
+            }
+            if (!integrator.isDoublePath()) {
+                addEventTimeSensitivity(integrator, earliest, tStar < t1 ? scalar.of(tStar) : t1Scalar);
             }
             for (int i = 0; i < m; i++) {
                 w1[i] = value(i);
@@ -137,6 +146,61 @@ final class WitnessTracker<T> {
             }
         }
         return true;
+    }
+
+    /**
+     * Gives the event time the derivatives the implicit function theorem assigns it, and the state at the
+     * event the matching ones. The crossing time {@code t*} of witness {@code w} solves {@code w(x(t*; p), t*) = 0},
+     * so the derivative of {@code t*} with respect to any {@code p} is
+     * {@code -(dw/dp at fixed time) / (dw/dt along the trajectory)}. With {@code w} evaluated in
+     * {@code T} at the isolated time {@code tb} (its derivatives are those at fixed time), the correction
+     * {@code delta = -w / wdot} minus its own value has value exactly 0 and the derivatives of {@code t* - tb}:
+     * the context is moved to the interpolant at {@code tb + delta}, so the state carries
+     * {@code x(tb) + xdot delta} and every reset computed from it propagates the event time's sensitivity.
+     * Values are unchanged (the double path and the values of the generic path agree).
+     */
+    private void addEventTimeSensitivity(IntegratorBase<T> integrator, int i, T tb) {
+        T w = witnesses.get(i).calcWitnessValue(leafContexts.get(owner[i]));
+        double wdot = witnessRate(integrator, i);
+        if (!(Math.abs(wdot) > 0) || !Double.isFinite(wdot)) {
+            double t = scalar.value(tb);
+            throw new SimulationException("witness " + witnesses.get(i) + " of " + leaves.get(owner[i]).getName()
+                    + " crosses zero with time derivative " + wdot + " at t = " + t + " (a grazing contact): the "
+                    + "event time has no derivative with respect to the initial state or parameters", t,
+                    leaves.get(owner[i]).getName());
+        }
+        T q = scalar.div(w, -wdot);
+        T delta = scalar.sub(q, scalar.value(q));
+        integrator.interpolateIntoContext(scalar.add(tb, delta));
+    }
+
+    /**
+     * {@code dw/dt} along the flow at the context's time and state, by a central difference along the vector
+     * field (values only): {@code (w(x + eps f, t + eps) - w(x - eps f, t - eps)) / (2 eps)}, with {@code eps}
+     * a small fraction of the last step (its error is {@code O(eps^2)}). Leaves the context perturbed: the
+     * caller moves it back.
+     */
+    private double witnessRate(IntegratorBase<T> integrator, int i) {
+        Context<T> c = integrator.getContext();
+        ContinuousState<T> f = integrator.getSystem().allocateTimeDerivatives();
+        integrator.getSystem().calcTimeDerivatives(c, f);
+        double[] fv = f.toValueArray();
+        double[] x = c.getContinuousState().toValueArray();
+        double t = c.getTimeValue();
+        double h = integrator.getLastStepEndTime() - integrator.getLastStepStartTime();
+        double eps = Math.max(1e-4 * h, 1e-8 * Math.max(1, Math.abs(t)));
+        double[] w = new double[2];
+        for (int side = 0; side < 2; side++) {
+            double s = side == 0 ? eps : -eps;
+            ContinuousState<T> xc = c.getMutableContinuousState();
+            for (int k = 0; k < x.length; k++) {
+                xc.setValue(k, x[k] + s * fv[k]);
+            }
+            c.setTime(t + s);
+            c.noteStateChanged();
+            w[side] = value(i);
+        }
+        return (w[0] - w[1]) / (2 * eps);
     }
 
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {

@@ -11,5 +11,10 @@
  *                                          : EventStatus.succeeded());
  * SimulatorStatus status = sim.advanceTo(10.0);
  * }</pre>
+ *
+ * <p>The same system with other number types: {@link dev.mallard.simulator.GradientSimulation} (derivatives
+ * of a whole simulation by AutoDiff, through impacts), {@link dev.mallard.simulator.Linearization}
+ * (linearisation and first-order Taylor approximation by AutoDiff) and
+ * {@link dev.mallard.simulator.SymbolicStepping} (one integration step as expressions).
  */
 package dev.mallard.simulator;

@@ -46,6 +46,8 @@ public final class Context<T> {
     private final long[] outputCacheStamp;
     private final State<T> stateView;
     private final DiscreteValues<T> discreteView;
+    /** A diagram's reusable views for its kinematic map (see Diagram), made on first use; never shared by clones. */
+    private List<VectorSlice<T>> kinematicViews;
 
     // Root-only data; subcontexts delegate to their root.
     private double time;
@@ -99,6 +101,15 @@ public final class Context<T> {
             c = c.parent;
         }
         return c;
+    }
+
+    /** @return the diagram's views for its kinematic map, or null before the first use */
+    List<VectorSlice<T>> kinematicViews() {
+        return kinematicViews;
+    }
+
+    void setKinematicViews(List<VectorSlice<T>> views) {
+        this.kinematicViews = views;
     }
 
     /** @return the subsystems' contexts of a diagram's context, in subsystem order; empty for a leaf */

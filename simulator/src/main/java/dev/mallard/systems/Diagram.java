@@ -108,17 +108,32 @@ public final class Diagram<T> extends System<T> {
 
     @Override
     protected void doMapVelocityToQDot(Context<T> context, ScalarVector<T> v, ScalarVector<T> qdot) {
-        int vOffset = 0;
-        int qOffset = 0;
+        List<VectorSlice<T>> views = context.kinematicViews();
+        if (views == null) {
+            views = newKinematicViews();
+            context.setKinematicViews(views);
+        }
+        List<Context<T>> contexts = context.children();
         for (int i = 0; i < subsystems.size(); i++) {
             System<T> s = subsystems.get(i);
             if (s.getNumQ() + s.getNumV() > 0) {
-                s.mapVelocityToQDot(context.children().get(i), new VectorSlice<>(v, vOffset, s.getNumV()),
-                        new VectorSlice<>(qdot, qOffset, s.getNumQ()));
+                s.mapVelocityToQDot(contexts.get(i), views.get(2 * i).over(v), views.get(2 * i + 1).over(qdot));
             }
+        }
+    }
+
+    /** Per subsystem, views of its segments of v and of qdot (in that order), made once per context. */
+    private List<VectorSlice<T>> newKinematicViews() {
+        List<VectorSlice<T>> views = new ArrayList<>(2 * subsystems.size());
+        int vOffset = 0;
+        int qOffset = 0;
+        for (System<T> s : subsystems) {
+            views.add(new VectorSlice<>(null, vOffset, s.getNumV()));
+            views.add(new VectorSlice<>(null, qOffset, s.getNumQ()));
             vOffset += s.getNumV();
             qOffset += s.getNumQ();
         }
+        return views;
     }
 
     @Override
@@ -228,7 +243,12 @@ public final class Diagram<T> extends System<T> {
         DiagramBuilder<U> builder = new DiagramBuilder<>(target);
         List<System<U>> converted = new ArrayList<>();
         for (System<T> s : subsystems) {
-            converted.add(builder.addSystem(s.toScalar(target)));
+            try {
+                converted.add(builder.addSystem(s.toScalar(target)));
+            } catch (UnsupportedOperationException e) {
+                throw new UnsupportedOperationException("diagram " + getName() + " cannot be converted to "
+                        + target.name() + ": " + e.getMessage(), e);
+            }
         }
         for (int c = 0; c < subsystems.size(); c++) {
             for (int p = 0; p < sourceChild[c].length; p++) {

@@ -689,12 +689,112 @@ public abstract class LeafSystem<T> extends System<T> {
             throw new IllegalStateException("convertTo(" + target.name() + ") of " + getName()
                     + " returned " + (converted == null ? "null" : "a system over " + converted.scalar().name()));
         }
-        if (converted.getNumContinuousStates() != getNumContinuousStates()
-                || converted.numInputPorts() != numInputPorts() || converted.numOutputPorts() != numOutputPorts()) {
+        String difference = declarationDifference(converted);
+        if (difference != null) {
             throw new IllegalStateException("convertTo(" + target.name() + ") of " + getName()
-                    + " returned a system with a different structure (states or ports)");
+                    + " returned a system with different declarations: " + difference);
         }
         return converted;
+    }
+
+    /**
+     * The first difference between this system's declarations and another's (state layout and defaults,
+     * parameters, ports, events, witness functions), or null if they declare the same things.
+     */
+    private String declarationDifference(LeafSystem<?> other) {
+        if (numQ != other.numQ || numV != other.numV || numZ != other.numZ) {
+            return "continuous state (q, v, z) sizes (" + numQ + ", " + numV + ", " + numZ + ") became ("
+                    + other.numQ + ", " + other.numV + ", " + other.numZ + ")";
+        }
+        if (!java.util.Arrays.equals(defaultContinuous, other.defaultContinuous)) {
+            return "default continuous state " + java.util.Arrays.toString(defaultContinuous) + " became "
+                    + java.util.Arrays.toString(other.defaultContinuous);
+        }
+        String d = differentGroups("discrete state", defaultDiscrete, other.defaultDiscrete);
+        if (d == null) {
+            d = differentGroups("numeric parameter", defaultParameters, other.defaultParameters);
+        }
+        if (d == null && defaultAbstract.size() != other.defaultAbstract.size()) {
+            d = defaultAbstract.size() + " abstract states became " + other.defaultAbstract.size();
+        }
+        if (d == null) {
+            d = differentPorts(other);
+        }
+        if (d == null) {
+            d = differentEvents(other);
+        }
+        return d;
+    }
+
+    private static String differentGroups(String what, List<double[]> mine, List<double[]> theirs) {
+        if (mine.size() != theirs.size()) {
+            return mine.size() + " " + what + " groups became " + theirs.size();
+        }
+        for (int g = 0; g < mine.size(); g++) {
+            if (!java.util.Arrays.equals(mine.get(g), theirs.get(g))) {
+                return what + " group " + g + " defaults " + java.util.Arrays.toString(mine.get(g)) + " became "
+                        + java.util.Arrays.toString(theirs.get(g));
+            }
+        }
+        return null;
+    }
+
+    private String differentPorts(LeafSystem<?> other) {
+        if (numInputPorts() != other.numInputPorts() || numOutputPorts() != other.numOutputPorts()) {
+            return "(" + numInputPorts() + " inputs, " + numOutputPorts() + " outputs) became ("
+                    + other.numInputPorts() + ", " + other.numOutputPorts() + ")";
+        }
+        for (int i = 0; i < numInputPorts(); i++) {
+            InputPort<T> a = getInputPort(i);
+            InputPort<?> b = other.getInputPort(i);
+            if (!a.getName().equals(b.getName()) || a.size() != b.size() || a.isAbstract() != b.isAbstract()) {
+                return "input port " + i + " " + a + " became " + b;
+            }
+        }
+        for (int o = 0; o < numOutputPorts(); o++) {
+            OutputPort<T> a = getOutputPort(o);
+            OutputPort<?> b = other.getOutputPort(o);
+            if (!a.getName().equals(b.getName()) || a.size() != b.size() || a.isAbstract() != b.isAbstract()) {
+                return "output port " + o + " " + a + " became " + b;
+            }
+            for (int i = 0; i < numInputPorts(); i++) {
+                if (hasDirectFeedthrough(i, o) != other.hasDirectFeedthrough(i, o)) {
+                    return "the direct feedthrough from input " + i + " to output " + o + " changed";
+                }
+            }
+        }
+        return null;
+    }
+
+    private String differentEvents(LeafSystem<?> other) {
+        for (Event.Trigger t : Event.Trigger.values()) {
+            List<Event<T>> mine = events.get(t);
+            List<? extends Event<?>> theirs = other.events.get(t);
+            if (mine.size() != theirs.size()) {
+                return mine.size() + " " + t + " events became " + theirs.size();
+            }
+            for (int i = 0; i < mine.size(); i++) {
+                Event<T> a = mine.get(i);
+                Event<?> b = theirs.get(i);
+                if (a.getKind() != b.getKind() || Double.compare(a.getPeriod(), b.getPeriod()) != 0
+                        || Double.compare(a.getOffset(), b.getOffset()) != 0) {
+                    return t + " event " + i + " " + a + " became " + b;
+                }
+            }
+        }
+        if (witnesses.size() != other.witnesses.size()) {
+            return witnesses.size() + " witness functions became " + other.witnesses.size();
+        }
+        for (int i = 0; i < witnesses.size(); i++) {
+            WitnessFunction<T> a = witnesses.get(i);
+            WitnessFunction<?> b = other.witnesses.get(i);
+            boolean sameEvent = a.getEvent() == null ? b.getEvent() == null
+                    : b.getEvent() != null && a.getEvent().getKind() == b.getEvent().getKind();
+            if (!a.getDescription().equals(b.getDescription()) || a.getDirection() != b.getDirection() || !sameEvent) {
+                return "witness function " + i + " " + a + " became " + b;
+            }
+        }
+        return null;
     }
 
     /**

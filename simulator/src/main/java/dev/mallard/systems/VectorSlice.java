@@ -3,10 +3,13 @@ package dev.mallard.systems;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 
-/** A contiguous segment of another vector, sharing its storage. */
+/**
+ * A contiguous segment of another vector, sharing its storage. The segment's position is fixed; the vector it
+ * views can be re-pointed ({@link #over}) so that a view made once serves every call (no per-step allocation).
+ */
 final class VectorSlice<T> implements ScalarVector<T> {
 
-    private final ScalarVector<T> base;
+    private ScalarVector<T> base;
     private final int start;
     private final int size;
 
@@ -14,6 +17,17 @@ final class VectorSlice<T> implements ScalarVector<T> {
         this.base = base;
         this.start = start;
         this.size = size;
+    }
+
+    /**
+     * Makes this view show the same segment of another vector.
+     *
+     * @param newBase the vector to view, at least {@code start + size} long
+     * @return this
+     */
+    VectorSlice<T> over(ScalarVector<T> newBase) {
+        this.base = newBase;
+        return this;
     }
 
     @Override

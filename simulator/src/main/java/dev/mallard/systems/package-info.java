@@ -26,5 +26,9 @@
  * a diagram's context holds its subsystems' contexts ({@code getMyContextFromRoot}). The continuous state
  * of a whole diagram lives in one vector laid out {@code [q..., v..., z...]} (a primitive {@code double[]}
  * for double), of which each subsystem's state is a view.
+ *
+ * <p>{@link dev.mallard.systems.AffineSystem} is the one ready-made leaf here ({@code xdot = A x + B u + f0});
+ * systems defined by expressions, symbolic inspection and compiled systems are in
+ * {@code dev.mallard.systems.symbolic}.
  */
 package dev.mallard.systems;

@@ -106,6 +106,28 @@ class DenseOutputTest {
     }
 
     @Test
+    void aTruncatedStepEndsItsSegmentWhereTheStepWasCut() {
+        Oscillator<Double> sys = new Oscillator<>(Scalar.DOUBLE);
+        Context<Double> c = sys.createDefaultContext();
+        RungeKutta5Integrator<Double> in = new RungeKutta5Integrator<>(sys, c);
+        in.setMaximumStepSize(0.25);
+        in.setFixedStepMode(true);
+        in.initialize();
+        in.startDenseIntegration();
+        in.integrateWithMultipleStepsToTime(0.5);
+        in.prepareInterpolant();
+        in.truncateLastStep(0.4);
+        in.integrateWithMultipleStepsToTime(1.0);
+        PiecewisePolynomial<Double> pp = in.stopDenseIntegration();
+        assertEquals(5, pp.getNumberOfSegments(), "[0, .25], [.25, .4], [.4, .65], [.65, .9], [.9, 1]");
+        assertEquals(0.4, pp.getBreaks()[2]);
+        assertEquals(0.65, pp.getBreaks()[3], 1e-15);
+        for (double t = 0; t <= 1; t += 0.05) {
+            assertEquals(Math.cos(t), pp.valueAt(t, 0), 1e-6, "at " + t);
+        }
+    }
+
+    @Test
     void genericPathDenseOutputAgreesWithTheDoublePath() {
         PiecewisePolynomial<Double> d = denseOscillator("runge_kutta5", 1e-8, 0.5, false);
         Oscillator<BoxedDouble> sys = new Oscillator<>(BoxedDouble.SCALAR);

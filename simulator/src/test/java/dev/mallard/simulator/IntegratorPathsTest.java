@@ -78,6 +78,41 @@ class IntegratorPathsTest {
         return q * q + v * v;
     }
 
+    /** q' = N v with N = 2 (a scaled kinematic map), v' = -q: q = cos(sqrt(2) t). */
+    static final class ScaledKinematics<T> extends dev.mallard.systems.LeafSystem<T> {
+        ScaledKinematics(Scalar<T> scalar) {
+            super(scalar, "scaled kinematics");
+            declareContinuousState(1, 1, 0);
+            setDefaultContinuousState(1, 0);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> c, dev.mallard.systems.ContinuousState<T> d) {
+            Scalar<T> s = scalar();
+            d.set(0, s.mul(c.getContinuousState().get(1), 2.0));
+            d.set(1, s.neg(c.getContinuousState().get(0)));
+        }
+
+        @Override
+        protected void doMapVelocityToQDot(Context<T> c, dev.mallard.scalar.ScalarVector<T> v,
+                dev.mallard.scalar.ScalarVector<T> qdot) {
+            qdot.set(0, scalar().mul(v.get(0), 2.0));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} uses the kinematic map")
+    @ValueSource(strings = {"semi_explicit_euler", "velocity_implicit_euler"})
+    void positionsFollowTheKinematicMap(String scheme) {
+        ScaledKinematics<Double> sys = new ScaledKinematics<>(Scalar.DOUBLE);
+        Context<Double> c = sys.createDefaultContext();
+        IntegratorBase<Double> in = IntegrationSchemes.create(scheme, sys, 1e-4, c);
+        in.setFixedStepMode(true);
+        in.initialize();
+        in.integrateWithMultipleStepsToTime(1.0);
+        assertEquals(Math.cos(Math.sqrt(2)), c.getContinuousState().getValue(0), 1e-3);
+        assertEquals(-Math.sin(Math.sqrt(2)) / Math.sqrt(2), c.getContinuousState().getValue(1), 1e-3);
+    }
+
     @Test
     void implicitIntegratorsRefuseNonNumericNumberTypes() {
         Oscillator<BoxedDouble> sys = new Oscillator<>(BoxedDouble.OPAQUE);

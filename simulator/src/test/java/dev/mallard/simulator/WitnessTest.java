@@ -109,6 +109,54 @@ class WitnessTest {
     }
 
     @Test
+    void errorControlWithoutContextAccuracyUsesTheIntegratorsAccuracyInsteadOfThrowing() {
+        Simulator<Double> simulator = new Simulator<>(new Alarm<>(Scalar.DOUBLE, 0.5, WitnessDirection.CROSSES_ZERO));
+        // the documented deviation: the seed would throw here; the default target accuracy 1e-4 stands in
+        assertEquals(1e-4, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        simulator.getMutableIntegrator().setTargetAccuracy(1e-6);
+        assertEquals(1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        simulator.initialize();
+        assertEquals(1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        // an accuracy in the context takes precedence over the integrator's (1 s characteristic time)
+        simulator.getMutableContext().setAccuracy(1e-3);
+        assertEquals(1e-3, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+    }
+
+    @Test
+    void anErrorControlledSchemeInFixedStepModeFollowsTheFixedStepRule() {
+        Simulator<Double> simulator = new Simulator<>(new Alarm<>(Scalar.DOUBLE, 0.5, WitnessDirection.CROSSES_ZERO));
+        simulator.getMutableIntegrator().setFixedStepMode(true);
+        simulator.getMutableIntegrator().setMaximumStepSize(0.02);
+        assertTrue(simulator.getCurrentWitnessTimeIsolation().isEmpty(), "no context accuracy: no isolation");
+        simulator.getMutableContext().setAccuracy(1e-5);
+        assertEquals(0.02 * 1e-5, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-22);
+    }
+
+    @Test
+    void theWindowIsNeverBelowTheWorkingMinimumStep() {
+        Simulator<Double> simulator = new Simulator<>(new Alarm<>(Scalar.DOUBLE, 0.5, WitnessDirection.CROSSES_ZERO));
+        simulator.getMutableContext().setTime(1e12);
+        // 1e-14 |t| = 1e-2 s exceeds 1 s x 1e-4: time itself cannot resolve a finer window there
+        assertEquals(1e-2, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-17);
+        simulator.getMutableIntegrator().setRequestedMinimumStepSize(0.5);
+        assertEquals(0.5, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+    }
+
+    @Test
+    void aDefaultSimulatorIsolatesEveryBounceOfTheBallToItsDefaultWindow() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8);
+        Simulator<Double> simulator = new Simulator<>(ball);
+        simulator.advanceTo(1.5);
+        double window = simulator.getCurrentWitnessTimeIsolation().getAsDouble();
+        assertEquals(1e-4, window, 0.0);
+        assertEquals(2, ball.impactTimes.size(), ball.impactTimes.toString());
+        for (int k = 0; k < 2; k++) {
+            // late by at most the window, plus the default integration error (accuracy 1e-4) in the state
+            assertEquals(BouncingBall.impactTime(k, 1.0, 0.8), ball.impactTimes.get(k), window + 1e-4, "impact " + k);
+        }
+    }
+
+    @Test
     void witnessTriggerRuleIsHalfOpen() {
         assertTrue(WitnessDirection.CROSSES_ZERO.triggers(1, 0));
         assertTrue(!WitnessDirection.CROSSES_ZERO.triggers(0, -1), "w(t0) = 0 never triggers");

@@ -3,9 +3,9 @@ package dev.mallard.systems;
 import dev.mallard.scalar.Scalar;
 
 /** A number type holding a double as an object, to exercise the generic (non-primitive) paths. */
-record Boxed(double v) {
+public record Boxed(double v) {
 
-    static final Scalar<Boxed> SCALAR = new Type();
+    public static final Scalar<Boxed> SCALAR = new Type();
 
     private static final class Type implements Scalar<Boxed> {
         @Override public String name() { return "boxed"; }

@@ -75,6 +75,18 @@ public final class Formula {
                 .parseAll();
     }
 
+    /**
+     * Whether a name is reserved (a function name, or the constants {@code pi} and {@code e}) and so can
+     * never name a variable in a formula.
+     *
+     * @param name a name, not null
+     * @return true if reserved
+     */
+    public static boolean isReserved(String name) {
+        Objects.requireNonNull(name, "name");
+        return name.equals("pi") || name.equals("e") || Operator.functionNamed(name) != null;
+    }
+
     // ---- grammar ---------------------------------------------------------------------------------
 
     private Expression parseAll() {
@@ -158,7 +170,7 @@ public final class Formula {
             }
             return call(t, f);
         }
-        if (t.text.equals("pi") || t.text.equals("e")) {
+        if (isReserved(t.text)) {
             if (call) {
                 throw error(t.column, "'" + t.text + "' is a constant, not a function");
             }

@@ -104,4 +104,14 @@ class FormulaTest {
         assertTrue(e.getMessage().contains("at column " + column), e.getMessage());
         assertTrue(e.getMessage().endsWith("\n  " + formula + "\n  " + " ".repeat(column - 1) + "^"), e.getMessage());
     }
+
+    @Test
+    void reservedNamesAreTheFunctionsAndTheConstants() {
+        for (String name : new String[] {"sin", "atan2", "min", "hypot", "log1p", "pi", "e"}) {
+            org.junit.jupiter.api.Assertions.assertTrue(Formula.isReserved(name), name);
+        }
+        for (String name : new String[] {"x", "t", "mu", "sine", "E", "Pi", "e1"}) {
+            org.junit.jupiter.api.Assertions.assertFalse(Formula.isReserved(name), name);
+        }
+    }
 }

@@ -267,8 +267,8 @@ final class InteriorPointRun {
         prepareResidualProducts();
         predictorRhs();
         solveDirection(dxp, dwp, dXp, dYp, false, 0);
-        double affineP = Math.min(1, maxPrimalStep(dXp));
-        double affineD = Math.min(1, maxDualStep(dYp));
+        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1));
+        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1));
         double muAffine = complementarityAfter(affineP, affineD) / dimension;
         double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
         sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
@@ -285,8 +285,8 @@ final class InteriorPointRun {
         }
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-        stepP = Math.min(1, gamma * maxPrimalStep(dX));
-        stepD = Math.min(1, gamma * maxDualStep(dY));
+        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma));
+        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma));
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
@@ -588,15 +588,12 @@ final class InteriorPointRun {
         return residual;
     }
 
-    private double maxPrimalStep(double[][] direction) {
-        return maxStep(bigX, lowerX, direction);
-    }
-
-    private double maxDualStep(double[][] direction) {
-        return maxStep(bigY, lowerY, direction);
-    }
-
-    private double maxStep(double[][] point, double[][] lower, double[][] direction) {
+    /**
+     * The largest step keeping {@code point + step * direction} PSD in every block, or any value
+     * {@code >= enough} if that is at least {@code enough}: a dense block that stays positive definite
+     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation.
+     */
+    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough) {
         double step = Double.POSITIVE_INFINITY;
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
@@ -606,11 +603,19 @@ final class InteriorPointRun {
                         step = Math.min(step, -point[b][k] / direction[b][k]);
                     }
                 }
-            } else {
+            } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, work[b])) {
                 step = Math.min(step, DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
             }
         }
         return step;
+    }
+
+    private static boolean positiveDefiniteAt(double[] point, double[] direction, double step, int n,
+            double[] scratch) {
+        for (int t = 0; t < n * n; t++) {
+            scratch[t] = point[t] + step * direction[t];
+        }
+        return DenseKernels.cholesky(scratch, n);
     }
 
     private double complementarityAfter(double stepP, double stepD) {

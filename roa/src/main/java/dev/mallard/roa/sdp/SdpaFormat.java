@@ -41,7 +41,8 @@ public final class SdpaFormat {
      */
     public static SdpProblem read(Path file) throws IOException {
         Checks.notNull(file, "file");
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
+        // ISO-8859-1 decodes any byte, so comments in any encoding are skipped rather than refused.
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             return file.getFileName().toString().endsWith(".dat") ? readDense(in) : readSparse(in);
         }
     }

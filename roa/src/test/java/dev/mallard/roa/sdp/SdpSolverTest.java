@@ -272,6 +272,17 @@ class SdpSolverTest {
     }
 
     @Test
+    void printedLogHasAHeaderAndOneRowPerIteration() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        SdpResult r = new SdpSolver(SdpOptions.defaults().withListener(
+                IterationListener.printingTo(new java.io.PrintStream(bytes, true)))).solve(SdplibFiles.read("truss1"));
+        String[] lines = bytes.toString().split("\\R");
+        assertEquals(r.iterations() + 2, lines.length);
+        assertTrue(lines[0].contains("primal obj") && lines[0].contains("rel-XY"), lines[0]);
+        assertTrue(lines[lines.length - 1].trim().startsWith(Integer.toString(r.iterations())));
+    }
+
+    @Test
     void iterationLimitReturnsTheBestIterate() {
         SdpResult r = new SdpSolver(SdpOptions.defaults().withMaxIterations(3)).solve(SdplibFiles.read("truss1"));
         assertEquals(SdpStatus.ITERATION_LIMIT, r.status());

@@ -1,0 +1,127 @@
+package dev.mallard.cli;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.GradientSimulation;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.symbolic.SymbolicVectorSystem;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mallard gradient}: the Jacobian of the final state by forward-mode AutoDiff through the simulation. */
+@Command(name = "gradient", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The Jacobian of the final state with respect to initial states and parameters, by AutoDiff",
+            "through the whole simulation (through guard/reset events too, with the event time's sensitivity).",
+            "Example: mallard gradient --vars x --f \"-k*x\" --params \"k=2\" --x0 1 --t-final 1"})
+final class GradientCommand implements Callable<Integer> {
+
+    @Mixin
+    SystemOptions system;
+
+    @Option(names = "--x0", paramLabel = "a,b", required = true, description = "Initial state, one value per state.")
+    String x0;
+
+    @Option(names = "--t-final", paramLabel = "T", defaultValue = "10", description = "Final time in seconds (default ${DEFAULT-VALUE}).")
+    double finalTime;
+
+    @Option(names = "--wrt", paramLabel = "x1,mu",
+            description = "Columns: state names (initial values), parameter names, or t (the final time). "
+                    + "Default: every initial state, then every parameter.")
+    String wrt;
+
+    @Mixin
+    IntegratorOptions integrator;
+
+    @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        SystemOptions.Parsed parsed = system.parse(true);
+        double[] initial = SystemOptions.numbers(x0, "--x0", parsed.states().size());
+        if (!(finalTime >= 0) || !Double.isFinite(finalTime)) {
+            throw new BadInputException("--t-final must be finite and >= 0, got " + finalTime);
+        }
+        List<String> columns = columns(parsed);
+        SymbolicVectorSystem<Double> sys = system.builder(parsed, "system").initialState(initial).build(Scalar.DOUBLE);
+        Context<Double> context = sys.createDefaultContext();
+        long start = System.nanoTime();
+        GradientSimulation.Result result = GradientSimulation.run(sys, context, finalTime, integrator::apply);
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        double[][] jacobian = select(result, parsed, columns);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("t", finalTime);
+            fields.put("x", result.finalState());
+            fields.put("wrt", columns);
+            fields.put("jacobian", jacobian);
+            fields.put("seconds", seconds);
+            out.println(Json.write(fields));
+        } else {
+            printText(out, parsed, result, columns, jacobian, seconds);
+        }
+        return Main.OK;
+    }
+
+    private List<String> columns(SystemOptions.Parsed parsed) {
+        List<String> all = new ArrayList<>(parsed.stateNames());
+        all.addAll(parsed.parameterNames());
+        if (wrt == null) {
+            return all;
+        }
+        List<String> chosen = SystemOptions.splitList(wrt, ",", "--wrt");
+        for (String name : chosen) {
+            if (!all.contains(name) && !name.equals("t")) {
+                throw new BadInputException("--wrt: '" + name + "' is neither a state, a parameter nor t; choose from "
+                        + String.join(", ", all) + ", t");
+            }
+        }
+        return chosen;
+    }
+
+    private static double[][] select(GradientSimulation.Result result, SystemOptions.Parsed parsed, List<String> columns) {
+        double[][] full = result.stateJacobian();
+        double[][] out = new double[full.length][columns.size()];
+        for (int j = 0; j < columns.size(); j++) {
+            String name = columns.get(j);
+            int states = parsed.stateNames().indexOf(name);
+            int column = name.equals("t") ? result.finalTimeColumn()
+                    : states >= 0 ? states : result.parameterColumn(parsed.parameterNames().indexOf(name));
+            for (int i = 0; i < full.length; i++) {
+                out[i][j] = full[i][column];
+            }
+        }
+        return out;
+    }
+
+    private void printText(PrintWriter out, SystemOptions.Parsed parsed, GradientSimulation.Result result,
+            List<String> columns, double[][] jacobian, double seconds) {
+        out.printf(Locale.ROOT, "x(T) at T = %s s (%s):%n", finalTime, integrator.describe());
+        for (int i = 0; i < result.finalState().length; i++) {
+            out.printf(Locale.ROOT, "  %s = %.12g%n", parsed.stateNames().get(i), result.finalState()[i]);
+        }
+        out.println("Jacobian d x(T) / d (" + String.join(", ", columns.stream()
+                .map(c -> c.equals("t") ? "T" : parsed.stateNames().contains(c) ? c + "(0)" : c).toList()) + "):");
+        for (int i = 0; i < jacobian.length; i++) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  d %-8s", parsed.stateNames().get(i)));
+            for (double v : jacobian[i]) {
+                row.append(String.format(Locale.ROOT, " %18.10g", v));
+            }
+            out.println(row);
+        }
+        out.printf(Locale.ROOT, "%.3f s%n", seconds);
+    }
+}

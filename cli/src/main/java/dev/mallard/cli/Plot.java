@@ -1,0 +1,93 @@
+package dev.mallard.cli;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * A line plot written as a PNG, 1000 px wide, with a title, labelled axes (units in the labels) and a
+ * legend. Each series is a polyline through its points in the order given, so closed curves (level sets,
+ * limit cycles) draw correctly.
+ */
+final class Plot {
+
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 700;
+
+    private final XYChart chart;
+
+    /**
+     * @param title the title
+     * @param xLabel the horizontal axis label, with its unit
+     * @param yLabel the vertical axis label, with its unit
+     */
+    Plot(String title, String xLabel, String yLabel) {
+        chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        var styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 20));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 16));
+        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotGridLinesColor(new Color(225, 225, 225));
+    }
+
+    /**
+     * Adds a polyline.
+     *
+     * @param name the legend entry; a name already used gets a numeric suffix
+     * @param x abscissae, not modified
+     * @param y ordinates of the same length, not modified
+     * @param color the line colour, or null for the default palette
+     * @param inLegend whether the series is listed in the legend
+     * @return this plot
+     */
+    Plot line(String name, double[] x, double[] y, Color color, boolean inLegend) {
+        String unique = name;
+        for (int k = 2; chart.getSeriesMap().containsKey(unique); k++) {
+            unique = name + " (" + k + ")";
+        }
+        XYSeries s = chart.addSeries(unique, x, y);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(new BasicStroke(2.0f));
+        s.setShowInLegend(inLegend);
+        if (color != null) {
+            s.setLineColor(color);
+        }
+        return this;
+    }
+
+    /**
+     * Writes the plot as a PNG file, creating parent folders.
+     *
+     * @param file the target, ending in .png (added when missing)
+     * @return the file written
+     * @throws BadInputException if the file cannot be written
+     */
+    Path save(Path file) {
+        try {
+            Path absolute = file.toAbsolutePath();
+            if (absolute.getParent() != null) {
+                Files.createDirectories(absolute.getParent());
+            }
+            String name = absolute.toString();
+            String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
+            BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
+            return Path.of(base + ".png");
+        } catch (IOException e) {
+            throw new BadInputException("cannot write plot " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.mallard.cli;
+
+import dev.mallard.roa.sdp.IterationListener;
+import dev.mallard.roa.sdp.SdpOptions;
+import dev.mallard.roa.sdp.SdpProblem;
+import dev.mallard.roa.sdp.SdpResult;
+import dev.mallard.roa.sdp.SdpSolver;
+import dev.mallard.roa.sdp.SdpStatus;
+import dev.mallard.roa.sdp.SdpaFormat;
+import dev.mallard.roa.sdp.SdpaFormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mallard sdp FILE}: solves a semidefinite program read from an SDPA file. */
+@Command(name = "sdp", mixinStandardHelpOptions = true,
+        description = {
+            "Solve a semidefinite program from an SDPA file (.dat-s sparse or .dat dense), in the SDPA convention:",
+            "  P: minimise c'x subject to sum F_i x_i - F_0 >= 0 (PSD);",
+            "  D: maximise F_0 . Y subject to F_i . Y = c_i, Y >= 0.",
+            "Status: optimal, near_optimal (stalled within 100x of the tolerances: reduced accuracy),",
+            "primal_infeasible, dual_infeasible, iteration_limit or numerical_error.",
+            "Exit code 0 for optimal, near_optimal and a detected infeasibility; 1 otherwise; 2 for bad input."})
+final class SdpCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The problem, in SDPA sparse (.dat-s) or dense (.dat) format.")
+    Path file;
+
+    @Option(names = "--tol", paramLabel = "TOL", defaultValue = "1e-8",
+            description = "Relative tolerance on primal and dual infeasibility and on the gap (default ${DEFAULT-VALUE}).")
+    double tolerance;
+
+    @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "100",
+            description = "Iteration limit (default ${DEFAULT-VALUE}).")
+    int maxIterations;
+
+    @Option(names = "--log", description = "Print one line per interior-point iteration on stderr.")
+    boolean log;
+
+    @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        SdpOptions options = options();
+        SdpProblem problem = read(file);
+        long start = System.nanoTime();
+        SdpResult result = new SdpSolver(options).solve(problem);
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(jsonFields(result, seconds)));
+        } else {
+            printText(out, result, seconds);
+        }
+        return succeeded(result.status()) ? Main.OK : Main.FAILED;
+    }
+
+    private SdpOptions options() {
+        if (!(tolerance > 0) || !(tolerance < 1)) {
+            throw new BadInputException("--tol must be in (0, 1), got " + tolerance);
+        }
+        if (maxIterations < 1) {
+            throw new BadInputException("--max-iterations must be >= 1, got " + maxIterations);
+        }
+        SdpOptions options = SdpOptions.defaults().withPrimalTolerance(tolerance).withDualTolerance(tolerance)
+                .withGapTolerance(tolerance).withMaxIterations(maxIterations);
+        return log ? options.withListener(IterationListener.printingTo(System.err)) : options;
+    }
+
+    private static SdpProblem read(Path file) {
+        if (!Files.isReadable(file)) {
+            throw new BadInputException("cannot read " + file + ": no such readable file");
+        }
+        try {
+            return SdpaFormat.read(file);
+        } catch (SdpaFormatException e) {
+            throw new BadInputException(file + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    static boolean succeeded(SdpStatus status) {
+        return switch (status) {
+            case OPTIMAL, NEAR_OPTIMAL, PRIMAL_INFEASIBLE, DUAL_INFEASIBLE -> true;
+            case ITERATION_LIMIT, NUMERICAL_ERROR -> false;
+        };
+    }
+
+    static String statusName(SdpStatus status) {
+        return status.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static Map<String, Object> jsonFields(SdpResult result, double seconds) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("status", statusName(result.status()));
+        fields.put("objective", result.status() == SdpStatus.OPTIMAL ? result.primalObjective() : null);
+        fields.put("primal_objective", result.primalObjective());
+        fields.put("dual_objective", result.dualObjective());
+        fields.put("iterations", result.iterations());
+        fields.put("seconds", seconds);
+        return fields;
+    }
+
+    private static void printText(PrintWriter out, SdpResult result, double seconds) {
+        out.printf(Locale.ROOT, "status:            %s%n", statusName(result.status()));
+        out.printf(Locale.ROOT, "primal objective:  %.10g   (c'x)%n", result.primalObjective());
+        out.printf(Locale.ROOT, "dual objective:    %.10g   (F_0 . Y)%n", result.dualObjective());
+        out.printf(Locale.ROOT, "relative gap:      %.2e%n", result.relativeGap());
+        out.printf(Locale.ROOT, "infeasibility:     primal %.2e, dual %.2e%n", result.primalInfeasibility(),
+                result.dualInfeasibility());
+        out.printf(Locale.ROOT, "iterations:        %d%n", result.iterations());
+        out.printf(Locale.ROOT, "time:              %.3f s%n", seconds);
+    }
+}

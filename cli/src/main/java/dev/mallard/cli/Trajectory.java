@@ -1,0 +1,127 @@
+package dev.mallard.cli;
+
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.IntegratorBase;
+import dev.mallard.simulator.PiecewisePolynomial;
+import dev.mallard.simulator.Simulator;
+import dev.mallard.systems.EventStatus;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A simulated trajectory for plotting and CSV: times and continuous states, built from the integrator's
+ * dense output sampled evenly, the state at the end of every step and the state every step starts from, so
+ * that at a reset both the state before and the state after appear at the event time.
+ *
+ * @param times the sample times, seconds, non-decreasing (a reset time appears twice: before and after)
+ * @param states {@code states[k]} is the continuous state at {@code times[k]}
+ */
+record Trajectory(double[] times, double[][] states) {
+
+    /**
+     * Initializes the simulator, advances it to {@code finalTime} and records the trajectory.
+     *
+     * @param simulator a simulator whose context holds the initial state; its context is advanced
+     * @param finalTime the end time, seconds
+     * @param samples the number of evenly spaced samples of the dense output, {@code >= 2}
+     * @return the trajectory
+     */
+    static Trajectory simulate(Simulator<Double> simulator, double finalTime, int samples) {
+        List<double[]> stepEnds = new ArrayList<>();
+        simulator.setMonitor(c -> {
+            double[] row = new double[1 + c.getNumContinuousStates()];
+            row[0] = c.getTimeValue();
+            for (int i = 1; i < row.length; i++) {
+                row[i] = c.getContinuousState().getValue(i - 1);
+            }
+            stepEnds.add(row);
+            return EventStatus.succeeded();
+        });
+        IntegratorBase<Double> integrator = simulator.getMutableIntegrator();
+        simulator.initialize();
+        double start = simulator.getContext().getTimeValue();
+        integrator.startDenseIntegration();
+        try {
+            simulator.advanceTo(finalTime);
+        } finally {
+            simulator.clearMonitor();
+        }
+        PiecewisePolynomial<Double> dense = integrator.stopDenseIntegration();
+        return merge(stepEnds, dense, start, samples);
+    }
+
+    /**
+     * Orders the rows by time; at one time, the state at a step's end (before any reset) comes first, then
+     * the state a segment starts from (after a reset), then the even samples.
+     */
+    private static Trajectory merge(List<double[]> stepEnds, PiecewisePolynomial<Double> dense, double start, int samples) {
+        List<double[]> rows = new ArrayList<>();
+        for (double[] row : stepEnds) {
+            rows.add(tagged(0, row));
+        }
+        if (!dense.isEmpty()) {
+            double[] breaks = dense.getBreaks();
+            for (int k = 0; k < breaks.length - 1; k++) {
+                rows.add(tagged(1, row(breaks[k], dense.value(breaks[k]))));
+            }
+            double end = dense.getEndTime();
+            for (int k = 0; k < samples; k++) {
+                double t = start + (end - start) * k / (samples - 1);
+                rows.add(tagged(2, row(t, dense.value(t))));
+            }
+        }
+        rows.sort(java.util.Comparator.<double[]>comparingDouble(r -> r[1]).thenComparingDouble(r -> r[0]));
+        // A step end, a segment start and a sample often fall on one time with one state: keep one of them.
+        rows.removeIf(new java.util.function.Predicate<double[]>() {
+            private double[] previous;
+
+            @Override
+            public boolean test(double[] row) {
+                boolean same = previous != null
+                        && java.util.Arrays.equals(row, 1, row.length, previous, 1, previous.length);
+                previous = row;
+                return same;
+            }
+        });
+        double[] times = new double[rows.size()];
+        double[][] states = new double[rows.size()][];
+        for (int k = 0; k < rows.size(); k++) {
+            times[k] = rows.get(k)[1];
+            states[k] = java.util.Arrays.copyOfRange(rows.get(k), 2, rows.get(k).length);
+        }
+        return new Trajectory(times, states);
+    }
+
+    private static double[] row(double t, ScalarVector<Double> x) {
+        double[] row = new double[1 + x.size()];
+        row[0] = t;
+        for (int i = 0; i < x.size(); i++) {
+            row[i + 1] = x.getValue(i);
+        }
+        return row;
+    }
+
+    private static double[] tagged(int rank, double[] row) {
+        double[] out = new double[row.length + 1];
+        out[0] = rank;
+        System.arraycopy(row, 0, out, 1, row.length);
+        return out;
+    }
+
+    /**
+     * @param index a state index
+     * @return that state's values over time
+     */
+    double[] component(int index) {
+        double[] out = new double[states.length];
+        for (int k = 0; k < states.length; k++) {
+            out[k] = states[k][index];
+        }
+        return out;
+    }
+
+    /** @return the last recorded state */
+    double[] finalState() {
+        return states[states.length - 1];
+    }
+}

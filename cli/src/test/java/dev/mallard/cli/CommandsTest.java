@@ -1,0 +1,153 @@
+package dev.mallard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandsTest {
+
+    private static final double G = 9.81;
+
+    @Test
+    void simulateHarmonicOscillatorReturnsToItsStartAfterOnePeriod() {
+        CliRun run = CliRun.of("simulate", "--vars", "x,v", "--f", "v; -x", "--x0", "1,0",
+                "--t-final", String.valueOf(2 * Math.PI), "--accuracy", "1e-10", "--integrator", "runge_kutta5", "--json");
+        assertEquals(0, run.code(), run.err());
+        JsonNode json = run.json();
+        assertEquals(2 * Math.PI, json.get("t").asDouble(), 0);
+        assertEquals(1.0, json.get("x").get(0).asDouble(), 1e-8);
+        assertEquals(0.0, json.get("x").get(1).asDouble(), 1e-8);
+        assertTrue(json.get("steps").asInt() > 0);
+        assertTrue(json.get("derivative_evaluations").asInt() >= json.get("steps").asInt());
+        assertEquals(0, json.get("events").asInt());
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void simulateBouncingBallCountsImpactsAndMatchesTheClosedForm(@TempDir Path dir) throws Exception {
+        double h = 1.0;
+        double e = 0.8;
+        double finalTime = 2.0;
+        Path csv = dir.resolve("ball.csv");
+        Path png = dir.resolve("ball.png");
+        CliRun run = CliRun.of("simulate", "--vars", "z,v", "--f", "v; -g", "--x0", h + ",0",
+                "--t-final", String.valueOf(finalTime), "--guard", "z", "--reset", "z; -r*v",
+                "--params", "g=" + G + ", r=" + e, "--accuracy", "1e-10", "--csv", csv.toString(), "--plot", png.toString(),
+                "--json");
+        assertEquals(0, run.code(), run.err());
+        // Impacts at t1 = sqrt(2h/g), t_{k+1} = t_k + 2 e^k sqrt(2gh)/g: three of them before t = 2.
+        double t = Math.sqrt(2 * h / G);
+        double speed = Math.sqrt(2 * G * h);
+        int impacts = 0;
+        double lastImpact = 0;
+        double lastSpeed = 0;
+        for (int k = 1; t <= finalTime; k++) {
+            impacts++;
+            lastImpact = t;
+            lastSpeed = Math.pow(e, k) * speed;
+            t += 2 * lastSpeed / G;
+        }
+        JsonNode json = run.json();
+        assertEquals(impacts, json.get("events").asInt());
+        double tau = finalTime - lastImpact;
+        assertEquals(lastSpeed * tau - G * tau * tau / 2, json.get("x").get(0).asDouble(), 1e-6);
+        assertEquals(lastSpeed - G * tau, json.get("x").get(1).asDouble(), 1e-6);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("t,z,v", lines.get(0));
+        assertEquals("0.0,1.0,0.0", lines.get(1));
+        assertTrue(lines.size() > 500);
+        assertEquals(1000, javax.imageio.ImageIO.read(png.toFile()).getWidth());
+    }
+
+    @Test
+    void gradientOfExponentialDecayMatchesTheClosedForm() {
+        double k = 2;
+        double x0 = 1.5;
+        double finalTime = 1.0;
+        CliRun run = CliRun.of("gradient", "--vars", "x", "--f", "-k*x", "--params", "k=" + k, "--x0", String.valueOf(x0),
+                "--t-final", String.valueOf(finalTime), "--accuracy", "1e-12", "--integrator", "runge_kutta5", "--json");
+        assertEquals(0, run.code(), run.err());
+        JsonNode json = run.json();
+        double decay = Math.exp(-k * finalTime);
+        assertEquals(x0 * decay, json.get("x").get(0).asDouble(), 1e-9);
+        assertEquals("[\"x\",\"k\"]", json.get("wrt").toString());
+        assertEquals(decay, json.get("jacobian").get(0).get(0).asDouble(), 1e-9);
+        assertEquals(-finalTime * x0 * decay, json.get("jacobian").get(0).get(1).asDouble(), 1e-9);
+
+        JsonNode time = CliRun.of("gradient", "--vars", "x", "--f", "-k*x", "--params", "k=" + k, "--x0", String.valueOf(x0),
+                "--t-final", String.valueOf(finalTime), "--accuracy", "1e-12", "--wrt", "t", "--json").json();
+        assertEquals(-k * x0 * decay, time.get("jacobian").get(0).get(0).asDouble(), 1e-6);
+    }
+
+    @Test
+    void gradientOfTheHarmonicOscillatorIsTheRotationMatrix() {
+        double finalTime = 2.0;
+        JsonNode json = CliRun.of("gradient", "--vars", "x,v", "--f", "v; -x", "--x0", "0.3,-0.2", "--t-final",
+                String.valueOf(finalTime), "--integrator", "runge_kutta5", "--accuracy", "1e-12", "--json").json();
+        double c = Math.cos(finalTime);
+        double s = Math.sin(finalTime);
+        double[][] expected = {{c, s}, {-s, c}};
+        for (int i = 0; i < 2; i++) {
+            for (int j = 0; j < 2; j++) {
+                assertEquals(expected[i][j], json.get("jacobian").get(i).get(j).asDouble(), 1e-9, "J" + i + j);
+            }
+        }
+    }
+
+    @Test
+    void inspectTimeReversedVanDerPol() {
+        JsonNode json = CliRun.of("inspect", "--vars", "x1,x2", "--f", "-x2; x1 + mu*(x1^2 - 1)*x2", "--params", "mu=1",
+                "--json").json();
+        assertTrue(json.get("polynomial").asBoolean());
+        assertEquals(3, json.get("degree").asInt());
+        assertEquals("-x2", json.get("f").get(0).asText());
+        assertEquals("[[0.0,-1.0],[1.0,-1.0]]", json.get("A").toString());
+        // The characteristic polynomial s^2 + s + 1: roots -1/2 +- i sqrt(3)/2.
+        for (int k = 0; k < 2; k++) {
+            assertEquals(-0.5, json.get("eigenvalues").get(k).get(0).asDouble(), 1e-12);
+            assertEquals((k == 0 ? -1 : 1) * Math.sqrt(3) / 2, json.get("eigenvalues").get(k).get(1).asDouble(), 1e-12);
+        }
+        assertTrue(json.get("locally_stable").asBoolean());
+        assertEquals("[0.0,0.0]", json.get("at").toString());
+    }
+
+    @Test
+    void inspectReportsNonPolynomialDynamicsAndAnUnstablePoint() {
+        JsonNode json = CliRun.of("inspect", "--vars", "th,w", "--f", "w; -sin(th)", "--at", "3.141592653589793,0",
+                "--json").json();
+        assertFalse(json.get("polynomial").asBoolean());
+        assertTrue(json.get("degree").isNull());
+        assertFalse(json.get("locally_stable").asBoolean());
+        // At the top, A = [[0, 1], [1, 0]]: eigenvalues -1 and +1.
+        assertEquals(-1.0, json.get("eigenvalues").get(0).get(0).asDouble(), 1e-12);
+        assertEquals(1.0, json.get("eigenvalues").get(1).get(0).asDouble(), 1e-12);
+    }
+
+    @Test
+    void sdpSolvesSdplibProblemsToTheirPublishedOptima() {
+        Path dir = SdplibFiles.directory();
+        JsonNode truss = CliRun.of("sdp", dir.resolve("truss1.dat-s").toString(), "--json").json();
+        assertEquals("optimal", truss.get("status").asText());
+        assertEquals(-8.999996, truss.get("objective").asDouble(), 1e-6 * 9);
+        JsonNode control = CliRun.of("sdp", dir.resolve("control1.dat-s").toString(), "--json").json();
+        assertEquals(17.78463, control.get("objective").asDouble(), 1e-5 * 17.8);
+        assertTrue(control.get("iterations").asInt() > 0);
+    }
+
+    @Test
+    void sdpReportsInfeasibilityWithExitCodeZeroAndNullObjective() {
+        CliRun run = CliRun.of("sdp", SdplibFiles.directory().resolve("infp1.dat-s").toString(), "--json");
+        assertEquals(0, run.code());
+        assertEquals("primal_infeasible", run.json().get("status").asText());
+        assertTrue(run.json().get("objective").isNull());
+        CliRun dual = CliRun.of("sdp", SdplibFiles.directory().resolve("infd1.dat-s").toString(), "--json");
+        assertEquals("dual_infeasible", dual.json().get("status").asText());
+    }
+}

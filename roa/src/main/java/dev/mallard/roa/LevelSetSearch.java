@@ -1,0 +1,201 @@
+package dev.mallard.roa;
+
+import dev.mallard.symbolic.Polynomial;
+import dev.mallard.symbolic.Variable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.SingularOps_DDRM;
+
+/**
+ * The largest certified level of a fixed Lyapunov function: the largest rho with
+ * {@code (y'y)^d (V - rho) - lambda Vdot [+ sum_i lambda_g,i g_i]} SOS, the multiplier lambda free when Vdot
+ * is locally negative definite (its Hessian at the origin, on the tangent space of {@code g = 0} in the
+ * implicit form) and SOS otherwise. One SDP maximises rho directly (rho enters linearly for fixed V); a
+ * second, at rho backed off slightly, maximises the Gram margin so that the certificate can be checked with a
+ * margin.
+ */
+final class LevelSetSearch {
+
+    /** What the search found. */
+    static final class Outcome {
+        double optimalRho;
+        double certifiedRho;
+        boolean lambdaFree;
+        boolean verified;
+        /** The multiplier in the unbalanced variables y. */
+        Polynomial lambda;
+        /** The positive form multiplying V - rho, in the unbalanced variables y. */
+        Polynomial norm;
+        final List<SosCertificate> certificates = new ArrayList<>();
+        int solves;
+        int iterations;
+        double solverSeconds;
+        int gramSize;
+    }
+
+    private final List<Variable> y;
+    private final List<Variable> z;
+    private final Polynomial v;
+    private final Polynomial vdot;
+    private final List<Polynomial> g;
+    private final RegionOfAttractionOptions options;
+
+    /**
+     * @param y the displacement variables
+     * @param z the derivative variables of the implicit form (empty for explicit)
+     * @param v V in y
+     * @param vdot its time derivative (in y, or in y and z)
+     * @param g the implicit residuals (empty for explicit)
+     * @param options settings
+     */
+    LevelSetSearch(List<Variable> y, List<Variable> z, Polynomial v, Polynomial vdot, List<Polynomial> g,
+            RegionOfAttractionOptions options) {
+        this.y = y;
+        this.z = z;
+        this.v = v;
+        this.vdot = vdot;
+        this.g = g;
+        this.options = options;
+    }
+
+    /**
+     * @return the outcome
+     * @throws RegionOfAttractionException if the SDP fails or no positive level is found
+     */
+    Outcome run() {
+        Outcome out = new Outcome();
+        out.lambdaFree = z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
+        Polynomial vb = v;
+        Polynomial vdotb = vdot;
+        double[][] t = null;
+        if (out.lambdaFree && z.isEmpty()) {
+            t = Balancing.transform(PolynomialAlgebra.hessianAtOrigin(v, y),
+                    negate(PolynomialAlgebra.hessianAtOrigin(vdot, y)));
+            if (t != null) {
+                vb = PolynomialAlgebra.substituteLinear(v, y, t);
+                vdotb = PolynomialAlgebra.substituteLinear(vdot, y, t);
+            }
+        }
+        Program first = build(vb, vdotb, out.lambdaFree, Double.NaN);
+        first.program.maximize(first.rho.toAffineForm());
+        SosSolution s1 = first.program.solve(options.sosOptions());
+        record(out, s1);
+        if (!s1.isSuccess()) {
+            throw new RegionOfAttractionException("the SDP for the largest level set failed: " + describe(s1));
+        }
+        out.optimalRho = s1.value(first.rho);
+        if (!(out.optimalRho > 0)) {
+            throw new RegionOfAttractionException("no positive level set of V is certified: the largest rho is "
+                    + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)");
+        }
+        out.certifiedRho = out.optimalRho * (1.0 - options.certificateBackoff());
+        Program second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
+        second.program.maximizeGramMargin(1.0);
+        SosSolution s2 = second.program.solve(options.sosOptions());
+        record(out, s2);
+        out.certificates.addAll(s2.certificates());
+        out.verified = s2.isVerified() && s2.gramMargin() > 0;
+        Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);
+        Polynomial norm = PolynomialAlgebra.squaredNormPower(y, second.normDegree);
+        if (t != null) {
+            // Back from the balanced variables w = T^-1 y.
+            double[][] inverse = Balancing.inverse(t);
+            lambda = PolynomialAlgebra.substituteLinear(lambda, y, inverse);
+            norm = PolynomialAlgebra.substituteLinear(norm, y, inverse);
+        }
+        out.lambda = lambda;
+        out.norm = norm;
+        out.gramSize = s2.certificates().get(0).basis().size();
+        return out;
+    }
+
+    private static void record(Outcome out, SosSolution s) {
+        out.solves++;
+        out.iterations += s.iterations();
+        out.solverSeconds += s.solveSeconds() + s.buildSeconds();
+    }
+
+    static String describe(SosSolution s) {
+        return "status " + s.status() + " after " + s.iterations() + " iterations (relative primal infeasibility "
+                + s.solverResult().primalInfeasibility() + ", dual infeasibility "
+                + s.solverResult().dualInfeasibility() + ", gap " + s.solverResult().relativeGap() + ")";
+    }
+
+    private static final class Program {
+        SosProgram program;
+        DecisionVariable rho;
+        PolynomialExpression lambda;
+        int normDegree;
+    }
+
+    /** The SOS program for fixed V; rho a decision variable when {@code fixedRho} is NaN. */
+    private Program build(Polynomial vb, Polynomial vdotb, boolean lambdaFree, double fixedRho) {
+        List<Variable> indeterminates = new ArrayList<>(y);
+        indeterminates.addAll(z);
+        Program p = new Program();
+        p.program = new SosProgram(indeterminates);
+        int vdotDegree = vdotb.totalDegree();
+        int lambdaDegree = 2 * ((vdotDegree + 1) / 2);
+        int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree()) / 2);
+        p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
+                : p.program.newSosPolynomial("lambda", lambdaDegree);
+        Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);
+        p.normDegree = d;
+        PolynomialExpression level;
+        if (Double.isNaN(fixedRho)) {
+            p.rho = p.program.newVariable("rho");
+            level = PolynomialExpression.of(vb.multiply(norm)).minus(PolynomialExpression.of(p.rho).times(norm));
+        } else {
+            level = PolynomialExpression.of(vb.multiply(norm).sub(norm.scale(fixedRho)));
+        }
+        PolynomialExpression certificate = level.minus(p.lambda.times(vdotb));
+        for (int i = 0; i < g.size(); i++) {
+            int degree = Math.max(0, lambdaDegree + vdotDegree - g.get(i).totalDegree());
+            certificate = certificate.plus(p.program.newFreePolynomial("lambda_g" + i, degree).times(g.get(i)));
+        }
+        p.program.addSosConstraint("level set", certificate);
+        return p;
+    }
+
+    private boolean explicitNegativeDefinite() {
+        return CertificateCheck.choleskySucceeds(negate(PolynomialAlgebra.hessianAtOrigin(vdot, y)), 1e-8);
+    }
+
+    /** -N'PN positive definite, N a basis of the null space of dg/d(y, z) at the origin. */
+    private boolean implicitNegativeDefinite() {
+        List<Variable> all = new ArrayList<>(y);
+        all.addAll(z);
+        double[][] p = PolynomialAlgebra.hessianAtOrigin(vdot, all);
+        double[][] jac = PolynomialAlgebra.jacobianAtOrigin(g, all);
+        org.ejml.interfaces.decomposition.SingularValueDecomposition_F64<DMatrixRMaj> svd =
+                org.ejml.dense.row.factory.DecompositionFactory_DDRM.svd(jac.length, all.size(), false, true, false);
+        if (!svd.decompose(new DMatrixRMaj(jac))) {
+            return false;
+        }
+        DMatrixRMaj nullSpace = SingularOps_DDRM.nullSpace(svd, null, 1e-10);
+        if (nullSpace == null || nullSpace.numCols == 0) {
+            return false;
+        }
+        double[][] n = new double[nullSpace.numRows][nullSpace.numCols];
+        for (int i = 0; i < n.length; i++) {
+            for (int j = 0; j < n[0].length; j++) {
+                n[i][j] = nullSpace.get(i, j);
+            }
+        }
+        double[][] reduced = LyapunovEquation.multiply(LyapunovEquation.transpose(n), LyapunovEquation.multiply(p, n));
+        return CertificateCheck.choleskySucceeds(negate(reduced), 1e-8);
+    }
+
+    private static double[][] negate(double[][] a) {
+        double[][] out = new double[a.length][a.length];
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < a.length; j++) {
+                out[i][j] = -a[i][j];
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,343 @@
+package dev.mallard.roa;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.NotPolynomialException;
+import dev.mallard.symbolic.Polynomial;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.System;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Region-of-attraction estimates of a fixed point by sum-of-squares programming (Drake's
+ * RegionOfAttraction, with checked certificates). In displacement coordinates {@code y = x - x0} the
+ * dynamics are converted to polynomials; the Lyapunov function V is the user's candidate (checked positive
+ * definite) or {@code y'Py} with {@code A'P + PA = -I} for the linearisation A; the largest rho with
+ * {@code (y'y)^d (V - rho) - lambda Vdot} SOS is found by one SDP (lambda free when Vdot is locally negative
+ * definite, SOS otherwise), and a second SDP at a slightly smaller rho yields a certificate with a strictly
+ * positive definite Gram matrix, which is checked independently. The estimate is {@code {V/rho <= 1}}.
+ *
+ * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
+ * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
+ * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}).
+ */
+public final class RegionOfAttraction {
+
+    /** The largest derivative magnitude accepted at a fixed point. */
+    public static final double FIXED_POINT_TOLERANCE = 1e-14;
+
+    private RegionOfAttraction() {
+    }
+
+    /**
+     * The certified estimate as an expression V with {@code {V <= 1}} the region.
+     *
+     * @param system a time-invariant continuous-time system convertible to {@link Expression}, with
+     *     polynomial dynamics (rational with {@code useImplicitDynamics}); not modified
+     * @param context a context of it holding the fixed point as its continuous state, parameters and the
+     *     values of required inputs; not modified
+     * @param options settings, not null
+     * @return V in {@link RegionOfAttractionOptions#stateVariables()} (or in variables x0, x1, ...)
+     * @throws IllegalArgumentException for bad input: non-polynomial dynamics, not a fixed point, an unstable
+     *     linearisation, a candidate that is not positive definite (each saying by how much)
+     * @throws RegionOfAttractionException if the SDP fails or the certificate is not verified
+     */
+    public static Expression analyze(System<Double> system, Context<Double> context,
+            RegionOfAttractionOptions options) {
+        RegionOfAttractionResult r = analyzeDetailed(system, context, options);
+        if (!r.isVerified()) {
+            throw new RegionOfAttractionException("the certificate for rho = " + r.rho()
+                    + " did not pass its independent check: " + r.certificates());
+        }
+        return r.lyapunovFunction();
+    }
+
+    /**
+     * @param system the system (see {@link #analyze})
+     * @param context its context at the fixed point
+     * @return {@link #analyze(System, Context, RegionOfAttractionOptions)} with default options
+     */
+    public static Expression analyze(System<Double> system, Context<Double> context) {
+        return analyze(system, context, RegionOfAttractionOptions.defaults());
+    }
+
+    /**
+     * The full analysis: V, rho, certificates (check {@link RegionOfAttractionResult#isVerified()}),
+     * simulation cross-check, enlargement and statistics.
+     *
+     * @param system the system (see {@link #analyze})
+     * @param context its context at the fixed point; not modified
+     * @param options settings
+     * @return the result
+     * @throws IllegalArgumentException for bad input (see {@link #analyze})
+     * @throws RegionOfAttractionException if an SDP fails
+     */
+    public static RegionOfAttractionResult analyzeDetailed(System<Double> system, Context<Double> context,
+            RegionOfAttractionOptions options) {
+        long start = java.lang.System.nanoTime();
+        Checks.notNull(system, "system");
+        Checks.notNull(context, "context");
+        Checks.notNull(options, "options");
+        if (context.getSystem() != system) {
+            throw new IllegalArgumentException("the context does not belong to system " + system.getName());
+        }
+        checkOnlyContinuousState(system, context);
+        double[] x0 = context.getContinuousState().toValueArray();
+        checkFixedPoint(system, context, x0);
+        int n = x0.length;
+        List<Variable> stateVariables = stateVariables(options, n);
+        List<Variable> y = new ArrayList<>();
+        List<Expression> state = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Variable yi = new Variable("y" + i);
+            y.add(yi);
+            state.add(yi.toExpression().plus(x0[i]));
+        }
+        Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
+        int[] counters = new int[2];
+        double[] seconds = new double[1];
+        Polynomial v;
+        if (options.lyapunovCandidate().equals(Expression.ZERO)) {
+            v = null;
+        } else {
+            v = candidateInDisplacement(options.lyapunovCandidate(), stateVariables, y, x0);
+            SosSolution check = LyapunovCandidateCheck.check(v, y, options.sosOptions());
+            counters[0]++;
+            counters[1] += check.iterations();
+            seconds[0] += check.solveSeconds() + check.buildSeconds();
+        }
+        LevelSetSearch.Outcome outcome;
+        List<Polynomial> fPoly = null;
+        if (options.useImplicitDynamics()) {
+            List<Variable> z = new ArrayList<>();
+            List<Polynomial> g = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Variable zi = new Variable("ydot" + i);
+                z.add(zi);
+                RationalFunction r = RationalFunction.of(f[i], y);
+                g.add(r.denominator.multiply(Polynomial.of(zi)).sub(r.numerator));
+            }
+            if (v == null) {
+                v = lyapunovQuadratic(implicitLinearisation(g, y, z), y, x0);
+            }
+            Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
+            outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+        } else {
+            fPoly = polynomialDynamics(system, f, y);
+            if (v == null) {
+                v = lyapunovQuadratic(PolynomialAlgebra.jacobianAtOrigin(fPoly, y), y, x0);
+            }
+            outcome = new LevelSetSearch(y, List.of(), v, PolynomialAlgebra.directional(v, y, fPoly), List.of(),
+                    options).run();
+        }
+        counters[0] += outcome.solves;
+        counters[1] += outcome.iterations;
+        seconds[0] += outcome.solverSeconds;
+        EnlargementReport enlargement = null;
+        if (options.enlargementIterations() > 0) {
+            if (fPoly == null) {
+                throw new IllegalArgumentException("enlargement by V-iteration needs explicit polynomial dynamics; "
+                        + "turn useImplicitDynamics off or enlargement off");
+            }
+            VIteration iteration = new VIteration(y, fPoly, options);
+            double[] box = volumeBox(v.scale(1.0 / outcome.certifiedRho), y, options.seed());
+            VIteration.Estimate initial = new VIteration.Estimate(v, outcome,
+                    iteration.volume(v.scale(1.0 / outcome.certifiedRho), box));
+            int[] kept = new int[1];
+            VIteration.Estimate best = iteration.enlarge(initial, box, kept);
+            double boxVolume = 1.0;
+            for (double h : box) {
+                boxVolume *= 2 * h;
+            }
+            enlargement = new EnlargementReport(kept[0], initial.volume, best.volume, boxVolume,
+                    options.volumeSamples());
+            v = best.v;
+            outcome = best.outcome;
+            counters[0] += iteration.solves;
+            counters[1] += iteration.iterations;
+            seconds[0] += iteration.solverSeconds;
+        }
+        Polynomial normalised = v.scale(1.0 / outcome.certifiedRho);
+        SimulationCheck simulation = options.simulationSamples() == 0 ? null
+                : SimulationCrossCheck.run(system, context, x0, new SublevelSet(new PolynomialEvaluator(normalised, y), n),
+                        options);
+        Expression vOut = inStateVariables(normalised, y, stateVariables, x0);
+        Expression candidateOut = inStateVariables(v, y, stateVariables, x0);
+        double total = (java.lang.System.nanoTime() - start) * 1e-9;
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, simulation, enlargement,
+                counters[0], counters[1], seconds[0], total);
+    }
+
+    private static void checkOnlyContinuousState(System<Double> system, Context<Double> context) {
+        if (context.getNumContinuousStates() == 0) {
+            throw new IllegalArgumentException("system " + system.getName() + " has no continuous state to analyse");
+        }
+        for (Context<Double> leaf : context.getLeafContexts()) {
+            if (leaf.getNumDiscreteStateGroups() > 0 || leaf.getNumAbstractStates() > 0) {
+                throw new IllegalArgumentException("region-of-attraction analysis needs a system with only "
+                        + "continuous state; " + leaf.getSystem().getName() + " has "
+                        + leaf.getNumDiscreteStateGroups() + " discrete state groups and "
+                        + leaf.getNumAbstractStates() + " abstract states");
+            }
+        }
+    }
+
+    private static void checkFixedPoint(System<Double> system, Context<Double> context, double[] x0) {
+        ContinuousState<Double> derivatives = system.allocateTimeDerivatives();
+        system.calcTimeDerivatives(context, derivatives);
+        int worst = 0;
+        double largest = 0.0;
+        for (int i = 0; i < x0.length; i++) {
+            double d = Math.abs(derivatives.getValue(i));
+            if (!(d <= largest)) {
+                largest = d;
+                worst = i;
+            }
+        }
+        if (!(largest <= FIXED_POINT_TOLERANCE)) {
+            throw new IllegalArgumentException("the context's state " + Arrays.toString(x0) + " is not a fixed point "
+                    + "of " + system.getName() + ": |xdot[" + worst + "]| = " + largest + " > " + FIXED_POINT_TOLERANCE);
+        }
+    }
+
+    private static List<Variable> stateVariables(RegionOfAttractionOptions options, int n) {
+        List<Variable> given = options.stateVariables();
+        if (!given.isEmpty()) {
+            if (given.size() != n) {
+                throw new IllegalArgumentException("stateVariables has " + given.size()
+                        + " variables, the system has " + n + " continuous states");
+            }
+            return given;
+        }
+        // Reuse the candidate's variables named x0, x1, ... so that the result is in the user's variables.
+        Map<String, Variable> byName = new HashMap<>();
+        for (Variable v : options.lyapunovCandidate().getVariables()) {
+            byName.put(v.name(), v);
+        }
+        List<Variable> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(byName.getOrDefault("x" + i, new Variable("x" + i)));
+        }
+        return out;
+    }
+
+    private static Polynomial candidateInDisplacement(Expression candidate, List<Variable> stateVariables,
+            List<Variable> y, double[] x0) {
+        for (Variable v : candidate.getVariables()) {
+            if (!stateVariables.contains(v)) {
+                throw new IllegalArgumentException("the Lyapunov candidate " + candidate + " has variable '" + v
+                        + "' that is not a state variable " + stateVariables);
+            }
+        }
+        Polynomial p;
+        try {
+            p = candidate.toPolynomial(stateVariables);
+        } catch (NotPolynomialException e) {
+            throw new IllegalArgumentException("the Lyapunov candidate is not a polynomial: " + e.getMessage(), e);
+        }
+        List<Polynomial> shifted = new ArrayList<>();
+        for (int i = 0; i < y.size(); i++) {
+            shifted.add(Polynomial.of(y.get(i)).add(Polynomial.constant(x0[i])));
+        }
+        return PolynomialAlgebra.compose(p, stateVariables, shifted);
+    }
+
+    private static List<Polynomial> polynomialDynamics(System<Double> system, Expression[] f, List<Variable> y) {
+        List<Polynomial> out = new ArrayList<>();
+        for (int i = 0; i < f.length; i++) {
+            try {
+                out.add(f[i].toPolynomial(y));
+            } catch (NotPolynomialException e) {
+                throw new IllegalArgumentException("the dynamics of " + system.getName() + " are not polynomial in "
+                        + "the state: xdot[" + i + "] = " + f[i] + " (in displacement variables y): " + e.culprit()
+                        + " is not polynomial; rational dynamics can be analysed with useImplicitDynamics", e);
+            }
+        }
+        return out;
+    }
+
+    /** A = -(dg/dz)^-1 dg/dy at the origin. */
+    private static double[][] implicitLinearisation(List<Polynomial> g, List<Variable> y, List<Variable> z) {
+        double[][] gy = PolynomialAlgebra.jacobianAtOrigin(g, y);
+        double[][] gz = PolynomialAlgebra.jacobianAtOrigin(g, z);
+        org.ejml.data.DMatrixRMaj a = new org.ejml.data.DMatrixRMaj(gy.length, gy.length);
+        if (!org.ejml.dense.row.CommonOps_DDRM.solve(new org.ejml.data.DMatrixRMaj(gz),
+                new org.ejml.data.DMatrixRMaj(gy), a)) {
+            throw new IllegalArgumentException("the implicit dynamics cannot be linearised: dg/dxdot is singular "
+                    + "at the fixed point");
+        }
+        double[][] out = new double[gy.length][gy.length];
+        for (int i = 0; i < out.length; i++) {
+            for (int j = 0; j < out.length; j++) {
+                out[i][j] = -a.get(i, j);
+            }
+        }
+        return out;
+    }
+
+    private static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
+        int n = a.length;
+        double[][] identity = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            identity[i][i] = 1.0;
+        }
+        double[][] p;
+        try {
+            p = LyapunovEquation.solve(a, identity);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the linearisation at the fixed point " + Arrays.toString(x0)
+                    + " is unstable, so no quadratic Lyapunov candidate exists: " + e.getMessage(), e);
+        }
+        Polynomial v = Polynomial.ZERO;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                v = v.add(Polynomial.of(y.get(i)).multiply(Polynomial.of(y.get(j))).scale(p[i][j]));
+            }
+        }
+        return v;
+    }
+
+    private static List<Polynomial> toPolynomials(List<Variable> vars) {
+        List<Polynomial> out = new ArrayList<>();
+        for (Variable v : vars) {
+            out.add(Polynomial.of(v));
+        }
+        return out;
+    }
+
+    /** V(y) with y = x - x0, multiplied out in the state variables. */
+    private static Expression inStateVariables(Polynomial v, List<Variable> y, List<Variable> x, double[] x0) {
+        List<Polynomial> displacement = new ArrayList<>();
+        for (int i = 0; i < y.size(); i++) {
+            displacement.add(Polynomial.of(x.get(i)).sub(Polynomial.constant(x0[i])));
+        }
+        return PolynomialAlgebra.compose(v, y, displacement).toExpression();
+    }
+
+    /** Half-widths of a box 2.5 times the extent of the estimate along each axis, from 256 seeded rays. */
+    private static double[] volumeBox(Polynomial normalised, List<Variable> y, long seed) {
+        int n = y.size();
+        SublevelSet set = new SublevelSet(new PolynomialEvaluator(normalised, y), n);
+        Random random = new Random(seed);
+        double[] extent = new double[n];
+        for (int k = 0; k < 256; k++) {
+            double[] u = set.randomDirection(random);
+            double r = set.boundaryRadius(u);
+            for (int i = 0; i < n; i++) {
+                extent[i] = Math.max(extent[i], Math.abs(r * u[i]));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            extent[i] *= 2.5;
+        }
+        return extent;
+    }
+}

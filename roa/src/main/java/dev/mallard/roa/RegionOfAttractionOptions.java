@@ -1,0 +1,202 @@
+package dev.mallard.roa;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+
+import java.util.List;
+
+/**
+ * Immutable settings of {@link RegionOfAttraction#analyze}. Start from {@link #defaults()}; each
+ * {@code with*} method returns a new object. The first four follow Drake's RegionOfAttractionOptions; the
+ * rest control what Mallard adds (the certificate back-off, the simulation cross-check, enlargement).
+ */
+public final class RegionOfAttractionOptions {
+
+    private Expression lyapunovCandidate = Expression.ZERO;
+    private List<Variable> stateVariables = List.of();
+    private boolean useImplicitDynamics;
+    private SosOptions sosOptions = SosOptions.defaults();
+    private double certificateBackoff = 1e-5;
+    private int simulationSamples = 16;
+    private double simulationHorizon = 20.0;
+    private double convergenceTolerance = 1e-3;
+    private long seed = 1;
+    private int enlargementIterations;
+    private int volumeSamples = 20000;
+
+    private RegionOfAttractionOptions() {
+    }
+
+    private RegionOfAttractionOptions copy() {
+        RegionOfAttractionOptions o = new RegionOfAttractionOptions();
+        o.lyapunovCandidate = lyapunovCandidate;
+        o.stateVariables = stateVariables;
+        o.useImplicitDynamics = useImplicitDynamics;
+        o.sosOptions = sosOptions;
+        o.certificateBackoff = certificateBackoff;
+        o.simulationSamples = simulationSamples;
+        o.simulationHorizon = simulationHorizon;
+        o.convergenceTolerance = convergenceTolerance;
+        o.seed = seed;
+        o.enlargementIterations = enlargementIterations;
+        o.volumeSamples = volumeSamples;
+        return o;
+    }
+
+    /**
+     * @return no candidate (solve the Lyapunov equation), no state variables (x0, x1, ...), explicit
+     *     dynamics, default SOS options, certificate back-off 1e-5, 16 simulated samples over 20 s with
+     *     convergence tolerance 1e-3 and seed 1, no enlargement, 20000 volume samples
+     */
+    public static RegionOfAttractionOptions defaults() {
+        return new RegionOfAttractionOptions();
+    }
+
+    /**
+     * @param candidate a polynomial Lyapunov candidate in the state variables (or in variables named x0, x1,
+     *     ... when no state variables are given); {@link Expression#ZERO} for none
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withLyapunovCandidate(Expression candidate) {
+        RegionOfAttractionOptions o = copy();
+        o.lyapunovCandidate = Checks.notNull(candidate, "lyapunovCandidate");
+        return o;
+    }
+
+    /**
+     * @param variables one variable per continuous state entry, in order, naming them in the candidate and
+     *     in the result; empty for fresh variables x0, x1, ...
+     * @return a copy with them set
+     */
+    public RegionOfAttractionOptions withStateVariables(List<Variable> variables) {
+        RegionOfAttractionOptions o = copy();
+        o.stateVariables = List.copyOf(Checks.notNull(variables, "stateVariables"));
+        return o;
+    }
+
+    /**
+     * @param on whether to analyse the implicit form {@code g(x, xdot) = d(x) xdot - n(x) = 0} obtained by
+     *     clearing the denominators of rational dynamics (more indeterminates, but rational systems are
+     *     admitted)
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withUseImplicitDynamics(boolean on) {
+        RegionOfAttractionOptions o = copy();
+        o.useImplicitDynamics = on;
+        return o;
+    }
+
+    /**
+     * @param options settings of the SOS programs (cone, Newton reduction, SDP solver settings)
+     * @return a copy with them set
+     */
+    public RegionOfAttractionOptions withSosOptions(SosOptions options) {
+        RegionOfAttractionOptions o = copy();
+        o.sosOptions = Checks.notNull(options, "sosOptions");
+        return o;
+    }
+
+    /**
+     * @param backoff the relative amount by which the certified level is below the optimal one, so that
+     *     the certificate has a strictly feasible Gram matrix; in (0, 0.1]
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withCertificateBackoff(double backoff) {
+        if (!(backoff > 0 && backoff <= 0.1)) {
+            throw new IllegalArgumentException("certificateBackoff must be in (0, 0.1], got " + backoff);
+        }
+        RegionOfAttractionOptions o = copy();
+        o.certificateBackoff = backoff;
+        return o;
+    }
+
+    /**
+     * @param samples initial states to simulate (half inside, half on the boundary of the estimate),
+     *     {@code >= 0}; 0 turns the cross-check off
+     * @param horizon simulated time per sample, seconds, finite and {@code > 0}
+     * @param tolerance distance from the fixed point counted as converged, {@code > 0}
+     * @param randomSeed seed of the sampling
+     * @return a copy with them set
+     */
+    public RegionOfAttractionOptions withSimulationCheck(int samples, double horizon, double tolerance,
+            long randomSeed) {
+        RegionOfAttractionOptions o = copy();
+        o.simulationSamples = Checks.nonNegative(samples, "samples");
+        o.simulationHorizon = Checks.positive(horizon, "horizon");
+        o.convergenceTolerance = Checks.positive(tolerance, "tolerance");
+        o.seed = randomSeed;
+        return o;
+    }
+
+    /**
+     * @param iterations rounds of V-iteration (alternating between the multiplier and V) after the
+     *     fixed-candidate analysis, {@code >= 0}; 0 turns enlargement off
+     * @param samples Monte Carlo samples for the area/volume estimates, {@code >= 100}
+     * @return a copy with them set
+     */
+    public RegionOfAttractionOptions withEnlargement(int iterations, int samples) {
+        if (samples < 100) {
+            throw new IllegalArgumentException("volume samples must be >= 100, got " + samples);
+        }
+        RegionOfAttractionOptions o = copy();
+        o.enlargementIterations = Checks.nonNegative(iterations, "iterations");
+        o.volumeSamples = samples;
+        return o;
+    }
+
+    /** @return the Lyapunov candidate ({@link Expression#ZERO}: none) */
+    public Expression lyapunovCandidate() {
+        return lyapunovCandidate;
+    }
+
+    /** @return the state variables (empty: x0, x1, ...), unmodifiable */
+    public List<Variable> stateVariables() {
+        return stateVariables;
+    }
+
+    /** @return whether the implicit form is analysed */
+    public boolean useImplicitDynamics() {
+        return useImplicitDynamics;
+    }
+
+    /** @return the SOS settings */
+    public SosOptions sosOptions() {
+        return sosOptions;
+    }
+
+    /** @return the relative back-off of the certified level */
+    public double certificateBackoff() {
+        return certificateBackoff;
+    }
+
+    /** @return the number of simulated samples (0: no cross-check) */
+    public int simulationSamples() {
+        return simulationSamples;
+    }
+
+    /** @return the simulated time per sample, seconds */
+    public double simulationHorizon() {
+        return simulationHorizon;
+    }
+
+    /** @return the distance from the fixed point counted as converged */
+    public double convergenceTolerance() {
+        return convergenceTolerance;
+    }
+
+    /** @return the random seed of the sampling */
+    public long seed() {
+        return seed;
+    }
+
+    /** @return the rounds of V-iteration (0: none) */
+    public int enlargementIterations() {
+        return enlargementIterations;
+    }
+
+    /** @return the Monte Carlo samples of the area/volume estimates */
+    public int volumeSamples() {
+        return volumeSamples;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.mallard.roa;
+
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+
+import java.util.List;
+
+/**
+ * Everything {@link RegionOfAttraction#analyzeDetailed} found: the normalised Lyapunov function (its
+ * sublevel set {@code {V <= 1}} is the estimate), the certified and optimal levels of the unnormalised
+ * candidate, the checked certificates, the simulation cross-check, the enlargement report and solver
+ * statistics. Immutable.
+ */
+public final class RegionOfAttractionResult {
+
+    private final List<Variable> stateVariables;
+    private final Expression lyapunovFunction;
+    private final Expression candidate;
+    private final double rho;
+    private final double optimalRho;
+    private final boolean multiplierFree;
+    private final boolean verified;
+    private final List<SosCertificate> certificates;
+    private final SimulationCheck simulation;
+    private final EnlargementReport enlargement;
+    private final int sdpSolves;
+    private final int iterations;
+    private final double solverSeconds;
+    private final double totalSeconds;
+
+    RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
+            LevelSetSearch.Outcome outcome, SimulationCheck simulation, EnlargementReport enlargement, int sdpSolves,
+            int iterations, double solverSeconds, double totalSeconds) {
+        this.stateVariables = List.copyOf(stateVariables);
+        this.lyapunovFunction = lyapunovFunction;
+        this.candidate = candidate;
+        this.rho = outcome.certifiedRho;
+        this.optimalRho = outcome.optimalRho;
+        this.multiplierFree = outcome.lambdaFree;
+        this.verified = outcome.verified;
+        this.certificates = List.copyOf(outcome.certificates);
+        this.simulation = simulation;
+        this.enlargement = enlargement;
+        this.sdpSolves = sdpSolves;
+        this.iterations = iterations;
+        this.solverSeconds = solverSeconds;
+        this.totalSeconds = totalSeconds;
+    }
+
+    /** @return the variables of the returned expressions, one per continuous state entry, unmodifiable */
+    public List<Variable> stateVariables() {
+        return stateVariables;
+    }
+
+    /** @return V normalised so that {@code {V <= 1}} is the certified estimate (candidate / rho) */
+    public Expression lyapunovFunction() {
+        return lyapunovFunction;
+    }
+
+    /** @return the unnormalised Lyapunov function whose level rho was certified */
+    public Expression candidate() {
+        return candidate;
+    }
+
+    /** @return the certified level of {@link #candidate()}: slightly below {@link #optimalRho()} */
+    public double rho() {
+        return rho;
+    }
+
+    /** @return the largest level found by the SDP (before the certificate back-off) */
+    public double optimalRho() {
+        return optimalRho;
+    }
+
+    /**
+     * @return whether the multiplier lambda was free (Vdot locally negative definite) rather than SOS
+     */
+    public boolean multiplierFree() {
+        return multiplierFree;
+    }
+
+    /** @return whether every certificate passed its independent check */
+    public boolean isVerified() {
+        return verified;
+    }
+
+    /** @return the certificates of the final level-set program (the level set first), unmodifiable */
+    public List<SosCertificate> certificates() {
+        return certificates;
+    }
+
+    /** @return the simulation cross-check, or null if it was turned off */
+    public SimulationCheck simulation() {
+        return simulation;
+    }
+
+    /** @return the enlargement report, or null if enlargement was turned off */
+    public EnlargementReport enlargement() {
+        return enlargement;
+    }
+
+    /** @return SDPs solved (candidate check, level search, certificate, enlargement) */
+    public int sdpSolves() {
+        return sdpSolves;
+    }
+
+    /** @return interior-point iterations over all SDPs */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** @return seconds spent building and solving SDPs */
+    public double solverSeconds() {
+        return solverSeconds;
+    }
+
+    /** @return seconds for the whole analysis */
+    public double totalSeconds() {
+        return totalSeconds;
+    }
+
+    @Override
+    public String toString() {
+        return "RegionOfAttractionResult[" + (verified ? "verified" : "NOT verified") + ", V = " + candidate
+                + ", rho = " + rho + " (optimal " + optimalRho + "), multiplier " + (multiplierFree ? "free" : "SOS")
+                + ", " + sdpSolves + " SDPs, " + iterations + " iterations, " + totalSeconds + " s"
+                + (simulation == null ? "" : ", " + simulation) + (enlargement == null ? "" : ", " + enlargement)
+                + "]";
+    }
+}

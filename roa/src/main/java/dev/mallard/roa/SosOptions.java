@@ -1,0 +1,103 @@
+package dev.mallard.roa;
+
+import dev.mallard.roa.sdp.SdpOptions;
+import dev.mallard.scalar.Checks;
+
+/**
+ * Immutable settings of {@link SosProgram#solve(SosOptions)}: the cone of the Gram matrices, whether the
+ * Gram bases are reduced by the Newton polytope, the SDP solver's settings, and the tolerance of the
+ * certificate check. Start from {@link #defaults()}; each {@code with*} method returns a new object.
+ */
+public final class SosOptions {
+
+    /** The cone a Gram matrix is constrained to. */
+    public enum Cone {
+        /** Positive semidefinite: exactly the sums of squares (an SDP). */
+        SOS,
+        /**
+         * Diagonally dominant with a non-negative diagonal ({@code Q_ii >= sum_{j != i} |Q_ij|}): a subset of
+         * the PSD matrices, so a more conservative certificate, but a linear program.
+         */
+        DSOS
+    }
+
+    private final Cone cone;
+    private final boolean newtonReduction;
+    private final SdpOptions sdpOptions;
+    private final double certificateTolerance;
+
+    private SosOptions(Cone cone, boolean newtonReduction, SdpOptions sdpOptions, double certificateTolerance) {
+        this.cone = cone;
+        this.newtonReduction = newtonReduction;
+        this.sdpOptions = sdpOptions;
+        this.certificateTolerance = certificateTolerance;
+    }
+
+    /**
+     * @return SOS cone, Newton-polytope reduction on, {@link SdpOptions#defaults()}, certificate tolerance
+     *     1e-9
+     */
+    public static SosOptions defaults() {
+        return new SosOptions(Cone.SOS, true, SdpOptions.defaults(), 1e-9);
+    }
+
+    /**
+     * @param c the Gram cone, not null
+     * @return a copy with it set
+     */
+    public SosOptions withCone(Cone c) {
+        return new SosOptions(Checks.notNull(c, "cone"), newtonReduction, sdpOptions, certificateTolerance);
+    }
+
+    /**
+     * @param on whether to reduce Gram bases by the Newton polytope (off: every monomial up to half the
+     *     degree, for comparison)
+     * @return a copy with it set
+     */
+    public SosOptions withNewtonReduction(boolean on) {
+        return new SosOptions(cone, on, sdpOptions, certificateTolerance);
+    }
+
+    /**
+     * @param options the SDP solver's settings, not null
+     * @return a copy with them set
+     */
+    public SosOptions withSdpOptions(SdpOptions options) {
+        return new SosOptions(cone, newtonReduction, Checks.notNull(options, "sdpOptions"), certificateTolerance);
+    }
+
+    /**
+     * @param tolerance the largest coefficient of {@code p - m'Qm} that may remain unabsorbed by the Gram
+     *     matrix, relative to the largest coefficient of p; finite and {@code > 0}
+     * @return a copy with it set
+     */
+    public SosOptions withCertificateTolerance(double tolerance) {
+        return new SosOptions(cone, newtonReduction, sdpOptions, Checks.positive(tolerance, "certificateTolerance"));
+    }
+
+    /** @return the Gram cone */
+    public Cone cone() {
+        return cone;
+    }
+
+    /** @return whether Gram bases are reduced by the Newton polytope */
+    public boolean newtonReduction() {
+        return newtonReduction;
+    }
+
+    /** @return the SDP solver's settings */
+    public SdpOptions sdpOptions() {
+        return sdpOptions;
+    }
+
+    /** @return the relative tolerance of the certificate's polynomial identity */
+    public double certificateTolerance() {
+        return certificateTolerance;
+    }
+
+    @Override
+    public String toString() {
+        return "SosOptions[" + cone + ", newtonReduction=" + newtonReduction + ", certificateTolerance="
+                + certificateTolerance + "]";
+    }
+}

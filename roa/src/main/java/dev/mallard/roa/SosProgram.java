@@ -1,0 +1,484 @@
+package dev.mallard.roa;
+
+import dev.mallard.roa.sdp.LinearExpression;
+import dev.mallard.roa.sdp.ModelSolution;
+import dev.mallard.roa.sdp.PsdMatrixVariable;
+import dev.mallard.roa.sdp.ScalarVariable;
+import dev.mallard.roa.sdp.SdpModel;
+import dev.mallard.scalar.Checks;
+import dev.mallard.symbolic.Monomial;
+import dev.mallard.symbolic.Variable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sum-of-squares program: decision variables, polynomials in fixed indeterminates whose coefficients
+ * are affine in them ({@link PolynomialExpression}), constraints "p is a sum of squares", linear
+ * constraints on the decision variables, and a linear objective. {@link #solve(SosOptions)} compiles it to
+ * an {@link SdpModel}: each SOS constraint becomes a Gram matrix Q on a monomial basis m (reduced by the
+ * {@link NewtonPolytope}) with {@code p = m'Qm} imposed coefficient by coefficient as linear equalities;
+ * Q is PSD (SOS) or diagonally dominant (DSOS, a linear program). After the solve each Gram matrix is
+ * checked independently ({@link SosCertificate}).
+ *
+ * <p>The program is only recorded until {@link #solve}; it may be solved again after more constraints
+ * are added. Not thread-safe.
+ */
+public final class SosProgram {
+
+    private final List<Variable> indeterminates;
+    private final List<DecisionVariable> variables = new ArrayList<>();
+    private final List<SosConstraint> sosConstraints = new ArrayList<>();
+    private final List<AffineForm> linearForms = new ArrayList<>();
+    private final List<Integer> linearSenses = new ArrayList<>();
+    private AffineForm objective = AffineForm.ZERO;
+    private boolean maximize;
+    private double marginCap = Double.NaN;
+
+    /**
+     * @param indeterminates the polynomial variables x, not null, no duplicates; copied
+     * @throws IllegalArgumentException if a variable repeats
+     */
+    public SosProgram(List<Variable> indeterminates) {
+        Checks.notNull(indeterminates, "indeterminates");
+        if (new java.util.HashSet<>(indeterminates).size() != indeterminates.size()) {
+            throw new IllegalArgumentException("indeterminates repeat: " + indeterminates);
+        }
+        this.indeterminates = List.copyOf(indeterminates);
+    }
+
+    /** @return the indeterminates, unmodifiable */
+    public List<Variable> indeterminates() {
+        return indeterminates;
+    }
+
+    /**
+     * @param name a name for messages
+     * @return a new free (unbounded) decision variable
+     */
+    public DecisionVariable newVariable(String name) {
+        DecisionVariable v = new DecisionVariable(this, variables.size(), Checks.notNull(name, "name"));
+        variables.add(v);
+        return v;
+    }
+
+    /** @return the number of decision variables created */
+    public int variableCount() {
+        return variables.size();
+    }
+
+    /**
+     * A polynomial with a fresh free decision variable as the coefficient of each basis monomial.
+     *
+     * @param name prefix of the coefficient names ({@code name[monomial]})
+     * @param basis the monomials, not null; not modified
+     * @return {@code sum_k c_k basis_k}
+     */
+    public PolynomialExpression newFreePolynomial(String name, List<Monomial> basis) {
+        Checks.notNull(basis, "basis");
+        PolynomialExpression p = PolynomialExpression.ZERO;
+        for (Monomial m : basis) {
+            p = p.plus(PolynomialExpression.of(m, AffineForm.of(newVariable(name + "[" + m + "]"))));
+        }
+        return p;
+    }
+
+    /**
+     * @param name prefix of the coefficient names
+     * @param degree the total degree, {@code >= 0}
+     * @return a free polynomial on every monomial of the indeterminates up to that degree
+     * @throws IllegalArgumentException if the degree is negative
+     */
+    public PolynomialExpression newFreePolynomial(String name, int degree) {
+        Checks.nonNegative(degree, "degree");
+        return newFreePolynomial(name, Monomial.upToDegree(indeterminates, degree));
+    }
+
+    /**
+     * A free polynomial of the given degree constrained to be a sum of squares (a non-negative multiplier).
+     *
+     * @param name prefix of the coefficient names and name of the SOS constraint
+     * @param degree the total degree, even and {@code >= 0}
+     * @return the polynomial
+     * @throws IllegalArgumentException if the degree is negative or odd
+     */
+    public PolynomialExpression newSosPolynomial(String name, int degree) {
+        if (degree < 0 || degree % 2 != 0) {
+            throw new IllegalArgumentException("degree of SOS polynomial " + name + " must be even and >= 0, got "
+                    + degree);
+        }
+        PolynomialExpression p = newFreePolynomial(name, degree);
+        addSosConstraint(name, p);
+        return p;
+    }
+
+    /**
+     * Adds "p is a sum of squares".
+     *
+     * @param name a name for messages
+     * @param p a polynomial in (a subset of) the indeterminates, with coefficients over this program's
+     *     variables
+     * @return the constraint's handle
+     * @throws IllegalArgumentException if p has a variable that is not an indeterminate, or a coefficient over
+     *     another program's variables
+     */
+    public SosConstraint addSosConstraint(String name, PolynomialExpression p) {
+        Checks.notNull(p, "polynomial");
+        for (Variable v : p.indeterminates()) {
+            if (!indeterminates.contains(v)) {
+                throw new IllegalArgumentException("SOS constraint " + name + " has variable '" + v
+                        + "' that is not an indeterminate " + indeterminates);
+            }
+        }
+        p.terms().values().forEach(this::checkOwner);
+        SosConstraint c = new SosConstraint(this, sosConstraints.size(), Checks.notNull(name, "name"), p);
+        sosConstraints.add(c);
+        return c;
+    }
+
+    /**
+     * @param form an affine form over this program's variables
+     * @param value the right-hand side, finite
+     */
+    public void addEquality(AffineForm form, double value) {
+        addLinear(form, value, 0);
+    }
+
+    /**
+     * @param form an affine form over this program's variables
+     * @param value the right-hand side, finite
+     */
+    public void addLessOrEqual(AffineForm form, double value) {
+        addLinear(form, value, -1);
+    }
+
+    /**
+     * @param form an affine form over this program's variables
+     * @param value the right-hand side, finite
+     */
+    public void addGreaterOrEqual(AffineForm form, double value) {
+        addLinear(form, value, 1);
+    }
+
+    private void addLinear(AffineForm form, double value, int sense) {
+        checkOwner(Checks.notNull(form, "form"));
+        linearForms.add(form.minus(AffineForm.constant(Checks.finite(value, "value"))));
+        linearSenses.add(sense);
+    }
+
+    /**
+     * Sets the objective to minimise, replacing any earlier objective.
+     *
+     * @param form an affine form over this program's variables
+     */
+    public void minimize(AffineForm form) {
+        setObjective(form, false);
+    }
+
+    /**
+     * Sets the objective to maximise, replacing any earlier objective.
+     *
+     * @param form an affine form over this program's variables
+     */
+    public void maximize(AffineForm form) {
+        setObjective(form, true);
+    }
+
+    private void setObjective(AffineForm form, boolean max) {
+        checkOwner(Checks.notNull(form, "objective"));
+        objective = form;
+        maximize = max;
+        marginCap = Double.NaN;
+    }
+
+    /**
+     * Replaces the objective by: maximise the margin t such that every Gram matrix minus {@code t I} is still
+     * in its cone, with {@code t <= cap}. The solution is then as far inside the cones as the constraints
+     * allow, which is what a certificate check with a margin needs; a negative optimal t says by how much
+     * the constraints miss being SOS.
+     *
+     * @param cap an upper bound on the margin (it keeps the problem bounded), finite and {@code > 0}
+     */
+    public void maximizeGramMargin(double cap) {
+        marginCap = Checks.positive(cap, "cap");
+        objective = AffineForm.ZERO;
+    }
+
+    private void checkOwner(AffineForm form) {
+        if (form.program() != null && form.program() != this) {
+            throw new IllegalArgumentException("affine form " + form + " is over another program's variables");
+        }
+    }
+
+    /**
+     * The Gram basis {@link #solve} would use for a constraint.
+     *
+     * @param constraint a constraint of this program
+     * @param options the options (Newton reduction or not)
+     * @return the monomial basis
+     */
+    public List<Monomial> gramBasis(SosConstraint constraint, SosOptions options) {
+        PolynomialExpression p = constraint.polynomial();
+        return options.newtonReduction() ? NewtonPolytope.gramBasis(p.monomials(), indeterminates)
+                : Monomial.upToDegree(indeterminates, (p.totalDegree()) / 2);
+    }
+
+    /** @return the solution with {@link SosOptions#defaults()} */
+    public SosSolution solve() {
+        return solve(SosOptions.defaults());
+    }
+
+    /**
+     * Compiles and solves the program, then checks every SOS certificate. The free decision variables are
+     * eliminated from the equalities first ({@link FreeVariableElimination}), so the SDP holds only cone
+     * variables; their values are recovered after the solve.
+     *
+     * @param options settings, not null
+     * @return the solution (check {@link SosSolution#isSuccess()} and {@link SosSolution#isVerified()})
+     * @throws IllegalStateException if the program has no constraint, or its objective depends on a decision
+     *     variable that no constraint determines (it would be unbounded)
+     */
+    public SosSolution solve(SosOptions options) {
+        Checks.notNull(options, "options");
+        long start = System.nanoTime();
+        SdpModel model = new SdpModel();
+        List<Row> rows = new ArrayList<>();
+        ScalarVariable marginSlack = Double.isNaN(marginCap) ? null : model.addNonNegativeVariable("cap - margin");
+        for (int k = 0; k < linearForms.size(); k++) {
+            Row row = new Row(linearForms.get(k), 1.0);
+            int sense = linearSenses.get(k);
+            if (sense != 0) {
+                row.rest.put(model.addNonNegativeVariable("slack" + k), sense < 0 ? 1.0 : -1.0);
+            }
+            rows.add(row);
+        }
+        List<List<Monomial>> bases = new ArrayList<>();
+        List<List<List<Map<ScalarVariable, Double>>>> grams = new ArrayList<>();
+        for (SosConstraint c : sosConstraints) {
+            List<Monomial> basis = gramBasis(c, options);
+            List<List<Map<ScalarVariable, Double>>> gram = options.cone() == SosOptions.Cone.SOS
+                    ? psdGram(model, c.name(), basis.size()) : ddGram(model, c.name(), basis.size());
+            matchCoefficients(c.polynomial(), basis, gram, marginSlack, rows);
+            bases.add(basis);
+            grams.add(gram);
+        }
+        Compiled compiled = compile(model, rows, marginSlack);
+        double buildSeconds = (System.nanoTime() - start) * 1e-9;
+        ModelSolution solution = model.solve(options.sdpOptions());
+        Map<ScalarVariable, Double> cone = new HashMap<>();
+        for (Row row : rows) {
+            row.rest.keySet().forEach(var -> cone.computeIfAbsent(var, solution::value));
+        }
+        double[] values = compiled.recover(cone);
+        double margin = marginSlack == null ? 0.0 : marginCap - solution.value(marginSlack);
+        List<double[][]> gramValues = new ArrayList<>();
+        for (List<List<Map<ScalarVariable, Double>>> g : grams) {
+            int n = g.size();
+            double[][] q = new double[n][n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    q[i][j] = valueOf(g.get(i).get(j), solution) + (i == j ? margin : 0.0);
+                }
+            }
+            gramValues.add(q);
+        }
+        double objectiveValue = marginSlack == null ? objective.evaluate(values) : margin;
+        return new SosSolution(this, solution.solverResult(), values, margin, objectiveValue, sosConstraints, bases,
+                gramValues, options, buildSeconds, model.variableCount(), model.constraintCount());
+    }
+
+    /** An equality {@code free . w + rest(u) = rhs}: w the decision variables, u the SDP's cone variables. */
+    private final class Row {
+        final double[] free = new double[variables.size()];
+        final Map<ScalarVariable, Double> rest = new LinkedHashMap<>();
+        double rhs;
+        boolean hasFree;
+
+        Row() {
+        }
+
+        /** The row {@code sign * form = 0}. */
+        Row(AffineForm form, double sign) {
+            addFree(form, sign);
+            rhs = -sign * form.constantTerm();
+        }
+
+        void addFree(AffineForm form, double sign) {
+            for (int k = 0; k < form.termCount(); k++) {
+                free[form.variable(k).index()] += sign * form.coefficient(k);
+                hasFree = true;
+            }
+        }
+    }
+
+    /** The compiled rows: those without free variables as they are, the others projected. */
+    private final class Compiled {
+        List<Row> freeRows = new ArrayList<>();
+        FreeVariableElimination elimination;
+
+        double[] recover(Map<ScalarVariable, Double> cone) {
+            if (elimination == null) {
+                return new double[variables.size()];
+            }
+            double[] residual = new double[freeRows.size()];
+            for (int i = 0; i < residual.length; i++) {
+                Row row = freeRows.get(i);
+                double s = row.rhs;
+                for (Map.Entry<ScalarVariable, Double> e : row.rest.entrySet()) {
+                    s -= e.getValue() * cone.get(e.getKey());
+                }
+                residual[i] = s;
+            }
+            return elimination.recover(residual);
+        }
+    }
+
+    private Compiled compile(SdpModel model, List<Row> rows, ScalarVariable marginSlack) {
+        Compiled compiled = new Compiled();
+        for (Row row : rows) {
+            if (row.hasFree) {
+                compiled.freeRows.add(row);
+            } else {
+                model.addEquality(expression(row.rest), row.rhs);
+            }
+        }
+        double[] c = new double[variables.size()];
+        for (int k = 0; k < objective.termCount(); k++) {
+            c[objective.variable(k).index()] = objective.coefficient(k);
+        }
+        LinearExpression coneObjective = new LinearExpression();
+        if (!compiled.freeRows.isEmpty()) {
+            double[][] e = new double[compiled.freeRows.size()][];
+            List<Map<ScalarVariable, Double>> rests = new ArrayList<>();
+            double[] rhs = new double[e.length];
+            for (int i = 0; i < e.length; i++) {
+                e[i] = compiled.freeRows.get(i).free;
+                rests.add(compiled.freeRows.get(i).rest);
+                rhs[i] = compiled.freeRows.get(i).rhs;
+            }
+            compiled.elimination = new FreeVariableElimination(e);
+            Map<ScalarVariable, Double> projected = new LinkedHashMap<>();
+            for (int k = 0; k < compiled.elimination.projectedRowCount(); k++) {
+                double b = compiled.elimination.projectedRow(k, rests, rhs, projected);
+                projected.values().removeIf(v -> Math.abs(v) < 1e-14);
+                if (!projected.isEmpty() || Math.abs(b) > 1e-12) {
+                    model.addEquality(expression(projected), b);
+                }
+            }
+            if (marginSlack == null && objective.termCount() > 0) {
+                double[] g = compiled.elimination.objectiveWeights(c);
+                if (g == null) {
+                    throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on "
+                            + "decision variables that no constraint determines");
+                }
+                // c'w = g'(b - r(u)): only -g'r(u) depends on the SDP's variables.
+                for (int i = 0; i < g.length; i++) {
+                    double gi = g[i];
+                    rests.get(i).forEach((var, coef) -> coneObjective.add(-gi * coef, var));
+                }
+            }
+        } else if (objective.termCount() > 0 && marginSlack == null) {
+            throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on decision "
+                    + "variables that no constraint determines");
+        }
+        if (marginSlack != null) {
+            model.minimize(LinearExpression.of(marginSlack));
+        } else if (maximize) {
+            model.maximize(coneObjective);
+        } else {
+            model.minimize(coneObjective);
+        }
+        return compiled;
+    }
+
+    private static LinearExpression expression(Map<ScalarVariable, Double> row) {
+        LinearExpression e = new LinearExpression();
+        row.forEach((var, c) -> e.add(c, var));
+        return e;
+    }
+
+    private static double valueOf(Map<ScalarVariable, Double> entry, ModelSolution solution) {
+        double s = 0.0;
+        for (Map.Entry<ScalarVariable, Double> e : entry.entrySet()) {
+            s += e.getValue() * solution.value(e.getKey());
+        }
+        return s;
+    }
+
+    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name, int n) {
+        List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
+        PsdMatrixVariable q = n == 0 ? null : model.addPsdMatrix("Q(" + name + ")", n);
+        for (int i = 0; i < n; i++) {
+            List<Map<ScalarVariable, Double>> row = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                row.add(Map.of(q.entry(i, j), 1.0));
+            }
+            g.add(row);
+        }
+        return g;
+    }
+
+    /**
+     * Diagonally dominant with cone variables only: {@code Q_ii = d_i >= 0}, {@code Q_ij = p_ij - n_ij} with
+     * {@code p, n >= 0}, and {@code d_i >= sum_{j != i} (p_ij + n_ij)}.
+     */
+    private static List<List<Map<ScalarVariable, Double>>> ddGram(SdpModel model, String name, int n) {
+        List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
+        ScalarVariable[][] plus = new ScalarVariable[n][n];
+        ScalarVariable[][] minus = new ScalarVariable[n][n];
+        ScalarVariable[] diagonal = new ScalarVariable[n];
+        for (int i = 0; i < n; i++) {
+            diagonal[i] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + i + "]");
+            for (int j = i + 1; j < n; j++) {
+                plus[i][j] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + j + "]+");
+                minus[i][j] = model.addNonNegativeVariable("Q(" + name + ")[" + i + "," + j + "]-");
+                plus[j][i] = plus[i][j];
+                minus[j][i] = minus[i][j];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            List<Map<ScalarVariable, Double>> row = new ArrayList<>();
+            LinearExpression dominance = LinearExpression.of(diagonal[i]);
+            for (int j = 0; j < n; j++) {
+                if (j == i) {
+                    row.add(Map.of(diagonal[i], 1.0));
+                } else {
+                    row.add(Map.of(plus[i][j], 1.0, minus[i][j], -1.0));
+                    dominance.add(-1, plus[i][j]).add(-1, minus[i][j]);
+                }
+            }
+            if (n > 1) {
+                model.addGreaterOrEqual(dominance, 0.0);
+            }
+            g.add(row);
+        }
+        return g;
+    }
+
+    /** Rows {@code sum_{m_i m_j = m} Q_ij - p_m(w) = 0}, Q = Q' + t I with t = cap - slack in margin mode. */
+    private void matchCoefficients(PolynomialExpression p, List<Monomial> basis,
+            List<List<Map<ScalarVariable, Double>>> gram, ScalarVariable marginSlack, List<Row> rows) {
+        Map<Monomial, Row> byMonomial = new LinkedHashMap<>();
+        int n = basis.size();
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                Row row = byMonomial.computeIfAbsent(basis.get(i).multiply(basis.get(j)), m -> new Row());
+                double factor = i == j ? 1 : 2;
+                gram.get(i).get(j).forEach((var, c) -> row.rest.merge(var, factor * c, Double::sum));
+                if (i == j && marginSlack != null) {
+                    row.rest.merge(marginSlack, -1.0, Double::sum);
+                    row.rhs -= marginCap;
+                }
+            }
+        }
+        p.terms().forEach((m, c) -> {
+            Row row = byMonomial.computeIfAbsent(m, k -> new Row());
+            row.addFree(c, -1.0);
+            row.rhs += c.constantTerm();
+        });
+        rows.addAll(byMonomial.values());
+    }
+}

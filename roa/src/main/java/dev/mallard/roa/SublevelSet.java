@@ -1,0 +1,127 @@
+package dev.mallard.roa;
+
+import java.util.Random;
+
+/**
+ * The sublevel set {@code {y : V(y) <= 1}} of a function with {@code V(0) = 0}, seen from the origin: the
+ * radius at which a ray first leaves it, samples on its boundary and inside it, and a Monte Carlo volume.
+ */
+final class SublevelSet {
+
+    private static final double MAX_RADIUS = 1e6;
+
+    private final PolynomialEvaluator v;
+    private final int n;
+
+    SublevelSet(PolynomialEvaluator v, int n) {
+        this.v = v;
+        this.n = n;
+    }
+
+    /**
+     * @param u a unit direction; not modified
+     * @return the radius r with {@code V(r u) = 1} first crossed along u (to 1e-12 relative), or infinity if
+     *     V stays below 1 up to radius 1e6
+     */
+    double boundaryRadius(double[] u) {
+        double lo = 0.0;
+        double hi = 1e-3;
+        while (value(u, hi) <= 1.0) {
+            lo = hi;
+            hi *= 2.0;
+            if (hi > MAX_RADIUS) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        for (int k = 0; k < 100 && hi - lo > 1e-12 * hi; k++) {
+            double mid = 0.5 * (lo + hi);
+            if (value(u, mid) <= 1.0) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private double value(double[] u, double r) {
+        double[] p = new double[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = r * u[i];
+        }
+        return v.evaluate(p);
+    }
+
+    /**
+     * @param random the source of randomness, advanced
+     * @return a direction uniform on the unit sphere
+     */
+    double[] randomDirection(Random random) {
+        double[] u = new double[n];
+        double norm = 0.0;
+        while (norm == 0.0) {
+            norm = 0.0;
+            for (int i = 0; i < n; i++) {
+                u[i] = random.nextGaussian();
+                norm += u[i] * u[i];
+            }
+            norm = Math.sqrt(norm);
+        }
+        for (int i = 0; i < n; i++) {
+            u[i] /= norm;
+        }
+        return u;
+    }
+
+    /**
+     * @param y a point; not modified
+     * @return whether {@code V(y) <= 1}
+     */
+    boolean contains(double[] y) {
+        return v.evaluate(y) <= 1.0;
+    }
+
+    /**
+     * @param halfWidths the box {@code [-h_i, h_i]}; not modified
+     * @param samples the number of uniform samples
+     * @param seed the random seed
+     * @return the estimated volume of the set within the box
+     */
+    double volume(double[] halfWidths, int samples, long seed) {
+        Random random = new Random(seed);
+        double[] y = new double[n];
+        int inside = 0;
+        double box = 1.0;
+        for (double h : halfWidths) {
+            box *= 2 * h;
+        }
+        for (int s = 0; s < samples; s++) {
+            for (int i = 0; i < n; i++) {
+                y[i] = (2 * random.nextDouble() - 1) * halfWidths[i];
+            }
+            inside += contains(y) ? 1 : 0;
+        }
+        return box * inside / samples;
+    }
+
+    /**
+     * @param halfWidths the box {@code [-h_i, h_i]}; not modified
+     * @param samples the number of uniform samples drawn in the box
+     * @param seed the random seed
+     * @return the samples that fall inside the set (new arrays)
+     */
+    java.util.List<double[]> samplesInside(double[] halfWidths, int samples, long seed) {
+        Random random = new Random(seed);
+        java.util.List<double[]> out = new java.util.ArrayList<>();
+        for (int s = 0; s < samples; s++) {
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                y[i] = (2 * random.nextDouble() - 1) * halfWidths[i];
+            }
+            if (contains(y)) {
+                out.add(y);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.mallard.roa;
+
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.InputPort;
+import dev.mallard.systems.System;
+
+import java.util.List;
+
+/**
+ * The time derivatives of a system as expressions in given state expressions: the system is converted to
+ * {@link Expression}, a context of the converted system receives the time, parameters and fixed inputs of
+ * the given context and the state expressions, and {@code calcTimeDerivatives} is evaluated. Kept in one
+ * place so that it can be replaced by the simulator's symbolic inspector.
+ */
+final class SymbolicDynamics {
+
+    private SymbolicDynamics() {
+    }
+
+    /**
+     * @param system a continuous-time system over doubles
+     * @param context a context of it holding parameters and fixed inputs; not modified
+     * @param state one expression per continuous state entry
+     * @return the time derivatives, one expression per state entry
+     * @throws IllegalArgumentException if the system cannot be converted to Expression, or its derivatives
+     *     depend on time (the analysis is for time-invariant systems)
+     */
+    static Expression[] timeDerivatives(System<Double> system, Context<Double> context, List<Expression> state) {
+        System<Expression> symbolic;
+        try {
+            symbolic = system.toScalar(Expression.SCALAR);
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException("system " + system.getName()
+                    + " cannot be converted to Expression, which region-of-attraction analysis needs: "
+                    + e.getMessage(), e);
+        }
+        Context<Expression> c = symbolic.createDefaultContext();
+        // Time as a symbol: a derivative that mentions it belongs to a time-varying system.
+        Variable time = new Variable("t");
+        c.setTime(time.toExpression());
+        List<Context<Double>> from = context.getLeafContexts();
+        List<Context<Expression>> to = c.getLeafContexts();
+        for (int k = 0; k < from.size(); k++) {
+            copyParametersAndInputs(from.get(k), to.get(k));
+        }
+        if (!from.contains(context)) {
+            copyFixedInputs(context, c);
+        }
+        ContinuousState<Expression> x = c.getMutableContinuousState();
+        for (int i = 0; i < state.size(); i++) {
+            x.set(i, state.get(i));
+        }
+        c.noteStateChanged();
+        ContinuousState<Expression> derivatives = symbolic.allocateTimeDerivatives();
+        symbolic.calcTimeDerivatives(c, derivatives);
+        Expression[] out = new Expression[state.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = derivatives.get(i);
+            if (out[i].getVariables().contains(time)) {
+                throw new IllegalArgumentException("system " + system.getName() + " is not time-invariant: xdot[" + i
+                        + "] = " + out[i] + " depends on the time t; region-of-attraction analysis needs "
+                        + "time-invariant dynamics");
+            }
+        }
+        return out;
+    }
+
+    private static void copyParametersAndInputs(Context<Double> from, Context<Expression> to) {
+        for (int g = 0; g < from.getNumNumericParameterGroups(); g++) {
+            for (int i = 0; i < from.getNumericParameter(g).size(); i++) {
+                to.getMutableNumericParameter(g).setValue(i, from.getNumericParameter(g).getValue(i));
+            }
+        }
+        copyFixedInputs(from, to);
+    }
+
+    private static void copyFixedInputs(Context<Double> from, Context<Expression> to) {
+        System<Double> sys = from.getSystem();
+        for (int p = 0; p < sys.numInputPorts(); p++) {
+            if (from.hasFixedInputValue(p)) {
+                InputPort<Double> port = sys.getInputPort(p);
+                if (port.isAbstract()) {
+                    to.getSystem().getInputPort(p).fixAbstractValue(to, port.evalAbstract(from, Object.class));
+                } else {
+                    to.getSystem().getInputPort(p).fixValue(to, port.eval(from).toValueArray());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.mallard.simulator;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.OutputPort;
+import dev.mallard.systems.System;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Gradients through a whole simulation by forward-mode AutoDiff: the system is converted to {@link AutoDiff},
+ * the initial continuous state, every numeric parameter and the final time are seeded as independent
+ * variables (discrete and abstract state and input values are copied from the given context), and one {@code Simulator<AutoDiff>} run gives the final state and the outputs with their
+ * derivatives. Step-size control and event isolation use values only, so the run takes the same steps as a
+ * double simulation; impacts and other witness-triggered resets carry the event time's sensitivity.
+ */
+public final class GradientSimulation {
+
+    /**
+     * The final continuous state and vector outputs (all vector output ports, flattened) with their Jacobians.
+     * Column {@code j} of a Jacobian is the derivative with respect to independent variable {@code j}:
+     * initial continuous state {@code 0 .. numStates-1}, then numeric parameters (all groups of all leaves,
+     * flattened in leaf order), then the final time.
+     *
+     * @param finalState x(T), values
+     * @param stateJacobian d x(T) / d (x(0), p, T), {@code numStates x (numStates + numParameters + 1)}
+     * @param outputs y(T), values
+     * @param outputJacobian d y(T) / d (x(0), p, T)
+     * @param numStates the number of continuous states
+     * @param numParameters the number of numeric parameters
+     */
+    public record Result(double[] finalState, double[][] stateJacobian, double[] outputs, double[][] outputJacobian,
+            int numStates, int numParameters) {
+
+        /** @return the column index of the final time */
+        public int finalTimeColumn() {
+            return numStates + numParameters;
+        }
+
+        /**
+         * @param k a parameter's flattened index
+         * @return its column index
+         */
+        public int parameterColumn(int k) {
+            return numStates + k;
+        }
+    }
+
+    private GradientSimulation() {
+    }
+
+    /**
+     * Simulates from the context's time, state, parameters and input values to {@code finalTime}.
+     *
+     * @param system the system, convertible to AutoDiff
+     * @param context a root context with the initial condition, parameters and (fixed or connected) input values;
+     *     not modified
+     * @param finalTime seconds, not before the context's time
+     * @param configure sets up the AutoDiff simulator before the run (integrator, accuracy); may be null
+     * @param <T> the system's number type (numeric)
+     * @return the final state and outputs with their Jacobians
+     * @throws UnsupportedOperationException if the system cannot be converted to AutoDiff (naming it)
+     * @throws IllegalArgumentException if the context is not a root context of the system or the final time is
+     *     before its time
+     * @throws SimulationException if the simulation fails
+     */
+    public static <T> Result run(System<T> system, Context<T> context, double finalTime,
+            Consumer<Simulator<AutoDiff>> configure) {
+        Objects.requireNonNull(system, "system must not be null");
+        Objects.requireNonNull(context, "context must not be null");
+        if (context.getSystem() != system || !context.isRootContext()) {
+            throw new IllegalArgumentException("the context must be a root context of " + system.getName());
+        }
+        if (!(finalTime >= context.getTimeValue())) {
+            throw new IllegalArgumentException("finalTime " + finalTime + " is before the context's time "
+                    + context.getTimeValue());
+        }
+        System<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
+        Context<AutoDiff> c = ad.createDefaultContext();
+        int n = context.getNumContinuousStates();
+        int m = countParameters(context);
+        int size = n + m + 1;
+        c.setTime(context.getTimeValue());
+        double[] x0 = context.getContinuousState().toValueArray();
+        for (int i = 0; i < n; i++) {
+            c.getMutableContinuousState().set(i, AutoDiff.variable(x0[i], size, i));
+        }
+        seedParametersAndCopyDiscrete(context, c, n, size);
+        ContextValues.copyFixedInputs(context, c);
+        // A clone copies the abstract values with their copiers: the run cannot change the caller's objects.
+        Simulator<AutoDiff> sim = new Simulator<>(ad, c.cloneContext());
+        if (configure != null) {
+            configure.accept(sim);
+        }
+        sim.advanceTo(AutoDiff.variable(finalTime, size, n + m));
+        List<AutoDiff> x = new ArrayList<>();
+        ScalarVector<AutoDiff> xf = sim.getContext().getContinuousState();
+        for (int i = 0; i < n; i++) {
+            x.add(xf.get(i));
+        }
+        List<AutoDiff> y = new ArrayList<>();
+        for (int p = 0; p < ad.numOutputPorts(); p++) {
+            OutputPort<AutoDiff> port = ad.getOutputPort(p);
+            if (!port.isAbstract()) {
+                ScalarVector<AutoDiff> v = port.eval(sim.getContext());
+                for (int i = 0; i < v.size(); i++) {
+                    y.add(v.get(i));
+                }
+            }
+        }
+        return new Result(values(x), jacobian(x, size), values(y), jacobian(y, size), n, m);
+    }
+
+    private static <T> int countParameters(Context<T> context) {
+        int m = 0;
+        for (Context<T> leaf : context.getLeafContexts()) {
+            for (int g = 0; g < leaf.getNumNumericParameterGroups(); g++) {
+                m += leaf.getNumericParameter(g).size();
+            }
+        }
+        return m;
+    }
+
+    private static <T> void seedParametersAndCopyDiscrete(Context<T> from, Context<AutoDiff> to, int first, int size) {
+        List<Context<T>> a = from.getLeafContexts();
+        List<Context<AutoDiff>> b = to.getLeafContexts();
+        int k = first;
+        for (int leaf = 0; leaf < a.size(); leaf++) {
+            for (int g = 0; g < a.get(leaf).getNumNumericParameterGroups(); g++) {
+                double[] v = a.get(leaf).getNumericParameter(g).toValueArray();
+                ScalarVector<AutoDiff> p = b.get(leaf).getMutableNumericParameter(g);
+                for (int i = 0; i < v.length; i++) {
+                    p.set(i, AutoDiff.variable(v[i], size, k++));
+                }
+            }
+            for (int g = 0; g < a.get(leaf).getNumDiscreteStateGroups(); g++) {
+                double[] v = a.get(leaf).getDiscreteState(g).toValueArray();
+                ScalarVector<AutoDiff> xd = b.get(leaf).getMutableDiscreteState(g);
+                for (int i = 0; i < v.length; i++) {
+                    xd.setValue(i, v[i]);
+                }
+            }
+            for (int i = 0; i < a.get(leaf).getNumAbstractStates(); i++) {
+                b.get(leaf).setAbstractState(i, a.get(leaf).getAbstractState(i, Object.class));
+            }
+        }
+    }
+
+    private static double[] values(List<AutoDiff> v) {
+        double[] out = new double[v.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = v.get(i).value();
+        }
+        return out;
+    }
+
+    private static double[][] jacobian(List<AutoDiff> v, int size) {
+        double[][] out = new double[v.size()][size];
+        for (int i = 0; i < v.size(); i++) {
+            for (int j = 0; j < size; j++) {
+                out[i][j] = v.get(i).derivative(j);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,204 @@
+package dev.mallard.systems;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import java.util.Objects;
+
+/**
+ * The affine system {@code xdot = A x + B u + f0}, {@code y = C x + D u + y0} (continuous), or
+ * {@code x[n+1] = A x[n] + B u[n] + f0}, {@code y = C x + D u + y0} updated every {@code timePeriod} seconds
+ * from time 0 (discrete). The coefficients are constant doubles; the state is continuous state z or discrete
+ * state group 0. It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
+ * {@code "y"} if {@code C} has rows (with direct feedthrough when {@code D} has a non-zero entry).
+ *
+ * <p>{@link dev.mallard.simulator.Linearization} produces these: a linearisation in deviation coordinates
+ * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
+ *
+ * @param <T> the number type
+ */
+public final class AffineSystem<T> extends LeafSystem<T> {
+
+    private final double[][] a;
+    private final double[][] b;
+    private final double[] f0;
+    private final double[][] c;
+    private final double[][] d;
+    private final double[] y0;
+    private final double timePeriod;
+    private final int numInputs;
+    /** Whether B (resp. D) has a non-zero entry: the input is read only then (no loops through zero paths). */
+    private final boolean bUsesInput;
+    private final boolean dUsesInput;
+
+    /**
+     * @param scalar the number type
+     * @param name the system's name
+     * @param a {@code n x n}; copied
+     * @param b {@code n x m}; copied
+     * @param f0 length {@code n}; copied
+     * @param c {@code p x n}; copied
+     * @param d {@code p x m}; copied
+     * @param y0 length {@code p}; copied
+     * @param timePeriod 0 for a continuous system, else the update period in seconds ({@code > 0}, finite)
+     * @throws IllegalArgumentException naming the matrix whose shape disagrees, or a bad period
+     */
+    public AffineSystem(Scalar<T> scalar, String name, double[][] a, double[][] b, double[] f0, double[][] c,
+            double[][] d, double[] y0, double timePeriod) {
+        super(scalar, name);
+        int n = rows(a, "A");
+        int p = rows(c, "C");
+        this.numInputs = n > 0 ? cols(b, "B") : p > 0 ? cols(d, "D") : 0;
+        this.a = copy(a, n, n, "A");
+        this.b = copy(b, n, numInputs, "B");
+        this.c = copy(c, p, n, "C");
+        this.d = copy(d, p, numInputs, "D");
+        this.f0 = vector(f0, n, "f0");
+        this.y0 = vector(y0, p, "y0");
+        this.bUsesInput = hasNonZero(this.b);
+        this.dUsesInput = hasNonZero(this.d);
+        if (!(timePeriod >= 0) || !Double.isFinite(timePeriod)) {
+            throw new IllegalArgumentException("timePeriod must be 0 (continuous) or finite and > 0, got " + timePeriod);
+        }
+        this.timePeriod = timePeriod;
+        if (timePeriod > 0) {
+            declareDiscreteState(n);
+            declarePeriodicDiscreteUpdateEvent(timePeriod, 0.0, (context, xd) -> {
+                affine(this.a, this.b, bUsesInput, this.f0, context, context.getDiscreteState(0), xd.get(0));
+                return EventStatus.succeeded();
+            });
+        } else {
+            declareContinuousState(n);
+        }
+        if (numInputs > 0) {
+            declareVectorInputPort("u", numInputs);
+        }
+        if (p > 0) {
+            declareVectorOutputPort("y", p, (context, y) -> affine(this.c, this.d, dUsesInput, this.y0, context, stateOf(context), y),
+                    dUsesInput ? Feedthrough.all() : Feedthrough.none());
+        }
+    }
+
+    @Override
+    protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+        return new AffineSystem<>(target, getName(), a, b, f0, c, d, y0, timePeriod);
+    }
+
+    @Override
+    protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+        affine(a, b, bUsesInput, f0, context, context.getContinuousState(), derivatives);
+    }
+
+    private ScalarVector<T> stateOf(Context<T> context) {
+        return timePeriod > 0 ? context.getDiscreteState(0) : context.getContinuousState();
+    }
+
+    /** {@code out = M x + N u + k}, on values for doubles (no boxing) and in {@code T} otherwise. */
+    private void affine(double[][] m, double[][] nMatrix, boolean usesInput, double[] k, Context<T> context,
+            ScalarVector<T> x, ScalarVector<T> out) {
+        ScalarVector<T> u = usesInput ? getInputPort(0).eval(context) : null;
+        int inputs = usesInput ? numInputs : 0;
+        Scalar<T> s = scalar();
+        boolean values = s == Scalar.DOUBLE;
+        for (int i = 0; i < out.size(); i++) {
+            if (values) {
+                double sum = k[i];
+                for (int j = 0; j < x.size(); j++) {
+                    sum += m[i][j] * x.getValue(j);
+                }
+                for (int j = 0; j < inputs; j++) {
+                    sum += nMatrix[i][j] * u.getValue(j);
+                }
+                out.setValue(i, sum);
+            } else {
+                T sum = s.of(k[i]);
+                for (int j = 0; j < x.size(); j++) {
+                    sum = m[i][j] == 0 ? sum : s.add(sum, s.mul(x.get(j), m[i][j]));
+                }
+                for (int j = 0; j < inputs; j++) {
+                    sum = nMatrix[i][j] == 0 ? sum : s.add(sum, s.mul(u.get(j), nMatrix[i][j]));
+                }
+                out.set(i, sum);
+            }
+        }
+    }
+
+    /** @return {@code A}, a copy */
+    public double[][] getA() {
+        return copy(a, a.length, a.length, "A");
+    }
+
+    /** @return {@code B}, a copy */
+    public double[][] getB() {
+        return copy(b, b.length, numInputs, "B");
+    }
+
+    /** @return {@code C}, a copy */
+    public double[][] getC() {
+        return copy(c, c.length, a.length, "C");
+    }
+
+    /** @return {@code D}, a copy */
+    public double[][] getD() {
+        return copy(d, d.length, numInputs, "D");
+    }
+
+    /** @return the constant term of the dynamics, a copy */
+    public double[] getF0() {
+        return f0.clone();
+    }
+
+    /** @return the constant term of the output, a copy */
+    public double[] getY0() {
+        return y0.clone();
+    }
+
+    /** @return 0 for a continuous system, else the update period in seconds */
+    public double getTimePeriod() {
+        return timePeriod;
+    }
+
+    private static int rows(double[][] m, String name) {
+        return Objects.requireNonNull(m, name + " must not be null").length;
+    }
+
+    private static int cols(double[][] m, String name) {
+        Objects.requireNonNull(m, name + " must not be null");
+        return m.length == 0 ? 0 : Objects.requireNonNull(m[0], name + "[0] must not be null").length;
+    }
+
+    private static double[][] copy(double[][] m, int rows, int cols, String name) {
+        Objects.requireNonNull(m, name + " must not be null");
+        if (m.length != rows) {
+            throw new IllegalArgumentException(name + " has " + m.length + " rows, expected " + rows);
+        }
+        double[][] out = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            Objects.requireNonNull(m[i], name + "[" + i + "] must not be null");
+            if (m[i].length != cols) {
+                throw new IllegalArgumentException(name + " row " + i + " has " + m[i].length + " columns, expected "
+                        + cols);
+            }
+            out[i] = m[i].clone();
+        }
+        return out;
+    }
+
+    private static double[] vector(double[] v, int size, String name) {
+        Objects.requireNonNull(v, name + " must not be null");
+        if (v.length != size) {
+            throw new IllegalArgumentException(name + " has length " + v.length + ", expected " + size);
+        }
+        return v.clone();
+    }
+
+    private static boolean hasNonZero(double[][] m) {
+        for (double[] row : m) {
+            for (double v : row) {
+                if (v != 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.mallard.systems.symbolic;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Operator;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.symbolic.compile.CompiledFunction;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A list of expressions in a fixed list of input variables, evaluated with any number type: doubles by the
+ * compiled function (no boxing, no allocation), AutoDiff by the compiled function with its compiled
+ * Jacobian (value, then {@code grad out_i = sum_j J_ij grad in_j}), Expression by substitution, and any other
+ * number type by walking the graph with that type's arithmetic. Compilation happens on first numeric use.
+ */
+final class ExpressionBlock {
+
+    private final List<Expression> outputs;
+    private final List<Variable> inputs;
+    private final boolean[] usedPorts;
+    private volatile CompiledFunction values;
+    private volatile CompiledFunction valuesAndJacobian;
+
+    /**
+     * @param outputs the expressions
+     * @param inputs every variable they may use, in input order
+     * @param ports the variables of each input port of the owning system (among {@code inputs}): a port none of
+     *     whose variables occurs need not be evaluated, which keeps feedback loops through outputs that do not
+     *     use the inputs from recursing
+     */
+    ExpressionBlock(List<Expression> outputs, List<Variable> inputs, List<List<Variable>> ports) {
+        this.outputs = List.copyOf(outputs);
+        this.inputs = List.copyOf(inputs);
+        java.util.Set<Variable> used = new java.util.HashSet<>();
+        this.outputs.forEach(e -> used.addAll(e.getVariables()));
+        this.usedPorts = new boolean[ports.size()];
+        for (int p = 0; p < usedPorts.length; p++) {
+            for (Variable v : ports.get(p)) {
+                usedPorts[p] |= used.contains(v);
+            }
+        }
+    }
+
+    /**
+     * @param port an input port index of the owning system
+     * @return whether some expression uses a variable of that port
+     */
+    boolean usesPort(int port) {
+        return usedPorts[port];
+    }
+
+    List<Expression> outputs() {
+        return outputs;
+    }
+
+    int size() {
+        return outputs.size();
+    }
+
+    /** Compiles now (both variants), so that the first simulation step does not pay for it. */
+    void compileAll() {
+        compiled();
+        compiledWithJacobian();
+    }
+
+    private CompiledFunction compiled() {
+        CompiledFunction f = values;
+        if (f == null) {
+            synchronized (this) {
+                if (values == null) {
+                    values = CompiledFunction.compile(outputs, inputs);
+                }
+                f = values;
+            }
+        }
+        return f;
+    }
+
+    private CompiledFunction compiledWithJacobian() {
+        CompiledFunction f = valuesAndJacobian;
+        if (f == null) {
+            synchronized (this) {
+                if (valuesAndJacobian == null) {
+                    valuesAndJacobian = CompiledFunction.compileWithJacobian(outputs, inputs);
+                }
+                f = valuesAndJacobian;
+            }
+        }
+        return f;
+    }
+
+    /**
+     * The double path.
+     *
+     * @param in input values, one per input variable; not modified
+     * @param out receives the outputs; modified
+     */
+    void evaluate(double[] in, double[] out) {
+        compiled().evaluate(in, out);
+    }
+
+    /**
+     * Any number type other than double (whose callers use {@link #evaluate(double[], double[])}).
+     *
+     * @param scalar the number type
+     * @param in the inputs, one per input variable; not modified
+     * @param out receives the outputs; modified
+     */
+    @SuppressWarnings("unchecked")
+    <T> void evaluate(Scalar<T> scalar, T[] in, T[] out) {
+        if (scalar == AutoDiff.SCALAR) {
+            evaluateAutoDiff((AutoDiff[]) in, (AutoDiff[]) out);
+        } else if (scalar == Expression.SCALAR) {
+            Map<Variable, Expression> replacements = new HashMap<>();
+            for (int j = 0; j < in.length; j++) {
+                replacements.put(inputs.get(j), (Expression) in[j]);
+            }
+            for (int i = 0; i < out.length; i++) {
+                out[i] = (T) outputs.get(i).substitute(replacements);
+            }
+        } else {
+            Map<Expression, T> memo = new IdentityHashMap<>();
+            Map<Variable, T> env = new HashMap<>();
+            for (int j = 0; j < in.length; j++) {
+                env.put(inputs.get(j), in[j]);
+            }
+            for (int i = 0; i < out.length; i++) {
+                out[i] = walk(scalar, outputs.get(i), env, memo);
+            }
+        }
+    }
+
+    private void evaluateAutoDiff(AutoDiff[] in, AutoDiff[] out) {
+        int n = inputs.size();
+        int m = outputs.size();
+        double[] v = new double[n];
+        int gradientSize = 0;
+        for (int j = 0; j < n; j++) {
+            v[j] = in[j].value();
+            int size = in[j].gradientSize();
+            if (size != 0 && gradientSize != 0 && size != gradientSize) {
+                throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "
+                        + gradientSize + " and " + size + " (input " + inputs.get(j) + ")");
+            }
+            gradientSize = Math.max(gradientSize, size);
+        }
+        double[] o = new double[m];
+        double[] jac = new double[m * n];
+        compiledWithJacobian().evaluate(v, o, jac);
+        for (int i = 0; i < m; i++) {
+            if (gradientSize == 0) {
+                out[i] = AutoDiff.constant(o[i]);
+                continue;
+            }
+            double[] g = new double[gradientSize];
+            for (int j = 0; j < n; j++) {
+                double d = jac[i * n + j];
+                if (d != 0 && !in[j].isConstant()) {
+                    for (int k = 0; k < gradientSize; k++) {
+                        g[k] += d * in[j].derivative(k);
+                    }
+                }
+            }
+            out[i] = AutoDiff.of(o[i], g);
+        }
+    }
+
+    private static <T> T walk(Scalar<T> s, Expression e, Map<Variable, T> env, Map<Expression, T> memo) {
+        switch (e.operator()) {
+            case CONSTANT: return s.of(e.constantValue());
+            case VARIABLE: return env.get(e.variable());
+            default: break;
+        }
+        T known = memo.get(e);
+        if (known != null) {
+            return known;
+        }
+        T a = walk(s, e.argument(0), env, memo);
+        T b = e.operator().arity() == 2 ? walk(s, e.argument(1), env, memo) : null;
+        T r = apply(s, e, a, b);
+        memo.put(e, r);
+        return r;
+    }
+
+    private static <T> T apply(Scalar<T> s, Expression e, T a, T b) {
+        Operator op = e.operator();
+        return switch (op) {
+            case ADD -> s.add(a, b);
+            case SUB -> s.sub(a, b);
+            case MUL -> s.mul(a, b);
+            case DIV -> s.div(a, b);
+            case NEG -> s.neg(a);
+            case POW -> powOf(s, e, a, b);
+            case SIN -> s.sin(a);
+            case COS -> s.cos(a);
+            case TAN -> s.tan(a);
+            case ASIN -> s.asin(a);
+            case ACOS -> s.acos(a);
+            case ATAN -> s.atan(a);
+            case ATAN2 -> s.atan2(a, b);
+            case SINH -> s.sinh(a);
+            case COSH -> s.cosh(a);
+            case TANH -> s.tanh(a);
+            case EXP -> s.exp(a);
+            case EXPM1 -> s.expm1(a);
+            case LOG -> s.log(a);
+            case LOG1P -> s.log1p(a);
+            case SQRT -> s.sqrt(a);
+            case CBRT -> s.cbrt(a);
+            case ABS -> s.abs(a);
+            case SIGN -> s.sign(a);
+            case MIN -> s.min(a, b);
+            case MAX -> s.max(a, b);
+            case HYPOT -> s.hypot(a, b);
+            default -> throw new IllegalStateException("unexpected operator " + op);
+        };
+    }
+
+    /** Integer exponents by the scalar's integer power (as the compiled code and Expression.evaluate do). */
+    private static <T> T powOf(Scalar<T> s, Expression e, T a, T b) {
+        if (e.argument(1).isConstant()) {
+            double p = e.argument(1).constantValue();
+            return p == Math.rint(p) && Math.abs(p) <= Integer.MAX_VALUE ? s.pow(a, (int) p) : s.pow(a, p);
+        }
+        return s.pow(a, b);
+    }
+}

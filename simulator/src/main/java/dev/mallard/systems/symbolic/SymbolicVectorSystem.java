@@ -1,0 +1,601 @@
+package dev.mallard.systems.symbolic;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.DiscreteValues;
+import dev.mallard.systems.EventStatus;
+import dev.mallard.systems.Feedthrough;
+import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.State;
+import dev.mallard.systems.WitnessDirection;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * A leaf system whose equations are {@link Expression}s in named variables: the state {@code x}, optional
+ * inputs {@code u} (one vector input port {@code "u"}), named numeric parameters {@code p} (one numeric
+ * parameter group, index 0, in declaration order, so gradients with respect to them work like any
+ * parameter's) and the time {@code t}:
+ * <ul>
+ *   <li>continuous: {@code xdot = f(t, x, u, p)} (the state is continuous state z), or discrete:
+ *       {@code x[n+1] = f(t, x[n], u, p)} every {@code period} seconds from time 0 (discrete state group 0);</li>
+ *   <li>optional outputs {@code y = g(t, x, u, p)} on the vector output port {@code "y"}, with direct
+ *       feedthrough exactly when some output expression mentions an input variable;</li>
+ *   <li>optional guard/reset pairs (continuous systems): a witness function {@code guard(t, x, u, p)},
+ *       triggered when it goes from positive to non-positive, whose unrestricted update replaces the state by
+ *       the reset expressions evaluated at the pre-event state.</li>
+ * </ul>
+ *
+ * <p>It runs with every number type: doubles by compiled code (no boxing, no allocation per evaluation),
+ * AutoDiff by the compiled function and its compiled Jacobian (chain rule), Expression by substitution (so
+ * converting it to symbolic form gives back its own equations), any other type by evaluating the graph with
+ * that type's arithmetic. Conversions share the (lazily) compiled code.
+ *
+ * <pre>{@code
+ * Variable x = new Variable("x"), v = new Variable("v"), mu = new Variable("mu");
+ * Map<String, Variable> names = Map.of("x", x, "v", v, "mu", mu);
+ * SymbolicVectorSystem<Double> vdp = SymbolicVectorSystem.builder()
+ *         .name("van der Pol").state(x, v).parameter(mu, 1.0)
+ *         .dynamics(v.toExpression(), Formula.parse("mu*(1 - x^2)*v - x", names))
+ *         .initialState(2, 0)
+ *         .build(Scalar.DOUBLE);
+ * System<AutoDiff> forGradients = vdp.toScalar(AutoDiff.SCALAR);   // same equations, compiled Jacobian
+ * }</pre>
+ *
+ * @param <T> the number type
+ */
+public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
+
+    private final Definition def;
+    private final ThreadLocal<Workspace> workspace;
+
+    private SymbolicVectorSystem(Scalar<T> scalar, Definition def) {
+        super(scalar, def.name);
+        this.def = def;
+        this.workspace = ThreadLocal.withInitial(() -> new Workspace(def));
+        if (def.isDiscrete()) {
+            declareDiscreteState(def.initialState);
+            declarePeriodicDiscreteUpdateEvent(def.period, 0.0, this::update);
+        } else {
+            declareContinuousStateWithDefaults(def.initialState);
+        }
+        if (!def.parameters.isEmpty()) {
+            declareNumericParameter(def.parameterDefaults);
+        }
+        if (!def.inputs.isEmpty()) {
+            declareVectorInputPort("u", def.inputs.size());
+        }
+        if (def.outputs != null) {
+            declareVectorOutputPort("y", def.outputs.size(), this::calcOutput,
+                    def.outputsUseInputs() ? Feedthrough.inputs(0) : Feedthrough.none());
+        }
+        for (int k = 0; k < def.guards.size(); k++) {
+            int index = k;
+            declareWitnessFunctionWithUnrestrictedUpdate("guard " + k + ": " + def.guards.get(k).outputs().get(0),
+                    WitnessDirection.POSITIVE_THEN_NON_POSITIVE, c -> guard(c, index),
+                    (c, s) -> reset(c, s, index));
+        }
+    }
+
+    /** @return a builder of a symbolic vector system */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+        return new SymbolicVectorSystem<>(target, def);
+    }
+
+    // ---- what it is made of ---------------------------------------------------------------------------
+
+    /** @return the time variable (a fresh unused variable {@code t} if none was given) */
+    public Variable getTimeVariable() {
+        return def.time;
+    }
+
+    /** @return the state variables, in state order */
+    public List<Variable> getStateVariables() {
+        return def.state;
+    }
+
+    /** @return the input variables, in the order of input port {@code "u"}; empty if there is no input */
+    public List<Variable> getInputVariables() {
+        return def.inputs;
+    }
+
+    /** @return the parameter variables, in the order of numeric parameter group 0 */
+    public List<Variable> getParameterVariables() {
+        return def.parameters;
+    }
+
+    /** @return the default parameter values, a copy */
+    public double[] getDefaultParameterValues() {
+        return def.parameterDefaults.clone();
+    }
+
+    /** @return {@code f}: the time derivatives, or for a discrete system the next state */
+    public List<Expression> getDynamics() {
+        return def.dynamics.outputs();
+    }
+
+    /** @return the output expressions, or an empty list if the system has no output port */
+    public List<Expression> getOutputs() {
+        return def.outputs == null ? List.of() : def.outputs.outputs();
+    }
+
+    /** @return the guard expressions, one per guard/reset pair */
+    public List<Expression> getGuards() {
+        return def.guards.stream().map(b -> b.outputs().get(0)).toList();
+    }
+
+    /**
+     * @param k the guard/reset pair, in [0, number of guards)
+     * @return the reset expressions of pair {@code k}, one per state
+     */
+    public List<Expression> getReset(int k) {
+        return def.resets.get(k).outputs();
+    }
+
+    /** @return whether the state is discrete ({@code x[n+1] = f}) rather than continuous */
+    public boolean isDiscrete() {
+        return def.isDiscrete();
+    }
+
+    /** @return the update period of a discrete system, in seconds; empty for a continuous one */
+    public OptionalDouble getPeriod() {
+        return def.isDiscrete() ? OptionalDouble.of(def.period) : OptionalDouble.empty();
+    }
+
+    /**
+     * Compiles every expression block now (values and Jacobians) instead of at first numeric use, e.g. before
+     * timing a simulation.
+     *
+     * @return this system
+     */
+    public SymbolicVectorSystem<T> precompile() {
+        def.dynamics.compileAll();
+        if (def.outputs != null) {
+            def.outputs.compileAll();
+        }
+        def.guards.forEach(ExpressionBlock::compileAll);
+        def.resets.forEach(ExpressionBlock::compileAll);
+        return this;
+    }
+
+    // ---- evaluation ------------------------------------------------------------------------------------
+
+    @Override
+    protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+        if (def.isDiscrete()) {
+            return;
+        }
+        evaluateInto(def.dynamics, context, derivatives);
+    }
+
+    private EventStatus update(Context<T> context, DiscreteValues<T> xd) {
+        evaluateInto(def.dynamics, context, xd.get(0));
+        return EventStatus.succeeded();
+    }
+
+    private void calcOutput(Context<T> context, ScalarVector<T> y) {
+        evaluateInto(def.outputs, context, y);
+    }
+
+    private T guard(Context<T> context, int k) {
+        ExpressionBlock block = def.guards.get(k);
+        if (scalar() == Scalar.DOUBLE) {
+            Workspace w = workspace.get();
+            gatherValues(context, block, w.in);
+            block.evaluate(w.in, w.one);
+            return scalar().of(w.one[0]);
+        }
+        T[] out = scalar().newArray(1);
+        block.evaluate(scalar(), gather(context, block), out);
+        return out[0];
+    }
+
+    private EventStatus reset(Context<T> context, State<T> state, int k) {
+        evaluateInto(def.resets.get(k), context, state.getMutableContinuousState());
+        return EventStatus.succeeded();
+    }
+
+    private void evaluateInto(ExpressionBlock block, Context<T> context, ScalarVector<T> target) {
+        if (scalar() == Scalar.DOUBLE) {
+            Workspace w = workspace.get();
+            gatherValues(context, block, w.in);
+            double[] out = w.outFor(block);
+            block.evaluate(w.in, out);
+            for (int i = 0; i < out.length; i++) {
+                target.setValue(i, out[i]);
+            }
+            return;
+        }
+        T[] out = scalar().newArray(block.size());
+        block.evaluate(scalar(), gather(context, block), out);
+        for (int i = 0; i < out.length; i++) {
+            target.set(i, out[i]);
+        }
+    }
+
+    private ScalarVector<T> stateOf(Context<T> context) {
+        return def.isDiscrete() ? context.getDiscreteState(0) : context.getContinuousState();
+    }
+
+    /** The inputs {@code (t, x, u, p)} as values, without boxing (u only if the block uses it). */
+    private void gatherValues(Context<T> context, ExpressionBlock block, double[] in) {
+        in[0] = context.getTimeValue();
+        int at = 1;
+        ScalarVector<T> x = stateOf(context);
+        for (int i = 0; i < x.size(); i++) {
+            in[at++] = x.getValue(i);
+        }
+        if (!def.inputs.isEmpty()) {
+            if (block.usesPort(0)) {
+                ScalarVector<T> u = getInputPort(0).eval(context);
+                for (int i = 0; i < u.size(); i++) {
+                    in[at++] = u.getValue(i);
+                }
+            } else {
+                at += def.inputs.size();
+            }
+        }
+        if (!def.parameters.isEmpty()) {
+            ScalarVector<T> p = context.getNumericParameter(0);
+            for (int i = 0; i < p.size(); i++) {
+                in[at++] = p.getValue(i);
+            }
+        }
+    }
+
+    /** The inputs {@code (t, x, u, p)} in the number type (u zero if the block does not use it). */
+    private T[] gather(Context<T> context, ExpressionBlock block) {
+        T[] in = scalar().newArray(def.allVariables.size());
+        in[0] = context.getTime();
+        int at = 1;
+        ScalarVector<T> x = stateOf(context);
+        for (int i = 0; i < x.size(); i++) {
+            in[at++] = x.get(i);
+        }
+        if (!def.inputs.isEmpty()) {
+            ScalarVector<T> u = block.usesPort(0) ? getInputPort(0).eval(context) : null;
+            for (int i = 0; i < def.inputs.size(); i++) {
+                in[at++] = u != null ? u.get(i) : scalar().zero();
+            }
+        }
+        if (!def.parameters.isEmpty()) {
+            ScalarVector<T> p = context.getNumericParameter(0);
+            for (int i = 0; i < p.size(); i++) {
+                in[at++] = p.get(i);
+            }
+        }
+        return in;
+    }
+
+    /** Per-thread arrays of the double path (a system may be simulated by several threads at once). */
+    private static final class Workspace {
+        final double[] in;
+        final double[] state;
+        final double[] outputs;
+        final double[] one = new double[1];
+        private final Definition def;
+
+        Workspace(Definition def) {
+            this.def = def;
+            this.in = new double[def.allVariables.size()];
+            this.state = new double[def.state.size()];
+            this.outputs = new double[def.outputs == null ? 0 : def.outputs.size()];
+        }
+
+        double[] outFor(ExpressionBlock block) {
+            return block == def.outputs ? outputs : state;
+        }
+    }
+
+    // ---- definition --------------------------------------------------------------------------------------
+
+    /** The number-type-independent part, shared by all conversions of one system. */
+    private static final class Definition {
+        final String name;
+        final Variable time;
+        final List<Variable> state;
+        final List<Variable> inputs;
+        final List<Variable> parameters;
+        final double[] parameterDefaults;
+        final double[] initialState;
+        final double period;
+        final List<Variable> allVariables;
+        final ExpressionBlock dynamics;
+        final ExpressionBlock outputs;
+        final List<ExpressionBlock> guards;
+        final List<ExpressionBlock> resets;
+
+        Definition(Builder b) {
+            this.name = b.name;
+            this.time = b.time != null ? b.time : new Variable("t");
+            this.state = List.copyOf(b.state);
+            this.inputs = List.copyOf(b.inputs);
+            this.parameters = List.copyOf(b.parameters);
+            this.parameterDefaults = b.parameterDefaults.stream().mapToDouble(Double::doubleValue).toArray();
+            this.initialState = b.initialState != null ? b.initialState.clone() : new double[state.size()];
+            this.period = b.period;
+            List<Variable> all = new ArrayList<>();
+            all.add(time);
+            all.addAll(state);
+            all.addAll(inputs);
+            all.addAll(parameters);
+            this.allVariables = List.copyOf(all);
+            List<List<Variable>> ports = inputs.isEmpty() ? List.of() : List.of(inputs);
+            this.dynamics = new ExpressionBlock(b.dynamics, allVariables, ports);
+            this.outputs = b.outputs == null ? null : new ExpressionBlock(b.outputs, allVariables, ports);
+            this.guards = b.guards.stream().map(g -> new ExpressionBlock(List.of(g), allVariables, ports)).toList();
+            this.resets = b.resets.stream().map(r -> new ExpressionBlock(r, allVariables, ports)).toList();
+        }
+
+        boolean isDiscrete() {
+            return !Double.isNaN(period);
+        }
+
+        boolean outputsUseInputs() {
+            Set<Variable> u = new HashSet<>(inputs);
+            for (Expression e : outputs.outputs()) {
+                for (Variable v : e.getVariables()) {
+                    if (u.contains(v)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Collects the variables and expressions of a {@link SymbolicVectorSystem}; {@link #build} checks them.
+     * Every method returns this builder.
+     */
+    public static final class Builder {
+        private String name = "symbolic_vector_system";
+        private Variable time;
+        private final List<Variable> state = new ArrayList<>();
+        private final List<Variable> inputs = new ArrayList<>();
+        private final List<Variable> parameters = new ArrayList<>();
+        private final List<Double> parameterDefaults = new ArrayList<>();
+        private double[] initialState;
+        private List<Expression> dynamics;
+        private double period = Double.NaN;
+        private List<Expression> outputs;
+        private final List<Expression> guards = new ArrayList<>();
+        private final List<List<Expression>> resets = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /**
+         * @param systemName the system's name, not blank (default {@code "symbolic_vector_system"})
+         * @return this builder
+         */
+        public Builder name(String systemName) {
+            this.name = Objects.requireNonNull(systemName, "name must not be null");
+            return this;
+        }
+
+        /**
+         * @param t the variable standing for time in the expressions
+         * @return this builder
+         */
+        public Builder time(Variable t) {
+            this.time = Objects.requireNonNull(t, "time variable must not be null");
+            return this;
+        }
+
+        /**
+         * @param variables the state variables, in order (appended to any given before)
+         * @return this builder
+         */
+        public Builder state(Variable... variables) {
+            return state(Arrays.asList(variables));
+        }
+
+        /**
+         * @param variables the state variables, in order (appended to any given before)
+         * @return this builder
+         */
+        public Builder state(List<Variable> variables) {
+            state.addAll(Objects.requireNonNull(variables, "state variables must not be null"));
+            return this;
+        }
+
+        /**
+         * @param variables the input variables, in the order of input port {@code "u"} (appended)
+         * @return this builder
+         */
+        public Builder input(Variable... variables) {
+            return input(Arrays.asList(variables));
+        }
+
+        /**
+         * @param variables the input variables, in the order of input port {@code "u"} (appended)
+         * @return this builder
+         */
+        public Builder input(List<Variable> variables) {
+            inputs.addAll(Objects.requireNonNull(variables, "input variables must not be null"));
+            return this;
+        }
+
+        /**
+         * Declares a named numeric parameter (the next entry of numeric parameter group 0).
+         *
+         * @param p the parameter's variable
+         * @param defaultValue its default value, finite
+         * @return this builder
+         * @throws IllegalArgumentException if the value is not finite
+         */
+        public Builder parameter(Variable p, double defaultValue) {
+            if (!Double.isFinite(defaultValue)) {
+                throw new IllegalArgumentException("parameter " + p + " must have a finite value, got " + defaultValue);
+            }
+            parameters.add(Objects.requireNonNull(p, "parameter variable must not be null"));
+            parameterDefaults.add(defaultValue);
+            return this;
+        }
+
+        /**
+         * @param values the default (initial) state, one per state variable (default zeros)
+         * @return this builder
+         */
+        public Builder initialState(double... values) {
+            this.initialState = Objects.requireNonNull(values, "initial state must not be null").clone();
+            return this;
+        }
+
+        /**
+         * Continuous dynamics {@code xdot = f(t, x, u, p)}.
+         *
+         * @param f one expression per state variable
+         * @return this builder
+         */
+        public Builder dynamics(Expression... f) {
+            return dynamics(Arrays.asList(f));
+        }
+
+        /**
+         * Continuous dynamics {@code xdot = f(t, x, u, p)}.
+         *
+         * @param f one expression per state variable
+         * @return this builder
+         */
+        public Builder dynamics(List<Expression> f) {
+            this.dynamics = List.copyOf(f);
+            this.period = Double.NaN;
+            return this;
+        }
+
+        /**
+         * Discrete dynamics {@code x[n+1] = f(t, x[n], u, p)}, updated at {@code t = k period}.
+         *
+         * @param updatePeriod seconds, finite and {@code > 0}
+         * @param f one expression per state variable
+         * @return this builder
+         */
+        public Builder discreteDynamics(double updatePeriod, List<Expression> f) {
+            if (!(updatePeriod > 0) || !Double.isFinite(updatePeriod)) {
+                throw new IllegalArgumentException("period must be finite and > 0, got " + updatePeriod);
+            }
+            this.dynamics = List.copyOf(f);
+            this.period = updatePeriod;
+            return this;
+        }
+
+        /**
+         * @param y the output expressions (port {@code "y"})
+         * @return this builder
+         */
+        public Builder output(Expression... y) {
+            return output(Arrays.asList(y));
+        }
+
+        /**
+         * @param y the output expressions (port {@code "y"})
+         * @return this builder
+         */
+        public Builder output(List<Expression> y) {
+            this.outputs = List.copyOf(y);
+            return this;
+        }
+
+        /**
+         * Adds a guard/reset pair: when {@code guard} goes from positive to non-positive, the state becomes
+         * {@code reset}, evaluated at the state just before the event.
+         *
+         * @param guard the guard expression
+         * @param reset one expression per state variable
+         * @return this builder
+         */
+        public Builder guardAndReset(Expression guard, List<Expression> reset) {
+            guards.add(Objects.requireNonNull(guard, "guard must not be null"));
+            resets.add(List.copyOf(reset));
+            return this;
+        }
+
+        /**
+         * Checks the definition and builds the system.
+         *
+         * @param scalar the number type
+         * @param <T> that type
+         * @return the system
+         * @throws IllegalArgumentException naming what is wrong: no dynamics, a size mismatch, a variable used
+         *     twice, or an expression using a variable that is not time, a state, an input or a parameter
+         */
+        public <T> SymbolicVectorSystem<T> build(Scalar<T> scalar) {
+            check();
+            return new SymbolicVectorSystem<>(scalar, new Definition(this));
+        }
+
+        private void check() {
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("name must not be blank");
+            }
+            if (dynamics == null) {
+                throw new IllegalArgumentException(name + ": no dynamics given (call dynamics or discreteDynamics)");
+            }
+            checkSize(dynamics.size(), "dynamics");
+            if (initialState != null) {
+                checkSize(initialState.length, "initial state");
+            }
+            if (!guards.isEmpty() && !Double.isNaN(period)) {
+                throw new IllegalArgumentException(name + ": guard/reset pairs need continuous dynamics");
+            }
+            for (List<Expression> r : resets) {
+                checkSize(r.size(), "reset");
+            }
+            Set<Variable> known = new LinkedHashSet<>();
+            if (time != null) {
+                known.add(time);
+            }
+            for (List<Variable> group : List.of(state, inputs, parameters)) {
+                for (Variable v : group) {
+                    if (!known.add(Objects.requireNonNull(v, "variables must not be null"))) {
+                        throw new IllegalArgumentException(name + ": variable " + v + " is declared twice");
+                    }
+                }
+            }
+            checkVariables(dynamics, "dynamics", known);
+            if (outputs != null) {
+                checkVariables(outputs, "output", known);
+            }
+            checkVariables(guards, "guard", known);
+            for (int k = 0; k < resets.size(); k++) {
+                checkVariables(resets.get(k), "reset " + k + ",", known);
+            }
+        }
+
+        private void checkSize(int size, String what) {
+            if (size != state.size()) {
+                throw new IllegalArgumentException(name + ": " + what + " has " + size + " entries but there are "
+                        + state.size() + " state variables " + state);
+            }
+        }
+
+        private void checkVariables(List<Expression> expressions, String what, Set<Variable> known) {
+            for (int i = 0; i < expressions.size(); i++) {
+                Expression e = Objects.requireNonNull(expressions.get(i), what + " expressions must not be null");
+                for (Variable v : e.getVariables()) {
+                    if (!known.contains(v)) {
+                        throw new IllegalArgumentException(name + ": " + what + " " + i + " (" + e + ") uses " + v
+                                + ", which is not the time, a state, an input or a parameter variable");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.mallard.systems.symbolic;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.Feedthrough;
+import dev.mallard.systems.LeafSystem;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A leaf system whose time derivatives and vector outputs are expressions traced from another system, with
+ * that system's continuous-state split (q, v, z), its default state, its input and output ports (names and
+ * sizes) and its numeric parameter groups (all leaves' groups, in leaf order). The expressions are in the
+ * variables {@code (t, x, u of every port, p of every group)} and run compiled for doubles and AutoDiff.
+ * Made by {@link CompiledSystems#compile}.
+ *
+ * @param <T> the number type
+ */
+final class TracedSystem<T> extends LeafSystem<T> {
+
+    /**
+     * Everything independent of the number type, shared by conversions. The blocks read only the input ports
+     * their expressions use (see {@link ExpressionBlock#usesPort}).
+     */
+    record Shape(String name, int numQ, int numV, int numZ, double[] defaultState, List<String> inputNames,
+            int[] inputSizes, List<String> outputNames, List<double[]> parameterDefaults, List<Variable> variables,
+            ExpressionBlock derivatives, List<ExpressionBlock> outputs, List<Feedthrough> feedthrough) {
+
+        static Shape of(String name, SystemSymbolicInspector in, double[] defaultState, int numQ, int numV,
+                List<String> inputNames, List<String> outputNames, List<double[]> parameterDefaults) {
+            List<Variable> vars = new ArrayList<>();
+            vars.add(in.getTimeVariable());
+            vars.addAll(in.getContinuousStateVariables());
+            vars.addAll(in.getInputVariables());
+            vars.addAll(in.getParameterVariables());
+            int[] sizes = new int[inputNames.size()];
+            for (int p = 0; p < sizes.length; p++) {
+                sizes[p] = in.getInputVariables(p).size();
+            }
+            List<List<Variable>> ports = new ArrayList<>();
+            for (int p = 0; p < sizes.length; p++) {
+                ports.add(in.getInputVariables(p));
+            }
+            List<ExpressionBlock> outputs = new ArrayList<>();
+            List<Feedthrough> feedthrough = new ArrayList<>();
+            for (int k = 0; k < outputNames.size(); k++) {
+                List<Expression> y = in.getOutput(k);
+                outputs.add(new ExpressionBlock(y, vars, ports));
+                feedthrough.add(feedthroughOf(in, y, sizes.length));
+            }
+            int n = defaultState.length;
+            return new Shape(name, numQ, numV, n - numQ - numV, defaultState, List.copyOf(inputNames), sizes,
+                    List.copyOf(outputNames), List.copyOf(parameterDefaults), List.copyOf(vars),
+                    new ExpressionBlock(in.getTimeDerivatives(), vars, ports), List.copyOf(outputs), List.copyOf(feedthrough));
+        }
+
+        private static Feedthrough feedthroughOf(SystemSymbolicInspector in, List<Expression> y, int ports) {
+            Set<Variable> used = new HashSet<>();
+            y.forEach(e -> used.addAll(e.getVariables()));
+            List<Integer> direct = new ArrayList<>();
+            for (int p = 0; p < ports; p++) {
+                for (Variable u : in.getInputVariables(p)) {
+                    if (used.contains(u)) {
+                        direct.add(p);
+                        break;
+                    }
+                }
+            }
+            return Feedthrough.inputs(direct.stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    private final Shape shape;
+    private final ThreadLocal<double[]> in;
+    /** Per thread, one result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
+    private final ThreadLocal<double[][]> out;
+
+    TracedSystem(Scalar<T> scalar, Shape shape) {
+        super(scalar, shape.name());
+        this.shape = shape;
+        this.in = ThreadLocal.withInitial(() -> new double[shape.variables().size()]);
+        this.out = ThreadLocal.withInitial(() -> {
+            double[][] arrays = new double[1 + shape.outputs().size()][];
+            arrays[0] = new double[shape.derivatives().size()];
+            for (int k = 0; k < shape.outputs().size(); k++) {
+                arrays[k + 1] = new double[shape.outputs().get(k).size()];
+            }
+            return arrays;
+        });
+        declareContinuousState(shape.numQ(), shape.numV(), shape.numZ());
+        setDefaultContinuousState(shape.defaultState());
+        for (double[] p : shape.parameterDefaults()) {
+            declareNumericParameter(p);
+        }
+        for (int p = 0; p < shape.inputNames().size(); p++) {
+            declareVectorInputPort(shape.inputNames().get(p), shape.inputSizes()[p]);
+        }
+        for (int k = 0; k < shape.outputNames().size(); k++) {
+            int slot = k + 1;
+            ExpressionBlock block = shape.outputs().get(k);
+            declareVectorOutputPort(shape.outputNames().get(k), block.size(),
+                    (c, y) -> evaluateInto(block, slot, c, y), shape.feedthrough().get(k));
+        }
+    }
+
+    @Override
+    protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+        return new TracedSystem<>(target, shape);
+    }
+
+    /** @return the traced time derivatives */
+    List<Expression> derivatives() {
+        return shape.derivatives().outputs();
+    }
+
+    /** Compiles everything now. */
+    void precompile() {
+        shape.derivatives().compileAll();
+        shape.outputs().forEach(ExpressionBlock::compileAll);
+    }
+
+    @Override
+    protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+        evaluateInto(shape.derivatives(), 0, context, derivatives);
+    }
+
+    private void evaluateInto(ExpressionBlock block, int slot, Context<T> context, ScalarVector<T> target) {
+        int m = block.size();
+        if (scalar() == Scalar.DOUBLE) {
+            double[] values = in.get();
+            gatherValues(context, block, values);
+            double[] result = out.get()[slot];
+            block.evaluate(values, result);
+            for (int i = 0; i < m; i++) {
+                target.setValue(i, result[i]);
+            }
+            return;
+        }
+        T[] result = scalar().newArray(m);
+        block.evaluate(scalar(), gather(context, block), result);
+        for (int i = 0; i < m; i++) {
+            target.set(i, result[i]);
+        }
+    }
+
+    private void gatherValues(Context<T> context, ExpressionBlock block, double[] values) {
+        values[0] = context.getTimeValue();
+        int at = 1;
+        ContinuousState<T> x = context.getContinuousState();
+        for (int i = 0; i < x.size(); i++) {
+            values[at++] = x.getValue(i);
+        }
+        for (int p = 0; p < numInputPorts(); p++) {
+            if (!block.usesPort(p)) {
+                at += shape.inputSizes()[p];
+                continue;
+            }
+            ScalarVector<T> u = getInputPort(p).eval(context);
+            for (int i = 0; i < u.size(); i++) {
+                values[at++] = u.getValue(i);
+            }
+        }
+        for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
+            ScalarVector<T> p = context.getNumericParameter(g);
+            for (int i = 0; i < p.size(); i++) {
+                values[at++] = p.getValue(i);
+            }
+        }
+    }
+
+    private T[] gather(Context<T> context, ExpressionBlock block) {
+        T[] values = scalar().newArray(shape.variables().size());
+        values[0] = context.getTime();
+        int at = 1;
+        ContinuousState<T> x = context.getContinuousState();
+        for (int i = 0; i < x.size(); i++) {
+            values[at++] = x.get(i);
+        }
+        for (int p = 0; p < numInputPorts(); p++) {
+            ScalarVector<T> u = block.usesPort(p) ? getInputPort(p).eval(context) : null;
+            for (int i = 0; i < shape.inputSizes()[p]; i++) {
+                values[at++] = u != null ? u.get(i) : scalar().zero();
+            }
+        }
+        for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
+            ScalarVector<T> p = context.getNumericParameter(g);
+            for (int i = 0; i < p.size(); i++) {
+                values[at++] = p.get(i);
+            }
+        }
+        return values;
+    }
+}
