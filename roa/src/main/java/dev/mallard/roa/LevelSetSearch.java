@@ -33,7 +33,6 @@ final class LevelSetSearch {
         int solves;
         int iterations;
         double solverSeconds;
-        int gramSize;
     }
 
     private final List<Variable> y;
@@ -108,7 +107,6 @@ final class LevelSetSearch {
         }
         out.lambda = lambda;
         out.norm = norm;
-        out.gramSize = s2.certificates().get(0).basis().size();
         return out;
     }
 

@@ -84,7 +84,7 @@ public final class RegionOfAttractionResult {
         return verified;
     }
 
-    /** @return the certificates of the final level-set program (the level set first), unmodifiable */
+    /** @return the certificates of the final level-set program (an SOS multiplier's first, then the level set) */
     public List<SosCertificate> certificates() {
         return certificates;
     }

@@ -61,6 +61,14 @@ class RegionOfAttractionTest {
         Variable x0 = new Variable("x0");
         Expression v = analyzeCubic(0.0, NO_SIMULATION.withLyapunovCandidate(x0.toExpression().pow(4).times(3)));
         assertPolynomial("x0^4", Map.of("x0", x0), v, 1e-4);
+        // Vdot = -12 x^4 + 12 x^6 has a zero Hessian at 0: the multiplier must be SOS, and is certified too.
+        CubicSystem<Double> system = new CubicSystem<>(Scalar.DOUBLE, 0.0, false, false);
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                NO_SIMULATION.withLyapunovCandidate(x0.toExpression().pow(4).times(3)));
+        assertEquals(false, r.multiplierFree());
+        assertEquals(2, r.certificates().size());
+        assertTrue(r.isVerified(), r::toString);
+        assertEquals(3.0, r.optimalRho(), 1e-5);
     }
 
     @Test
@@ -127,6 +135,18 @@ class RegionOfAttractionTest {
         assertPolynomial("1.5*x1^2 - x1*x2 + x2^2", Map.of("x1", x1, "x2", x2), r.candidate(), 1e-12);
         assertEquals(2.3045, r.rho(), 1e-4);
         assertEquals(2, r.sdpSolves());
+        // Independently: the exact largest level is min V over {Vdot = 0, y != 0}. Along the ray r (cos t, sin t),
+        // V = r^2 V(u) and Vdot = r^2 q2(u) + r^4 q4(u) with q2 = -|u|^2, q4 = 2 a^2 b^2 - a^3 b.
+        double exact = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < 200000; k++) {
+            double a = Math.cos(Math.PI * k / 200000);
+            double b = Math.sin(Math.PI * k / 200000);
+            double q4 = 2 * a * a * b * b - a * a * a * b;
+            if (q4 > 0) {
+                exact = Math.min(exact, (a * a + b * b) / q4 * (1.5 * a * a - a * b + b * b));
+            }
+        }
+        assertEquals(exact, r.optimalRho(), 1e-6);
     }
 
     @Test
