@@ -6,6 +6,7 @@ import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.Model;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.systems.symbolic.CompiledSystems;
 import java.util.concurrent.TimeUnit;
 import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * Benchmark 1, double simulation from 0 to 20 s: Mallard's Simulator on the user's generic system
  * ({@code mallardGeneric}) and on a boxing-free double system ({@code mallardSpecialised}), against the
  * hand-written loop taking the same steps ({@code handWritten}, the limit) and Hipparchus's Dormand-Prince
- * ({@code hipparchus}; same steps for RK5_FIXED, same tolerance otherwise). {@code interleaved} runs all four
+ * ({@code hipparchus}; same steps for RK5_FIXED, same tolerance otherwise), and the generic system compiled
+ * by {@code CompiledSystems} ({@code mallardCompiled}, issue 6). {@code interleaved} runs all five
  * in turn and records each one's total and fastest time in {@link Nanos}: the ratios come from it. The single-peer methods are
  * for profiling one peer at a time.
  */
@@ -50,6 +52,7 @@ public class DoubleSimulationBenchmark {
     private DormandPrince54Integrator hipparchus;
     private double[] x0;
     private double[] p;
+    private MallardRun<Double> compiled;
     private Interleaved peers;
 
     /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
@@ -72,10 +75,14 @@ public class DoubleSimulationBenchmark {
         public long hipparchus;
         /** Its fastest single run in the iteration, nanoseconds. */
         public long hipparchusFastest;
+        /** Nanoseconds in {@link #mallardCompiled}. */
+        public long mallardCompiled;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long mallardCompiledFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[4];
-        private final long[] fastest = new long[4];
+        private final long[] sums = new long[5];
+        private final long[] fastest = new long[5];
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
@@ -95,6 +102,8 @@ public class DoubleSimulationBenchmark {
             handWrittenFastest = fastest[2];
             hipparchus = sums[3];
             hipparchusFastest = fastest[3];
+            mallardCompiled = sums[4];
+            mallardCompiledFastest = fastest[4];
         }
     }
 
@@ -108,8 +117,9 @@ public class DoubleSimulationBenchmark {
         loop = setup.handWritten(model.primitive(p));
         ode = new HipparchusOde(model.primitive(p));
         hipparchus = setup.hipparchus();
+        compiled = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system(), setup);
         peers = new Interleaved(this::mallardGeneric, this::mallardSpecialised, this::handWritten,
-                this::hipparchus);
+                this::hipparchus, this::mallardCompiled);
     }
 
     /**
@@ -147,5 +157,11 @@ public class DoubleSimulationBenchmark {
     @Benchmark
     public double hipparchus() {
         return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME).getPrimaryState()[0];
+    }
+
+    /** @return the final first state entry of the compiled system's run (issue 6's compiled double path) */
+    @Benchmark
+    public double mallardCompiled() {
+        return compiled.run(x0, p).getValue(0);
     }
 }

@@ -5,6 +5,7 @@ import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.Model;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.systems.symbolic.CompiledSystems;
 import java.util.concurrent.TimeUnit;
 import org.hipparchus.analysis.differentiation.Gradient;
 import org.hipparchus.analysis.differentiation.GradientField;
@@ -32,7 +33,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * run of the same system ({@code mallardDouble}, the baseline), central differences of double runs
  * ({@code finiteDifferences}, 2n + 1 runs), and Hipparchus's Dormand-Prince over its {@code Gradient} field
  * ({@code hipparchusGradient}) with its own double run ({@code hipparchusDouble}) for its ratio.
- * {@code interleaved} runs all five in turn and records each one's time in {@link Nanos}: the ratios come from
+ * The compiled system (issue 6) is measured too: {@code mallardCompiledDouble} and
+ * {@code mallardCompiledAutoDiff}. {@code interleaved} runs all seven in turn and records each one's time in
+ * {@link Nanos}: the ratios come from
  * it. The single-peer methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
@@ -57,6 +60,8 @@ public class GradientBenchmark {
     private Gradient[] fieldX0;
     private double[] x0;
     private double[] p;
+    private MallardRun<Double> compiledDoubles;
+    private MallardRun<AutoDiff> compiledAutoDiff;
     private Interleaved peers;
 
     /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
@@ -83,10 +88,18 @@ public class GradientBenchmark {
         public long hipparchusGradient;
         /** Its fastest single run in the iteration, nanoseconds. */
         public long hipparchusGradientFastest;
+        /** Nanoseconds in {@link #mallardCompiledDouble}. */
+        public long mallardCompiledDouble;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long mallardCompiledDoubleFastest;
+        /** Nanoseconds in {@link #mallardCompiledAutoDiff}. */
+        public long mallardCompiledAutoDiff;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long mallardCompiledAutoDiffFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[5];
-        private final long[] fastest = new long[5];
+        private final long[] sums = new long[7];
+        private final long[] fastest = new long[7];
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
@@ -108,6 +121,10 @@ public class GradientBenchmark {
             hipparchusDoubleFastest = fastest[3];
             hipparchusGradient = sums[4];
             hipparchusGradientFastest = fastest[4];
+            mallardCompiledDouble = sums[5];
+            mallardCompiledDoubleFastest = fastest[5];
+            mallardCompiledAutoDiff = sums[6];
+            mallardCompiledAutoDiffFastest = fastest[6];
         }
     }
 
@@ -132,8 +149,12 @@ public class GradientBenchmark {
         for (int i = 0; i < x0.length; i++) {
             fieldX0[i] = Gradient.variable(n, i, x0[i]);
         }
+        compiledDoubles = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system(), setup);
+        compiledAutoDiff = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system()
+                .toScalar(AutoDiff.SCALAR), setup);
         peers = new Interleaved(this::mallardDouble, this::mallardAutoDiff, this::finiteDifferences,
-                this::hipparchusDouble, this::hipparchusGradient);
+                this::hipparchusDouble, this::hipparchusGradient, this::mallardCompiledDouble,
+                this::mallardCompiledAutoDiff);
     }
 
     /**
@@ -180,5 +201,17 @@ public class GradientBenchmark {
         Gradient t0 = Gradient.constant(model.numVariables(), 0);
         return hipparchusField.integrate(fieldOde, new FieldODEState<>(t0, fieldX0.clone()),
                 t0.add(dev.mallard.bench.model.Setup.FINAL_TIME)).getPrimaryState();
+    }
+
+    /** @return the final first state entry of one run of the compiled system */
+    @Benchmark
+    public double mallardCompiledDouble() {
+        return compiledDoubles.run(x0, p).getValue(0);
+    }
+
+    /** @return the Jacobian from one AutoDiff run of the compiled system (its compiled Jacobian, chain rule) */
+    @Benchmark
+    public double[][] mallardCompiledAutoDiff() {
+        return MallardRun.jacobian(compiledAutoDiff, model);
     }
 }

@@ -7,9 +7,11 @@ import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.Model;
 import dev.mallard.bench.model.Setup;
+import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.systems.symbolic.CompiledSystems;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.hipparchus.ode.ODEState;
@@ -35,6 +37,23 @@ public final class RunStatistics {
         simulation(out);
         gradients(out);
         events(out);
+        regionOfAttraction(out);
+    }
+
+    /** Benchmark 5: what each region-of-attraction analysis found and how many SDPs it solved. */
+    static void regionOfAttraction(PrintStream out) {
+        out.println("### Region-of-attraction runs");
+        out.println();
+        out.println("| system | verified | rho | SDP solves | SDP iterations | solver s | total s (cold) |");
+        out.println("|---|---|---|---|---|---|---|");
+        RoaBenchmark roa = new RoaBenchmark();
+        roa.prepare();
+        for (RegionOfAttractionResult r : new RegionOfAttractionResult[] {roa.vanDerPol(), roa.cubicTriple()}) {
+            out.printf(Locale.ROOT, "| %s | %s | %.6g | %d | %d | %.3f | %.3f |%n",
+                    r.stateVariables().size() == 2 ? "Van der Pol" : "cubic triple", r.isVerified(),
+                    r.rho(), r.sdpSolves(), r.iterations(), r.solverSeconds(), r.totalSeconds());
+        }
+        out.println();
     }
 
     /** Benchmark 1: steps and evaluations per peer, and the final-state difference to the hand-written loop. */
@@ -42,8 +61,9 @@ public final class RunStatistics {
         out.println("### Work per double run (0 to 20 s)");
         out.println();
         out.println("| model | setup | Mallard steps | Mallard evals | loop steps | loop evals | max abs diff Mallard-loop"
-                + " | Hipparchus steps | Hipparchus evals | max abs diff Mallard-Hipparchus |");
-        out.println("|---|---|---|---|---|---|---|---|---|---|");
+                + " | Hipparchus steps | Hipparchus evals | max abs diff Mallard-Hipparchus | compiled steps"
+                + " | max abs diff compiled-generic |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Model model : Model.values()) {
             for (Setup setup : Setup.values()) {
                 MallardRun<Double> run = new MallardRun<>(model.generic(Scalar.DOUBLE), setup);
@@ -54,10 +74,14 @@ public final class RunStatistics {
                 double[] hip = hipparchus.integrate(new HipparchusOde(model.primitive(model.parameters())),
                         new ODEState(0, model.initialState()), Setup.FINAL_TIME).getPrimaryState();
                 int hipSteps = countHipparchusSteps(model, setup);
-                out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.2e | %d | %d | %.2e |%n", model, setup,
-                        run.integrator().getNumStepsTaken(), run.integrator().getNumDerivativeEvaluations(),
+                MallardRun<Double> compiled = new MallardRun<>(
+                        CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system(), setup);
+                double[] comp = values(compiled.run(model.initialState(), model.parameters()));
+                out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.2e | %d | %d | %.2e | %d | %.2e |%n", model,
+                        setup, run.integrator().getNumStepsTaken(), run.integrator().getNumDerivativeEvaluations(),
                         loop.steps(), loop.evaluations(), maxAbsDiff(mallard, hand), hipSteps,
-                        hipparchus.getEvaluations(), maxAbsDiff(mallard, hip));
+                        hipparchus.getEvaluations(), maxAbsDiff(mallard, hip), compiled.integrator().getNumStepsTaken(),
+                        maxAbsDiff(mallard, comp));
             }
         }
         out.println();

@@ -15,6 +15,7 @@ import dev.mallard.bench.model.Setup;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.systems.symbolic.CompiledSystems;
 import org.hipparchus.analysis.differentiation.Gradient;
 import org.hipparchus.ode.ODEState;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,6 +59,20 @@ class PeersAgreeTest {
             double[] specialised = values(new MallardRun<>(model.specialised(), Setup.RK3_1E6)
                     .run(model.initialState(), model.parameters()));
             assertArrayEquals(generic, specialised, 1e-12, model.toString());
+        }
+    }
+
+    @Test
+    void compiledSystemsTakeTheGenericStepsToTheSameState() {
+        for (Model model : Model.values()) {
+            MallardRun<Double> generic = new MallardRun<>(model.generic(Scalar.DOUBLE), Setup.RK3_1E6);
+            double[] expected = values(generic.run(model.initialState(), model.parameters()));
+            CompiledSystems.Compilation<Double> compilation = CompiledSystems.compile(model.generic(Scalar.DOUBLE));
+            assertTrue(compilation.compiled(), compilation.reason());
+            MallardRun<Double> compiled = new MallardRun<>(compilation.system(), Setup.RK3_1E6);
+            double[] actual = values(compiled.run(model.initialState(), model.parameters()));
+            assertEquals(generic.integrator().getNumStepsTaken(), compiled.integrator().getNumStepsTaken());
+            assertArrayEquals(expected, actual, 1e-10, model.toString());
         }
     }
 
