@@ -100,23 +100,17 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         double[][] k = kd;
         java.lang.System.arraycopy(f0, 0, k[0], 0, n);
         for (int i = 1; i < STAGES; i++) {
+            TABLEAU.stageRow(i).combine(k, stageD);
             for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int m = 0; m < i; m++) {
-                    sum += TABLEAU.a(i, m) * k[m][j];
-                }
-                stageD[j] = x0[j] + h * sum;
+                stageD[j] = x0[j] + h * stageD[j];
             }
             evalDerivatives(t0 + TABLEAU.c(i) * h, stageD, k[i]);
         }
+        // the last stage was evaluated at x0 + h sum(b k): that is x1
+        java.lang.System.arraycopy(stageD, 0, x1, 0, n);
+        TABLEAU.errorRow().combine(k, err);
         for (int j = 0; j < n; j++) {
-            // the last stage was evaluated at x0 + h sum(b k): that is x1
-            x1[j] = stageD[j];
-            double e = 0;
-            for (int m = 0; m < STAGES; m++) {
-                e += TABLEAU.e(m) * k[m][j];
-            }
-            err[j] = h * e;
+            err[j] = h * err[j];
         }
         java.lang.System.arraycopy(x0, 0, lastX0d, 0, n);
         java.lang.System.arraycopy(x1, 0, lastX1d, 0, n);
