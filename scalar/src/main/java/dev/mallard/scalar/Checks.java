@@ -1,7 +1,5 @@
 package dev.mallard.scalar;
 
-import java.util.Objects;
-
 /**
  * Argument checks shared by every Mallard module. Each throws an exception whose message names the
  * argument and the offending value, so that bad input is reported where it enters.
@@ -19,7 +17,11 @@ public final class Checks {
      * @throws NullPointerException naming the argument if it is null
      */
     public static <V> V notNull(V value, String name) {
-        return Objects.requireNonNull(value, () -> name + " must not be null");
+        // no message supplier: a capturing lambda would allocate on every call, and this runs per vector entry
+        if (value == null) {
+            throw new NullPointerException(name + " must not be null");
+        }
+        return value;
     }
 
     /**

@@ -15,6 +15,9 @@ public final class ButcherTableau {
     private final double[] b;
     private final double[] e;
     private final boolean firstSameAsLast;
+    private final TableauRow[] stageRows;
+    private final TableauRow weightRow;
+    private final TableauRow errorRow;
 
     /**
      * @param c nodes, {@code c[0] = 0}; copied
@@ -50,6 +53,12 @@ public final class ButcherTableau {
         this.e = e == null ? null : e.clone();
         this.firstSameAsLast = s > 1 && c[s - 1] == 1 && java.util.Arrays.equals(a[s - 1], java.util.Arrays.copyOf(b, s - 1))
                 && b[s - 1] == 0;
+        this.stageRows = new TableauRow[s];
+        for (int i = 0; i < s; i++) {
+            stageRows[i] = new TableauRow(a[i]);
+        }
+        this.weightRow = new TableauRow(b);
+        this.errorRow = e == null ? null : new TableauRow(e);
     }
 
     /** @return the number of stages */
@@ -71,6 +80,21 @@ public final class ButcherTableau {
 
     double e(int i) {
         return e[i];
+    }
+
+    /** The row {@code a[i]} without its zeros: stage i's sum on the double path. */
+    TableauRow stageRow(int i) {
+        return stageRows[i];
+    }
+
+    /** The weights b without their zeros: the solution's sum on the double path. */
+    TableauRow weightRow() {
+        return weightRow;
+    }
+
+    /** The error weights e without their zeros, or null without error estimate. */
+    TableauRow errorRow() {
+        return errorRow;
     }
 
     /** @return whether the tableau has error weights */

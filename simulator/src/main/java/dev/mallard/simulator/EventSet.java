@@ -62,6 +62,9 @@ final class EventSet<T> {
 
     /** Adds the discrete and unrestricted update events of {@code other}. */
     void addUpdates(EventSet<T> other) {
+        if (other.numDiscrete + other.numUnrestricted == 0) {
+            return;
+        }
         for (int i = 0; i < publish.size(); i++) {
             addList(i, other.discrete.get(i));
             addList(i, other.unrestricted.get(i));
@@ -70,6 +73,9 @@ final class EventSet<T> {
 
     /** Adds the publish events of {@code other}. */
     void addPublishes(EventSet<T> other) {
+        if (other.numPublish == 0) {
+            return;
+        }
         for (int i = 0; i < publish.size(); i++) {
             addList(i, other.publish.get(i));
         }

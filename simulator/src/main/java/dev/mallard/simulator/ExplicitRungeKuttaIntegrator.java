@@ -73,29 +73,20 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         double[][] k = kd;
         k[0] = f0;
         for (int i = 1; i < s; i++) {
+            tableau.stageRow(i).combine(k, stageD);
             for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int m = 0; m < i; m++) {
-                    sum += tableau.a(i, m) * k[m][j];
-                }
-                stageD[j] = x0[j] + h * sum;
+                stageD[j] = x0[j] + h * stageD[j];
             }
             evalDerivatives(t0 + tableau.c(i) * h, stageD, k[i]);
         }
+        tableau.weightRow().combine(k, x1);
         for (int j = 0; j < n; j++) {
-            double sum = 0;
-            for (int m = 0; m < s; m++) {
-                sum += tableau.b(m) * k[m][j];
-            }
-            x1[j] = x0[j] + h * sum;
+            x1[j] = x0[j] + h * x1[j];
         }
         if (tableau.hasErrorEstimate()) {
+            tableau.errorRow().combine(k, err);
             for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int m = 0; m < s; m++) {
-                    sum += tableau.e(m) * k[m][j];
-                }
-                err[j] = h * sum;
+                err[j] = h * err[j];
             }
         }
         if (tableau.isFirstSameAsLast()) {

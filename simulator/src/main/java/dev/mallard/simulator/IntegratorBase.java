@@ -735,25 +735,38 @@ public abstract class IntegratorBase<T> {
         return min;
     }
 
-    /** Infinity norm of the error estimate, each entry relative to max(1, |x0_i|, |x1_i|). */
+    /**
+     * Infinity norm of the error estimate, each entry relative to max(1, |x0_i|, |x1_i|); infinite if an
+     * entry is NaN.
+     */
     private double errorNorm() {
+        return doublePath ? errorNormDouble() : errorNormGeneric();
+    }
+
+    private double errorNormDouble() {
         double norm = 0;
         for (int i = 0; i < n; i++) {
-            double e;
-            double scale;
-            if (doublePath) {
-                e = Math.abs(errd[i]);
-                scale = Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i])));
-            } else {
-                e = Math.abs(errg.getValue(i));
-                scale = Math.max(1, Math.max(Math.abs(x0g.getValue(i)), Math.abs(x1g.getValue(i))));
-            }
-            double r = e / scale;
+            double r = Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i])));
             if (!(r <= norm)) {
-                norm = r;
                 if (Double.isNaN(r)) {
                     return Double.POSITIVE_INFINITY;
                 }
+                norm = r;
+            }
+        }
+        return norm;
+    }
+
+    private double errorNormGeneric() {
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            double scale = Math.max(1, Math.max(Math.abs(x0g.getValue(i)), Math.abs(x1g.getValue(i))));
+            double r = Math.abs(errg.getValue(i)) / scale;
+            if (!(r <= norm)) {
+                if (Double.isNaN(r)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                norm = r;
             }
         }
         return norm;

@@ -16,14 +16,44 @@ import dev.mallard.systems.System;
  */
 public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
 
+    // The coefficients, named once: the tableau (generic path) and the unrolled double path both use them.
+    private static final double C2 = 1.0 / 5;
+    private static final double C3 = 3.0 / 10;
+    private static final double C4 = 4.0 / 5;
+    private static final double C5 = 8.0 / 9;
+    private static final double A21 = 1.0 / 5;
+    private static final double A31 = 3.0 / 40;
+    private static final double A32 = 9.0 / 40;
+    private static final double A41 = 44.0 / 45;
+    private static final double A42 = -56.0 / 15;
+    private static final double A43 = 32.0 / 9;
+    private static final double A51 = 19372.0 / 6561;
+    private static final double A52 = -25360.0 / 2187;
+    private static final double A53 = 64448.0 / 6561;
+    private static final double A54 = -212.0 / 729;
+    private static final double A61 = 9017.0 / 3168;
+    private static final double A62 = -355.0 / 33;
+    private static final double A63 = 46732.0 / 5247;
+    private static final double A64 = 49.0 / 176;
+    private static final double A65 = -5103.0 / 18656;
+    private static final double B1 = 35.0 / 384;
+    private static final double B3 = 500.0 / 1113;
+    private static final double B4 = 125.0 / 192;
+    private static final double B5 = -2187.0 / 6784;
+    private static final double B6 = 11.0 / 84;
+    private static final double E1 = 71.0 / 57600;
+    private static final double E3 = -71.0 / 16695;
+    private static final double E4 = 71.0 / 1920;
+    private static final double E5 = -17253.0 / 339200;
+    private static final double E6 = 22.0 / 525;
+    private static final double E7 = -1.0 / 40;
+
     private static final ButcherTableau TABLEAU = new ButcherTableau(
-            new double[] {0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1, 1},
-            new double[][] {{}, {1.0 / 5}, {3.0 / 40, 9.0 / 40}, {44.0 / 45, -56.0 / 15, 32.0 / 9},
-                {19372.0 / 6561, -25360.0 / 2187, 64448.0 / 6561, -212.0 / 729},
-                {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656},
-                {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84}},
-            new double[] {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0},
-            new double[] {71.0 / 57600, 0, -71.0 / 16695, 71.0 / 1920, -17253.0 / 339200, 22.0 / 525, -1.0 / 40});
+            new double[] {0, C2, C3, C4, C5, 1, 1},
+            new double[][] {{}, {A21}, {A31, A32}, {A41, A42, A43}, {A51, A52, A53, A54},
+                {A61, A62, A63, A64, A65}, {B1, 0, B3, B4, B5, B6}},
+            new double[] {B1, 0, B3, B4, B5, B6, 0},
+            new double[] {E1, 0, E3, E4, E5, E6, E7});
 
     /** Weights of the continuous extension's highest term (stages 1..7; stage 2 has weight 0). */
     private static final double[] DENSE = {-12715105075.0 / 11282082432.0, 0, 87487479700.0 / 32700410799.0,
@@ -94,35 +124,55 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         }
     }
 
+    /**
+     * The tableau unrolled (its zero coefficients left out): each sum is added in stage order, so the result
+     * is the same as the generic path's sum over the tableau.
+     */
     @Override
     protected boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
         int n = x0.length;
-        double[][] k = kd;
-        java.lang.System.arraycopy(f0, 0, k[0], 0, n);
-        for (int i = 1; i < STAGES; i++) {
-            for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int m = 0; m < i; m++) {
-                    sum += TABLEAU.a(i, m) * k[m][j];
-                }
-                stageD[j] = x0[j] + h * sum;
-            }
-            evalDerivatives(t0 + TABLEAU.c(i) * h, stageD, k[i]);
-        }
+        double[] k1 = kd[0];
+        double[] k2 = kd[1];
+        double[] k3 = kd[2];
+        double[] k4 = kd[3];
+        double[] k5 = kd[4];
+        double[] k6 = kd[5];
+        double[] k7 = kd[6];
+        double[] x = stageD;
+        java.lang.System.arraycopy(f0, 0, k1, 0, n);
         for (int j = 0; j < n; j++) {
-            // the last stage was evaluated at x0 + h sum(b k): that is x1
-            x1[j] = stageD[j];
-            double e = 0;
-            for (int m = 0; m < STAGES; m++) {
-                e += TABLEAU.e(m) * k[m][j];
-            }
-            err[j] = h * e;
+            x[j] = x0[j] + h * (A21 * k1[j]);
+        }
+        evalDerivatives(t0 + C2 * h, x, k2);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A31 * k1[j] + A32 * k2[j]);
+        }
+        evalDerivatives(t0 + C3 * h, x, k3);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A41 * k1[j] + A42 * k2[j] + A43 * k3[j]);
+        }
+        evalDerivatives(t0 + C4 * h, x, k4);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A51 * k1[j] + A52 * k2[j] + A53 * k3[j] + A54 * k4[j]);
+        }
+        evalDerivatives(t0 + C5 * h, x, k5);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A61 * k1[j] + A62 * k2[j] + A63 * k3[j] + A64 * k4[j] + A65 * k5[j]);
+        }
+        evalDerivatives(t0 + h, x, k6);
+        // the last stage is evaluated at x0 + h sum(b k): that is x1
+        for (int j = 0; j < n; j++) {
+            x1[j] = x0[j] + h * (B1 * k1[j] + B3 * k3[j] + B4 * k4[j] + B5 * k5[j] + B6 * k6[j]);
+        }
+        evalDerivatives(t0 + h, x1, k7);
+        for (int j = 0; j < n; j++) {
+            err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
         java.lang.System.arraycopy(x0, 0, lastX0d, 0, n);
         java.lang.System.arraycopy(x1, 0, lastX1d, 0, n);
         lastT0 = t0;
         lastH = h;
-        offerEndDerivative(k[STAGES - 1]);
+        offerEndDerivative(k7);
         return true;
     }
 

@@ -1,0 +1,61 @@
+package dev.mallard.simulator;
+
+/**
+ * One row of a {@link ButcherTableau} (a stage's {@code a[i]}, the weights b or the error weights e) with its
+ * zero coefficients dropped, for the double path's stage sums: these run once per stage and state in every
+ * step, so they read the nonzero coefficients from a flat array instead of asking the tableau for each one.
+ * Immutable.
+ */
+final class TableauRow {
+
+    private final int[] stages;
+    private final double[] weights;
+
+    /** @param row the coefficients, zeros included; not kept */
+    TableauRow(double[] row) {
+        int count = 0;
+        for (double w : row) {
+            if (w != 0) {
+                count++;
+            }
+        }
+        stages = new int[count];
+        weights = new double[count];
+        int q = 0;
+        for (int m = 0; m < row.length; m++) {
+            if (row[m] != 0) {
+                stages[q] = m;
+                weights[q] = row[m];
+                q++;
+            }
+        }
+    }
+
+    /**
+     * Sets {@code out[j] = sum_m w_m k[m][j]} over the nonzero weights, added in stage order (so each entry is
+     * rounded exactly as the sum over the row from its first nonzero term). A row without nonzero weights
+     * gives zeros.
+     *
+     * @param k the stage derivatives; {@code k[m]} is read for every nonzero {@code w_m}, not modified
+     * @param out receives the sums; its length is the number of states
+     */
+    void combine(double[][] k, double[] out) {
+        int n = out.length;
+        if (stages.length == 0) {
+            java.util.Arrays.fill(out, 0);
+            return;
+        }
+        double[] first = k[stages[0]];
+        double w0 = weights[0];
+        for (int j = 0; j < n; j++) {
+            out[j] = w0 * first[j];
+        }
+        for (int q = 1; q < stages.length; q++) {
+            double[] km = k[stages[q]];
+            double w = weights[q];
+            for (int j = 0; j < n; j++) {
+                out[j] += w * km[j];
+            }
+        }
+    }
+}
