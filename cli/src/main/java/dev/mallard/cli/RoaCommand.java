@@ -72,8 +72,14 @@ final class RoaCommand implements Callable<Integer> {
         if (candidate != null) {
             options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", 0, parsed.names()));
         }
+        Progress progress = Progress.forTerminal();
+        progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
         RegionOfAttractionResult result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        if (plot != null) {
+            progress.show("roa: simulating trajectories for the plot...");
+        }
         RoaPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
+        progress.done();
         report(spec.commandLine().getOut(), result, drawing);
         return result.isVerified() ? Main.OK : Main.FAILED;
     }

@@ -54,12 +54,15 @@ final class SdpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final Progress progress = Progress.forTerminal();
+
     @Override
     public Integer call() {
         SdpOptions options = options();
         SdpProblem problem = read(file);
         long start = System.nanoTime();
         SdpResult result = new SdpSolver(options).solve(problem);
+        progress.done();
         double seconds = (System.nanoTime() - start) * 1e-9;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -79,7 +82,11 @@ final class SdpCommand implements Callable<Integer> {
         }
         SdpOptions options = SdpOptions.defaults().withPrimalTolerance(tolerance).withDualTolerance(tolerance)
                 .withGapTolerance(tolerance).withMaxIterations(maxIterations);
-        return log ? options.withListener(IterationListener.printingTo(System.err)) : options;
+        if (log) {
+            return options.withListener(IterationListener.printingTo(System.err));
+        }
+        return options.withListener(info -> progress.show(String.format(Locale.ROOT,
+                "sdp: iteration %d, relative gap %.1e", info.iteration(), info.relativeGap())));
     }
 
     private static SdpProblem read(Path file) {
