@@ -27,11 +27,8 @@ final class GradientCommand implements Callable<Integer> {
     @Mixin
     SystemOptions system;
 
-    @Option(names = "--x0", paramLabel = "a,b", required = true, description = "Initial state, one value per state.")
-    String x0;
-
-    @Option(names = "--t-final", paramLabel = "T", defaultValue = "10", description = "Final time in seconds (default ${DEFAULT-VALUE}).")
-    double finalTime;
+    @Mixin
+    RunOptions run;
 
     @Option(names = "--wrt", paramLabel = "x1,mu",
             description = "Columns: state names (initial values), parameter names, or t (the final time). "
@@ -50,10 +47,8 @@ final class GradientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SystemOptions.Parsed parsed = system.parse(true);
-        double[] initial = SystemOptions.numbers(x0, "--x0", parsed.states().size());
-        if (!(finalTime >= 0) || !Double.isFinite(finalTime)) {
-            throw new BadInputException("--t-final must be finite and >= 0, got " + finalTime);
-        }
+        double[] initial = run.initialState(parsed);
+        double finalTime = run.finalTime();
         List<String> columns = columns(parsed);
         SymbolicVectorSystem<Double> sys = system.builder(parsed, "system").initialState(initial).build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
@@ -71,7 +66,7 @@ final class GradientCommand implements Callable<Integer> {
             fields.put("seconds", seconds);
             out.println(Json.write(fields));
         } else {
-            printText(out, parsed, result, columns, jacobian, seconds);
+            printText(out, parsed, result, columns, jacobian, finalTime, seconds);
         }
         return Main.OK;
     }
@@ -108,7 +103,7 @@ final class GradientCommand implements Callable<Integer> {
     }
 
     private void printText(PrintWriter out, SystemOptions.Parsed parsed, GradientSimulation.Result result,
-            List<String> columns, double[][] jacobian, double seconds) {
+            List<String> columns, double[][] jacobian, double finalTime, double seconds) {
         out.printf(Locale.ROOT, "x(T) at T = %s s (%s):%n", finalTime, integrator.describe());
         for (int i = 0; i < result.finalState().length; i++) {
             out.printf(Locale.ROOT, "  %s = %.12g%n", parsed.stateNames().get(i), result.finalState()[i]);

@@ -10,7 +10,7 @@ import picocli.CommandLine.ScopeType;
         version = "mallard 0.1.0",
         description = "Hybrid dynamical systems: simulate, differentiate, inspect and certify.",
         subcommands = {TourCommand.class, SimulateCommand.class, GradientCommand.class,
-            InspectCommand.class, SdpCommand.class})
+            InspectCommand.class, RoaCommand.class, SdpCommand.class})
 public final class MallardCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,

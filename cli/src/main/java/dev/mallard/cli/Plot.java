@@ -70,6 +70,24 @@ final class Plot {
     }
 
     /**
+     * Fixes the visible ranges of the axes (curves beyond them are clipped).
+     *
+     * @param xMin left edge
+     * @param xMax right edge, {@code > xMin}
+     * @param yMin bottom edge
+     * @param yMax top edge, {@code > yMin}
+     * @return this plot
+     */
+    Plot window(double xMin, double xMax, double yMin, double yMax) {
+        var styler = chart.getStyler();
+        styler.setXAxisMin(xMin);
+        styler.setXAxisMax(xMax);
+        styler.setYAxisMin(yMin);
+        styler.setYAxisMax(yMax);
+        return this;
+    }
+
+    /**
      * Writes the plot as a PNG file, creating parent folders.
      *
      * @param file the target, ending in .png (added when missing)

@@ -27,11 +27,8 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     SystemOptions system;
 
-    @Option(names = "--x0", paramLabel = "a,b", required = true, description = "Initial state, one value per state.")
-    String x0;
-
-    @Option(names = "--t-final", paramLabel = "T", defaultValue = "10", description = "Final time in seconds (default ${DEFAULT-VALUE}).")
-    double finalTime;
+    @Mixin
+    RunOptions run;
 
     @Mixin
     IntegratorOptions integrator;
@@ -51,10 +48,8 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SystemOptions.Parsed parsed = system.parse(true);
-        double[] initial = SystemOptions.numbers(x0, "--x0", parsed.states().size());
-        if (!(finalTime >= 0) || !Double.isFinite(finalTime)) {
-            throw new BadInputException("--t-final must be finite and >= 0, got " + finalTime);
-        }
+        double[] initial = run.initialState(parsed);
+        double finalTime = run.finalTime();
         SymbolicVectorSystem<Double> sys = system.builder(parsed, "system").initialState(initial).build(Scalar.DOUBLE);
         Simulator<Double> simulator = new Simulator<>(sys);
         integrator.apply(simulator);

@@ -34,6 +34,7 @@ final class TourCommand implements Callable<Integer> {
         TourSimulation.run(report);
         TourGradient.run(report);
         TourSymbolic.run(report);
+        TourRegionOfAttraction.run(report);
         Path file = report.write();
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Report: " + file);

@@ -3,6 +3,7 @@ package dev.mallard.cli;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.PiecewisePolynomial;
+import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.EventStatus;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.List;
 /**
  * A simulated trajectory for plotting and CSV: times and continuous states, built from the integrator's
  * dense output sampled evenly, the state at the end of every step and the state every step starts from, so
- * that at a reset both the state before and the state after appear at the event time.
+ * that at a reset both the state before and the state after appear at the event time. A monitor already set on
+ * the simulator keeps running (after the recording) and is restored afterwards.
  *
  * @param times the sample times, seconds, non-decreasing (a reset time appears twice: before and after)
  * @param states {@code states[k]} is the continuous state at {@code times[k]}
@@ -25,9 +27,23 @@ record Trajectory(double[] times, double[][] states) {
      * @param finalTime the end time, seconds
      * @param samples the number of evenly spaced samples of the dense output, {@code >= 2}
      * @return the trajectory
+     * @throws SimulationException if the simulation fails
      */
     static Trajectory simulate(Simulator<Double> simulator, double finalTime, int samples) {
+        return record(simulator, finalTime, samples, false);
+    }
+
+    /**
+     * As {@link #simulate}, but a failed simulation (typically a state escaping to infinity) ends the
+     * trajectory where the failure happened instead of throwing.
+     */
+    static Trajectory simulateUntilFailure(Simulator<Double> simulator, double finalTime, int samples) {
+        return record(simulator, finalTime, samples, true);
+    }
+
+    private static Trajectory record(Simulator<Double> simulator, double finalTime, int samples, boolean tolerateFailure) {
         List<double[]> stepEnds = new ArrayList<>();
+        Simulator.Monitor<Double> callerMonitor = simulator.getMonitor();
         simulator.setMonitor(c -> {
             double[] row = new double[1 + c.getNumContinuousStates()];
             row[0] = c.getTimeValue();
@@ -35,7 +51,7 @@ record Trajectory(double[] times, double[][] states) {
                 row[i] = c.getContinuousState().getValue(i - 1);
             }
             stepEnds.add(row);
-            return EventStatus.succeeded();
+            return callerMonitor == null ? EventStatus.succeeded() : callerMonitor.check(c);
         });
         IntegratorBase<Double> integrator = simulator.getMutableIntegrator();
         simulator.initialize();
@@ -43,8 +59,16 @@ record Trajectory(double[] times, double[][] states) {
         integrator.startDenseIntegration();
         try {
             simulator.advanceTo(finalTime);
+        } catch (SimulationException e) {
+            if (!tolerateFailure) {
+                throw e;
+            }
         } finally {
-            simulator.clearMonitor();
+            if (callerMonitor == null) {
+                simulator.clearMonitor();
+            } else {
+                simulator.setMonitor(callerMonitor);
+            }
         }
         PiecewisePolynomial<Double> dense = integrator.stopDenseIntegration();
         return merge(stepEnds, dense, start, samples);

@@ -16,7 +16,7 @@ class TourTest {
     void tourWritesItsPlotsAndReportAndPrintsCheckedNumbers(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("tour", "--out", dir.toString());
         assertEquals(0, run.code(), run.err());
-        for (String png : new String[] {"pendulum.png", "bouncing_ball.png"}) {
+        for (String png : new String[] {"pendulum.png", "bouncing_ball.png", "roa_vanderpol.png"}) {
             assertEquals(1000, javax.imageio.ImageIO.read(dir.resolve(png).toFile()).getWidth(), png);
         }
         String report = Files.readString(dir.resolve("report.md"));
@@ -30,5 +30,8 @@ class TourTest {
         assertTrue(run.out().contains("Largest relative difference"), run.out());
         // The linearisation at the bottom is [[0, 1], [-g/l, -b]] for l = 1, b = 0.5, g = 9.81.
         assertTrue(run.out().contains("A = [[0.0, 1.0], [-9.81, -0.5]]"), run.out());
+        // Drake's and the Underactuated notes' level for the time-reversed Van der Pol oscillator.
+        assertTrue(run.out().contains("rho = 2.3045"), run.out());
+        assertTrue(run.out().contains("Certificate verified"), run.out());
     }
 }

@@ -1,6 +1,9 @@
 package dev.mallard.roa;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleMatrix;
+import dev.mallard.scalar.DoubleVector;
+import dev.mallard.scalar.MatrixOps;
 
 /**
  * The continuous Lyapunov equation {@code A'P + PA = -Q} by the Bartels-Stewart method: with the real Schur
@@ -73,65 +76,34 @@ public final class LyapunovEquation {
         return x;
     }
 
-    /** T_kk' Y + Y T_ll = R for a block Y of at most 2x2, by Gaussian elimination on its Kronecker form. */
+    /** T_kk' Y + Y T_ll = R for a block Y of at most 2x2, solved in its Kronecker form (at most 4x4). */
     private static void solveSmallSylvester(double[][] t, int k0, int k1, int l0, int l1, double[][] r,
             double[][] x) {
         int p = k1 - k0;
         int q = l1 - l0;
         int size = p * q;
-        double[][] m = new double[size][size + 1];
+        DoubleMatrix m = new DoubleMatrix(size, size);
+        DoubleVector rhs = new DoubleVector(size);
         for (int i = 0; i < p; i++) {
             for (int j = 0; j < q; j++) {
                 int row = i * q + j;
                 // (T_kk' Y)_ij = sum_a T(k0 + a, k0 + i) Y_aj ; (Y T_ll)_ij = sum_b Y_ib T(l0 + b, l0 + j)
                 for (int a = 0; a < p; a++) {
-                    m[row][a * q + j] += t[k0 + a][k0 + i];
+                    m.setValue(row, a * q + j, m.getValue(row, a * q + j) + t[k0 + a][k0 + i]);
                 }
                 for (int b = 0; b < q; b++) {
-                    m[row][i * q + b] += t[l0 + b][l0 + j];
+                    m.setValue(row, i * q + b, m.getValue(row, i * q + b) + t[l0 + b][l0 + j]);
                 }
-                m[row][size] = r[i][j];
+                rhs.setValue(row, r[i][j]);
             }
         }
-        double[] y = gauss(m);
+        // Non-singular for a Hurwitz A: the block's eigenvalues are sums of two eigenvalues of A.
+        double[] y = ((DoubleVector) MatrixOps.solve(m, rhs, null)).data();
         for (int i = 0; i < p; i++) {
             for (int j = 0; j < q; j++) {
                 x[k0 + i][l0 + j] = y[i * q + j];
             }
         }
-    }
-
-    private static double[] gauss(double[][] m) {
-        int n = m.length;
-        for (int col = 0; col < n; col++) {
-            int pivot = col;
-            for (int i = col + 1; i < n; i++) {
-                if (Math.abs(m[i][col]) > Math.abs(m[pivot][col])) {
-                    pivot = i;
-                }
-            }
-            double[] tmp = m[col];
-            m[col] = m[pivot];
-            m[pivot] = tmp;
-            if (m[col][col] == 0.0) {
-                throw new ArithmeticException("singular Sylvester block (eigenvalues of A and -A coincide)");
-            }
-            for (int i = col + 1; i < n; i++) {
-                double f = m[i][col] / m[col][col];
-                for (int j = col; j <= n; j++) {
-                    m[i][j] -= f * m[col][j];
-                }
-            }
-        }
-        double[] y = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double s = m[i][n];
-            for (int j = i + 1; j < n; j++) {
-                s -= m[i][j] * y[j];
-            }
-            y[i] = s / m[i][i];
-        }
-        return y;
     }
 
     private static int checkSquare(double[][] a, String name) {

@@ -99,7 +99,8 @@ public final class RegionOfAttractionOptions {
 
     /**
      * @param backoff the relative amount by which the certified level is below the optimal one, so that
-     *     the certificate has a strictly feasible Gram matrix; in (0, 0.1]
+     *     the certificate has a strictly feasible Gram matrix; in (0, 0.1]. If the certificate fails its
+     *     check, the back-off is multiplied by 100 and the certificate retried, while it stays {@code <= 0.1}
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withCertificateBackoff(double backoff) {

@@ -233,7 +233,7 @@ public final class SosProgram {
 
     /**
      * Compiles and solves the program, then checks every SOS certificate. The free decision variables are
-     * eliminated from the equalities first ({@link FreeVariableElimination}), so the SDP holds only cone
+     * eliminated from the equalities first ({@link SparseElimination}), so the SDP holds only cone
      * variables; their values are recovered after the solve.
      *
      * @param options settings, not null
@@ -291,12 +291,7 @@ public final class SosProgram {
     }
 
     /** An equality {@code free . w + rest(u) = rhs}: w the decision variables, u the SDP's cone variables. */
-    private final class Row {
-        final double[] free = new double[variables.size()];
-        final Map<ScalarVariable, Double> rest = new LinkedHashMap<>();
-        double rhs;
-        boolean hasFree;
-
+    private static final class Row extends SparseElimination.Row {
         Row() {
         }
 
@@ -308,81 +303,39 @@ public final class SosProgram {
 
         void addFree(AffineForm form, double sign) {
             for (int k = 0; k < form.termCount(); k++) {
-                free[form.variable(k).index()] += sign * form.coefficient(k);
-                hasFree = true;
+                free.merge(form.variable(k).index(), sign * form.coefficient(k), Double::sum);
             }
+            free.values().removeIf(c -> c == 0.0);
         }
     }
 
-    /** The compiled rows: those without free variables as they are, the others projected. */
+    /** The compiled rows, with the elimination that recovers the decision variables. */
     private final class Compiled {
-        List<Row> freeRows = new ArrayList<>();
-        FreeVariableElimination elimination;
+        SparseElimination elimination;
 
         double[] recover(Map<ScalarVariable, Double> cone) {
-            if (elimination == null) {
-                return new double[variables.size()];
-            }
-            double[] residual = new double[freeRows.size()];
-            for (int i = 0; i < residual.length; i++) {
-                Row row = freeRows.get(i);
-                double s = row.rhs;
-                for (Map.Entry<ScalarVariable, Double> e : row.rest.entrySet()) {
-                    s -= e.getValue() * cone.get(e.getKey());
-                }
-                residual[i] = s;
-            }
-            return elimination.recover(residual);
+            return elimination.recover(cone);
         }
     }
 
     private Compiled compile(SdpModel model, List<Row> rows, ScalarVariable marginSlack) {
         Compiled compiled = new Compiled();
-        for (Row row : rows) {
-            if (row.hasFree) {
-                compiled.freeRows.add(row);
-            } else {
-                model.addEquality(expression(row.rest), row.rhs);
-            }
-        }
-        double[] c = new double[variables.size()];
-        for (int k = 0; k < objective.termCount(); k++) {
-            c[objective.variable(k).index()] = objective.coefficient(k);
+        compiled.elimination = new SparseElimination(new ArrayList<>(rows), variables.size());
+        for (SparseElimination.Row row : compiled.elimination.remainingRows()) {
+            model.addEquality(expression(row.rest), row.rhs);
         }
         LinearExpression coneObjective = new LinearExpression();
-        if (!compiled.freeRows.isEmpty()) {
-            double[][] e = new double[compiled.freeRows.size()][];
-            List<Map<ScalarVariable, Double>> rests = new ArrayList<>();
-            double[] rhs = new double[e.length];
-            for (int i = 0; i < e.length; i++) {
-                e[i] = compiled.freeRows.get(i).free;
-                rests.add(compiled.freeRows.get(i).rest);
-                rhs[i] = compiled.freeRows.get(i).rhs;
+        if (marginSlack == null && objective.termCount() > 0) {
+            double[] c = new double[variables.size()];
+            for (int k = 0; k < objective.termCount(); k++) {
+                c[objective.variable(k).index()] = objective.coefficient(k);
             }
-            compiled.elimination = new FreeVariableElimination(e);
-            Map<ScalarVariable, Double> projected = new LinkedHashMap<>();
-            for (int k = 0; k < compiled.elimination.projectedRowCount(); k++) {
-                double b = compiled.elimination.projectedRow(k, rests, rhs, projected);
-                projected.values().removeIf(v -> Math.abs(v) < 1e-14);
-                if (!projected.isEmpty() || Math.abs(b) > 1e-12) {
-                    model.addEquality(expression(projected), b);
-                }
+            Map<ScalarVariable, Double> cone = new LinkedHashMap<>();
+            if (Double.isNaN(compiled.elimination.rewriteObjective(c, cone))) {
+                throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on "
+                        + "decision variables that no constraint determines");
             }
-            if (marginSlack == null && objective.termCount() > 0) {
-                double[] g = compiled.elimination.objectiveWeights(c);
-                if (g == null) {
-                    throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on "
-                            + "decision variables that no constraint determines");
-                }
-                // c'w = g'(b - r(u)): only -g'r(u) depends on the SDP's variables.
-                for (int i = 0; i < g.length; i++) {
-                    double gi = g[i];
-                    rests.get(i).forEach((var, coef) -> coneObjective.add(-gi * coef, var));
-                }
-            }
-        } else if (objective.termCount() > 0 && marginSlack == null) {
-            throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on decision "
-                    + "variables that no constraint determines");
+            cone.forEach((var, coef) -> coneObjective.add(coef, var));
         }
         if (marginSlack != null) {
             model.minimize(LinearExpression.of(marginSlack));

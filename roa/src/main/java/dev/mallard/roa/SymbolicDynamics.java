@@ -1,10 +1,10 @@
 package dev.mallard.roa;
 
+import dev.mallard.simulator.ContextValues;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.InputPort;
 import dev.mallard.systems.System;
 
 import java.util.List;
@@ -38,17 +38,10 @@ final class SymbolicDynamics {
                     + e.getMessage(), e);
         }
         Context<Expression> c = symbolic.createDefaultContext();
+        ContextValues.copy(context, c);
         // Time as a symbol: a derivative that mentions it belongs to a time-varying system.
         Variable time = new Variable("t");
         c.setTime(time.toExpression());
-        List<Context<Double>> from = context.getLeafContexts();
-        List<Context<Expression>> to = c.getLeafContexts();
-        for (int k = 0; k < from.size(); k++) {
-            copyParametersAndInputs(from.get(k), to.get(k));
-        }
-        if (!from.contains(context)) {
-            copyFixedInputs(context, c);
-        }
         ContinuousState<Expression> x = c.getMutableContinuousState();
         for (int i = 0; i < state.size(); i++) {
             x.set(i, state.get(i));
@@ -66,28 +59,5 @@ final class SymbolicDynamics {
             }
         }
         return out;
-    }
-
-    private static void copyParametersAndInputs(Context<Double> from, Context<Expression> to) {
-        for (int g = 0; g < from.getNumNumericParameterGroups(); g++) {
-            for (int i = 0; i < from.getNumericParameter(g).size(); i++) {
-                to.getMutableNumericParameter(g).setValue(i, from.getNumericParameter(g).getValue(i));
-            }
-        }
-        copyFixedInputs(from, to);
-    }
-
-    private static void copyFixedInputs(Context<Double> from, Context<Expression> to) {
-        System<Double> sys = from.getSystem();
-        for (int p = 0; p < sys.numInputPorts(); p++) {
-            if (from.hasFixedInputValue(p)) {
-                InputPort<Double> port = sys.getInputPort(p);
-                if (port.isAbstract()) {
-                    to.getSystem().getInputPort(p).fixAbstractValue(to, port.evalAbstract(from, Object.class));
-                } else {
-                    to.getSystem().getInputPort(p).fixValue(to, port.eval(from).toValueArray());
-                }
-            }
-        }
     }
 }

@@ -16,7 +16,11 @@ final class CubicSystem<T> extends LeafSystem<T> {
     private final boolean rational;
 
     CubicSystem(Scalar<T> scalar, double center, boolean withInput, boolean rational) {
-        super(scalar, rational ? "rational cubic" : "cubic");
+        this(scalar, rational ? "rational cubic" : "cubic", center, withInput, rational);
+    }
+
+    CubicSystem(Scalar<T> scalar, String name, double center, boolean withInput, boolean rational) {
+        super(scalar, name);
         this.center = center;
         this.withInput = withInput;
         this.rational = rational;
@@ -42,6 +46,6 @@ final class CubicSystem<T> extends LeafSystem<T> {
 
     @Override
     protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
-        return new CubicSystem<>(target, center, withInput, rational);
+        return new CubicSystem<>(target, getName(), center, withInput, rational);
     }
 }

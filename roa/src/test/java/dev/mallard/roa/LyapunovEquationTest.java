@@ -104,34 +104,20 @@ class LyapunovEquationTest {
         }
     }
 
+    /** Solves the augmented system [K | b] with EJML, independently of the Schur-based solver under test. */
     private static double[] gaussSolve(double[][] m) {
         int n = m.length;
-        for (int c = 0; c < n; c++) {
-            int piv = c;
-            for (int i = c + 1; i < n; i++) {
-                if (Math.abs(m[i][c]) > Math.abs(m[piv][c])) {
-                    piv = i;
-                }
+        org.ejml.data.DMatrixRMaj k = new org.ejml.data.DMatrixRMaj(n, n);
+        org.ejml.data.DMatrixRMaj b = new org.ejml.data.DMatrixRMaj(n, 1);
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < n; c++) {
+                k.set(i, c, m[i][c]);
             }
-            double[] t = m[c];
-            m[c] = m[piv];
-            m[piv] = t;
-            for (int i = c + 1; i < n; i++) {
-                double f = m[i][c] / m[c][c];
-                for (int j = c; j <= n; j++) {
-                    m[i][j] -= f * m[c][j];
-                }
-            }
+            b.set(i, 0, m[i][n]);
         }
-        double[] y = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double s = m[i][n];
-            for (int j = i + 1; j < n; j++) {
-                s -= m[i][j] * y[j];
-            }
-            y[i] = s / m[i][i];
-        }
-        return y;
+        org.ejml.data.DMatrixRMaj x = new org.ejml.data.DMatrixRMaj(n, 1);
+        assertTrue(org.ejml.dense.row.CommonOps_DDRM.solve(k, b, x), "Kronecker system is singular");
+        return x.data;
     }
 
     @Test

@@ -280,4 +280,24 @@ class RegionOfAttractionTest {
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), NO_SIMULATION));
         assertTrue(e.getMessage().contains("not time-invariant"), e.getMessage());
     }
+
+    @Test
+    void threeCubicsInADiagramGiveTheUnitBall() {
+        // x_i' = -x_i + x_i^3 for i = 0, 1, 2: the region is the open cube (-1, 1)^3, and the largest sphere
+        // {|x|^2 < 1} inside it is the best level set of V = |x|^2 / 2 (from A = -I).
+        DiagramBuilder<Double> builder = new DiagramBuilder<>(Scalar.DOUBLE);
+        for (int i = 0; i < 3; i++) {
+            builder.addSystem(new CubicSystem<>(Scalar.DOUBLE, "cubic" + i, 0.0, false, false));
+        }
+        Diagram<Double> diagram = builder.build();
+        Variable a = new Variable("a");
+        Variable b = new Variable("b");
+        Variable c = new Variable("c");
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(diagram, diagram.createDefaultContext(),
+                RegionOfAttractionOptions.defaults().withStateVariables(List.of(a, b, c)));
+        assertTrue(r.isVerified(), r::toString);
+        assertEquals(0.5, r.optimalRho(), 1e-5);
+        assertPolynomial("a^2 + b^2 + c^2", Map.of("a", a, "b", b, "c", c), r.lyapunovFunction(), 1e-4);
+        assertTrue(r.simulation().allConverged(), r.simulation()::toString);
+    }
 }

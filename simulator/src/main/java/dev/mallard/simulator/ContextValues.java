@@ -14,7 +14,7 @@ import java.util.List;
  * they are fixed (leaves, the root, and the contexts of nested diagrams). Number values travel as doubles (the
  * value part: gradients or symbolic structure are dropped).
  */
-final class ContextValues {
+public final class ContextValues {
 
     private ContextValues() {
     }
@@ -26,7 +26,7 @@ final class ContextValues {
      * @param <U> the target number type
      * @throws IllegalArgumentException if the two context trees do not have the same shape
      */
-    static <T, U> void copy(Context<T> from, Context<U> to) {
+    public static <T, U> void copy(Context<T> from, Context<U> to) {
         to.setTime(from.getTimeValue());
         ScalarVector<T> x = from.getContinuousState().backingVector();
         ScalarVector<U> y = to.getContinuousState().backingVector();
@@ -54,7 +54,7 @@ final class ContextValues {
      * @param <U> the target number type
      * @throws IllegalArgumentException if the two system trees do not have the same shape
      */
-    static <T, U> void copyFixedInputs(Context<T> from, Context<U> to) {
+    public static <T, U> void copyFixedInputs(Context<T> from, Context<U> to) {
         copyFixedInputsBelow(from.getSystem(), from, to.getSystem(), to);
     }
 

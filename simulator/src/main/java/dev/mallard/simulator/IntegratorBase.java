@@ -664,7 +664,9 @@ public abstract class IntegratorBase<T> {
         if (Double.isNaN(h)) {
             h = Double.isNaN(initialStepSizeTarget) ? Math.min(maximumStepSize, 1e-2) : initialStepSizeTarget;
         }
-        return Math.min(h, maximumStepSize);
+        // Error control may have asked for less than the working minimum; never try below it, since a step
+        // below one ulp of t would not advance time at all.
+        return Math.max(getWorkingMinimumStepSize(), Math.min(h, maximumStepSize));
     }
 
     private double takeFixedStep(double t0, double h, double target, T targetScalar) {
@@ -695,7 +697,8 @@ public abstract class IntegratorBase<T> {
                 continue;
             }
             double error = errorNorm();
-            boolean atFloor = h <= getWorkingMinimumStepSize();
+            // At the working minimum, a step that misses the accuracy is taken only when told not to throw.
+            boolean atFloor = h <= getWorkingMinimumStepSize() && !throwOnMinimumStepSizeViolation;
             if (error <= accuracyInUse || atFloor) {
                 double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
                 double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));

@@ -1,7 +1,7 @@
 package dev.mallard.roa.sdp;
 
+import java.util.stream.IntStream;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
@@ -10,6 +10,11 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * iteration. Output arrays are always distinct from input arrays unless stated.
  */
 final class DenseKernels {
+
+    /** The dimension from which products are shared among the cores (below, forking costs more). */
+    static final int PARALLEL_SIZE = 64;
+    /** Whether there is more than one core to share work with (-XX:ActiveProcessorCount=1 forces serial). */
+    static final boolean PARALLEL = Runtime.getRuntime().availableProcessors() > 1;
 
     private DenseKernels() {
     }
@@ -92,12 +97,61 @@ final class DenseKernels {
 
     /** c = a b for n x n matrices. */
     static void mult(double[] a, double[] b, double[] c, int n) {
-        CommonOps_DDRM.mult(DMatrixRMaj.wrap(n, n, a), DMatrixRMaj.wrap(n, n, b), DMatrixRMaj.wrap(n, n, c));
+        java.util.Arrays.fill(c, 0, n * n, 0);
+        multAdd(a, b, c, n);
     }
 
-    /** c += a b for n x n matrices. */
+    /**
+     * c += a b for n x n matrices. Four rows of c at a time, in i-k-j order: each row of b is loaded
+     * once per four rows of c, and the innermost loop is a plain axpy that the JIT vectorises. Every
+     * entry sums its terms in the order k = 0, 1, ..., so the result does not depend on how rows are
+     * shared out: from {@link #PARALLEL_SIZE} on, on a machine with several cores, groups of rows run on the
+     * common fork-join pool.
+     */
     static void multAdd(double[] a, double[] b, double[] c, int n) {
-        CommonOps_DDRM.multAdd(DMatrixRMaj.wrap(n, n, a), DMatrixRMaj.wrap(n, n, b), DMatrixRMaj.wrap(n, n, c));
+        int groups = (n + 3) / 4;
+        if (PARALLEL && n >= PARALLEL_SIZE) {
+            IntStream.range(0, groups).parallel().forEach(g -> multAddRows(a, b, c, n, 4 * g));
+        } else {
+            for (int g = 0; g < groups; g++) {
+                multAddRows(a, b, c, n, 4 * g);
+            }
+        }
+    }
+
+    /** Rows first..first+3 (or up to n) of c += a b. */
+    private static void multAddRows(double[] a, double[] b, double[] c, int n, int first) {
+        if (first + 3 >= n) {
+            for (int i = first; i < n; i++) {
+                int ci = i * n;
+                for (int k = 0; k < n; k++) {
+                    double aik = a[ci + k];
+                    int bk = k * n;
+                    for (int j = 0; j < n; j++) {
+                        c[ci + j] += aik * b[bk + j];
+                    }
+                }
+            }
+            return;
+        }
+        int c0 = first * n;
+        int c1 = c0 + n;
+        int c2 = c1 + n;
+        int c3 = c2 + n;
+        for (int k = 0; k < n; k++) {
+            double a0 = a[c0 + k];
+            double a1 = a[c1 + k];
+            double a2 = a[c2 + k];
+            double a3 = a[c3 + k];
+            int bk = k * n;
+            for (int j = 0; j < n; j++) {
+                double bkj = b[bk + j];
+                c[c0 + j] += a0 * bkj;
+                c[c1 + j] += a1 * bkj;
+                c[c2 + j] += a2 * bkj;
+                c[c3 + j] += a3 * bkj;
+            }
+        }
     }
 
     /** The Frobenius inner product of two n x n arrays. */

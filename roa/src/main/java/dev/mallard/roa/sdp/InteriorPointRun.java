@@ -43,6 +43,8 @@ final class InteriorPointRun {
     private final int dimension;
     private final double normConstant;
     private final double normCost;
+    /** A constraint i with A_i = 0, a_i = 0 and c_i != 0 (so (D) is plainly infeasible), or -1. */
+    private final int emptyConstraint;
 
     private final double[] x;
     private final double[] w;
@@ -53,13 +55,23 @@ final class InteriorPointRun {
     private final double[][] lowerY;
     private final double[][] inverseX;
     private final double[][] rp;
-    private final double[][] rpTimesY;
     private final double[][] zRpY;
+    /**
+     * Dense blocks whose constraint matrices have fewer than n^2 / 2 non-zeros in all: there the
+     * right-hand side terms {@code A_i . (Z M)} are summed entry by entry ({@code O(nnz n)}) instead
+     * of forming the product {@code Z M} ({@code O(n^3)}).
+     */
+    private final boolean[] sparseRhs;
+    /** Per constraint, the sparse blocks' {@code A_i . (Z Rp Y)}. */
+    private final double[] residualTrace;
+    /** Per constraint, the sparse blocks' share of the current right-hand side not in rhsMatrix. */
+    private final double[] rhsTrace;
     private final double[][] dXp;
     private final double[][] dYp;
     private final double[][] dX;
     private final double[][] dY;
     private final double[][] rhsMatrix;
+    private final double[][] dYCorrection;
     private final double[][] work;
     private final double[][] work2;
     private final double[] rf;
@@ -70,11 +82,10 @@ final class InteriorPointRun {
     private final double[] dxp;
     private final double[] dwp;
     private final double[] schur;
-    private final double[] schurWork;
-    private final double[] schurWork2;
     private final double[] freeWork;
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
+    private final LanczosStep lanczos;
 
     private double primalObjective;
     private double dualObjective;
@@ -128,13 +139,16 @@ final class InteriorPointRun {
         lowerY = blockArrays();
         inverseX = blockArrays();
         rp = blockArrays();
-        rpTimesY = blockArrays();
         zRpY = blockArrays();
+        sparseRhs = sparseBlocks();
+        residualTrace = new double[m];
+        rhsTrace = new double[m];
         dXp = blockArrays();
         dYp = blockArrays();
         dX = blockArrays();
         dY = blockArrays();
         rhsMatrix = blockArrays();
+        dYCorrection = blockArrays();
         work = blockArrays();
         work2 = blockArrays();
         rf = new double[nf];
@@ -145,17 +159,17 @@ final class InteriorPointRun {
         dxp = new double[m];
         dwp = new double[nf];
         schur = new double[m * m];
-        schurWork = new double[maxDense * maxDense];
-        schurWork2 = new double[maxDense * maxDense];
         freeWork = new double[nf];
         schurComplement = new SchurComplement(problem);
         newton = new NewtonSystem(m, freeMatrix());
+        lanczos = new LanczosStep(maxDense);
         normConstant = Math.sqrt(normSquared(problem.entries, 0) + normSquared(problem.free[0]));
         double c2 = 0;
         for (int i = 0; i < m; i++) {
             c2 += problem.cost(i) * problem.cost(i);
         }
         normCost = Math.sqrt(c2);
+        emptyConstraint = firstEmptyConstraint();
         initialPoint();
     }
 
@@ -193,6 +207,31 @@ final class InteriorPointRun {
             s += e.rows[t] == e.cols[t] ? v : 2 * v;
         }
         return s;
+    }
+
+    private boolean[] sparseBlocks() {
+        boolean[] sparse = new boolean[blocks];
+        for (int b = 0; b < blocks; b++) {
+            long count = 0;
+            for (int i = 0; i < m; i++) {
+                count += problem.entries[b][i + 1].size;
+            }
+            sparse[b] = !diagonal[b] && 2 * count < (long) size[b] * size[b];
+        }
+        return sparse;
+    }
+
+    private int firstEmptyConstraint() {
+        for (int i = 0; i < m; i++) {
+            boolean empty = problem.cost(i) != 0 && problem.free[i + 1].size == 0;
+            for (int b = 0; b < blocks && empty; b++) {
+                empty = problem.entries[b][i + 1].size == 0;
+            }
+            if (empty) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** X = 10 beta I, Y = 10 alpha I with CSDP's scalings of the data (Borchers 1999). */
@@ -259,7 +298,7 @@ final class InteriorPointRun {
         if (!factorizeIterate()) {
             return false;
         }
-        schurComplement.assemble(inverseX, bigY, schur, schurWork, schurWork2);
+        schurComplement.assemble(inverseX, bigY, schur);
         if (!newton.factorize(schur)) {
             return false;
         }
@@ -267,26 +306,19 @@ final class InteriorPointRun {
         prepareResidualProducts();
         predictorRhs();
         solveDirection(dxp, dwp, dXp, dYp, false, 0);
-        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1));
-        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1));
+        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1, 0));
+        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1, 0));
         double muAffine = complementarityAfter(affineP, affineD) / dimension;
         double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
         sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
         // Corrector: target sigma mu I, with the second-order term dXp dYp.
         correctorRhs(sigma * mu);
         solveDirection(dx, dw, dX, dY, true, sigma * mu);
-        double previous = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < MAX_REFINEMENTS; k++) {
-            double residual = refineDirection(previous);
-            if (!(residual < previous * RF_RATIO)) {
-                break;
-            }
-            previous = residual;
-        }
+        refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma));
-        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma));
+        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma, gamma));
+        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma, gamma));
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
@@ -433,8 +465,12 @@ final class InteriorPointRun {
         return true;
     }
 
-    /** rpTimesY = Rp Y and zRpY = Z Rp Y, shared by predictor and corrector. */
+    /**
+     * zRpY = Z Rp Y (zero in sparse blocks) and residualTrace = the sparse blocks' A_i . (Z Rp Y),
+     * shared by predictor and corrector.
+     */
     private void prepareResidualProducts() {
+        Arrays.fill(residualTrace, 0);
         if (primalFeasible) {
             for (int b = 0; b < blocks; b++) {
                 Arrays.fill(zRpY[b], 0);
@@ -445,18 +481,61 @@ final class InteriorPointRun {
             int n = size[b];
             if (diagonal[b]) {
                 for (int k = 0; k < n; k++) {
-                    rpTimesY[b][k] = rp[b][k] * bigY[b][k];
-                    zRpY[b][k] = inverseX[b][k] * rpTimesY[b][k];
+                    zRpY[b][k] = inverseX[b][k] * rp[b][k] * bigY[b][k];
                 }
+            } else if (sparseRhs[b]) {
+                // work = Y Rp = (Rp Y)', whose rows are the columns of Rp Y.
+                DenseKernels.mult(bigY[b], rp[b], work[b], n);
+                Arrays.fill(zRpY[b], 0);
+                addProductTraces(b, inverseX[b], work[b], residualTrace);
             } else {
-                DenseKernels.mult(rp[b], bigY[b], rpTimesY[b], n);
-                DenseKernels.mult(inverseX[b], rpTimesY[b], zRpY[b], n);
+                DenseKernels.mult(rp[b], bigY[b], work[b], n);
+                DenseKernels.mult(inverseX[b], work[b], zRpY[b], n);
             }
         }
     }
 
+    /**
+     * out_i += A_i . (Z M) over the entries of the constraint matrices in dense block b, given
+     * {@code mt = M'}: each entry (c, d) needs {@code (Z M)_cd}, row c of Z times row d of M'.
+     */
+    private void addProductTraces(int b, double[] z, double[] mt, double[] out) {
+        int n = size[b];
+        for (int i = 0; i < m; i++) {
+            BlockEntries e = problem.entries[b][i + 1];
+            double s = 0;
+            for (int t = 0; t < e.size; t++) {
+                int c = e.rows[t] * n;
+                int d = e.cols[t] * n;
+                double both = c == d ? rowDot(z, c, mt, d, n) : rowDot(z, c, mt, d, n) + rowDot(z, d, mt, c, n);
+                s += e.values[t] * both;
+            }
+            out[i] += s;
+        }
+    }
+
+    /** The dot product of a[aOff..aOff+n) and b[bOff..bOff+n), with four partial sums. */
+    private static double rowDot(double[] a, int aOff, double[] b, int bOff, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int k = 0;
+        for (; k + 3 < n; k += 4) {
+            s0 += a[aOff + k] * b[bOff + k];
+            s1 += a[aOff + k + 1] * b[bOff + k + 1];
+            s2 += a[aOff + k + 2] * b[bOff + k + 2];
+            s3 += a[aOff + k + 3] * b[bOff + k + 3];
+        }
+        for (; k < n; k++) {
+            s0 += a[aOff + k] * b[bOff + k];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
     /** Predictor: Rc = -XY, so Z Rc - Z Rp Y = -Y - Z Rp Y. */
     private void predictorRhs() {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
         for (int b = 0; b < blocks; b++) {
             double[] out = rhsMatrix[b];
             for (int t = 0; t < out.length; t++) {
@@ -465,8 +544,12 @@ final class InteriorPointRun {
         }
     }
 
-    /** Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. */
+    /**
+     * Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. Leaves
+     * {@code (dXp dYp)' = dYp dXp} in work2 for dense blocks.
+     */
     private void correctorRhs(double target) {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
             double[] out = rhsMatrix[b];
@@ -475,10 +558,17 @@ final class InteriorPointRun {
                 for (int k = 0; k < n; k++) {
                     out[k] = target * z[k] - bigY[b][k] - z[k] * dXp[b][k] * dYp[b][k] - zRpY[b][k];
                 }
+                continue;
+            }
+            DenseKernels.mult(dYp[b], dXp[b], work2[b], n);
+            if (sparseRhs[b]) {
+                addProductTraces(b, z, work2[b], rhsTrace);
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = target * z[t] - bigY[b][t];
+                }
             } else {
-                // work2 = dXp dYp; out = Z work2
-                DenseKernels.mult(dXp[b], dYp[b], work2[b], n);
-                DenseKernels.mult(z, work2[b], out, n);
+                // out = work2 Z = (Z dXp dYp)', as good as Z dXp dYp against the symmetric A_i.
+                DenseKernels.mult(work2[b], z, out, n);
                 for (int t = 0; t < out.length; t++) {
                     out[t] = target * z[t] - bigY[b][t] - out[t] - zRpY[b][t];
                 }
@@ -487,13 +577,13 @@ final class InteriorPointRun {
     }
 
     /**
-     * Solves for (dx, dw) from rhsMatrix, then forms dX and dY. For the corrector, the term
-     * {@code -Z dXp dYp} (still in work2 for dense blocks) enters dY.
+     * Solves for (dx, dw) from rhsMatrix and rhsTrace, then forms dX and dY. For the corrector, the
+     * term {@code -Z dXp dYp} (its transpose still in work2 for dense blocks) enters dY.
      */
     private void solveDirection(double[] dxOut, double[] dwOut, double[][] dXOut, double[][] dYOut,
             boolean corrector, double target) {
         for (int i = 0; i < m; i++) {
-            r[i] = innerProduct(i + 1, rhsMatrix) - d[i];
+            r[i] = innerProduct(i + 1, rhsMatrix) - rhsTrace[i] - d[i];
         }
         newton.solve(r, rf, dxOut, dwOut);
         for (int b = 0; b < blocks; b++) {
@@ -513,10 +603,11 @@ final class InteriorPointRun {
                 }
                 continue;
             }
-            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y.
+            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
+            // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
             if (corrector) {
-                DenseKernels.multAdd(dXb, y, work2[b], n);
-                DenseKernels.mult(z, work2[b], dYb, n);
+                DenseKernels.multAdd(y, dXb, work2[b], n);
+                DenseKernels.mult(work2[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = target * z[t] - y[t] - dYb[t];
                 }
@@ -532,13 +623,37 @@ final class InteriorPointRun {
     }
 
     /**
-     * One step of iterative refinement against the operator actually applied: the computed (dx, dY)
-     * satisfies {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified
-     * by the conditioning of B, which near an optimum would leave the dual residual stalled. Solving
-     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updating
-     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)} removes most of it.
+     * Iterative refinement against the operator actually applied: the computed (dx, dY) satisfies
+     * {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified by the
+     * conditioning of B, which near an optimum would leave the dual residual stalled. Each step solves
+     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updates
+     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)}. Refinement stops when the
+     * residual is negligible or stops shrinking; a step that made it larger (B too ill-conditioned for
+     * the solve to be accurate) is undone, so the direction kept is the most accurate one seen.
      */
-    private double refineDirection(double previous) {
+    private void refineDirection() {
+        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+        double residual = directionResidual();
+        for (int k = 0; k < MAX_REFINEMENTS && residual > threshold; k++) {
+            correctDirection(1);
+            double next = directionResidual();
+            if (!(next < residual)) {
+                correctDirection(-1);
+                return;
+            }
+            if (!(next < residual * RF_RATIO)) {
+                return;
+            }
+            residual = next;
+        }
+    }
+
+    /**
+     * Writes the residuals of the current direction into r (length m) and freeWork (length nf).
+     *
+     * @return their joint Euclidean norm
+     */
+    private double directionResidual() {
         double e2 = 0;
         for (int i = 0; i < m; i++) {
             r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
@@ -550,50 +665,65 @@ final class InteriorPointRun {
         for (int i = 0; i < m; i++) {
             scatterFree(problem.free[i + 1], -dx[i], freeWork);
         }
-        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
-        double residual = Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
-        if (residual <= threshold || !(residual < previous * RF_RATIO)) {
-            return residual;
+        return Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
+    }
+
+    /**
+     * With {@code sign = 1}: solves for the correction of the residuals in r and freeWork (into dxp,
+     * dwp, and per block the change of dX into rhsMatrix and of dY into dYCorrection) and
+     * adds it to the direction. With {@code sign = -1}: subtracts the last correction again.
+     */
+    private void correctDirection(int sign) {
+        if (sign > 0) {
+            newton.solve(r, freeWork, dxp, dwp);
         }
-        newton.solve(r, freeWork, dxp, dwp);
         for (int i = 0; i < m; i++) {
-            dx[i] += dxp[i];
+            dx[i] += sign * dxp[i];
         }
         for (int k = 0; k < nf; k++) {
-            dw[k] += dwp[k];
+            dw[k] += sign * dwp[k];
         }
         for (int b = 0; b < blocks; b++) {
-            int n = size[b];
             double[] change = rhsMatrix[b];
-            Arrays.fill(change, 0);
-            for (int i = 0; i < m; i++) {
-                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            double[] changeY = dYCorrection[b];
+            if (sign > 0) {
+                correctionOfBlock(b, change, changeY);
             }
             for (int t = 0; t < change.length; t++) {
-                dX[b][t] += change[t];
-            }
-            if (diagonal[b]) {
-                for (int k = 0; k < n; k++) {
-                    dY[b][k] -= inverseX[b][k] * change[k] * bigY[b][k];
-                }
-            } else {
-                DenseKernels.mult(change, bigY[b], work[b], n);
-                DenseKernels.mult(inverseX[b], work[b], work2[b], n);
-                DenseKernels.symmetrize(work2[b], n);
-                for (int t = 0; t < change.length; t++) {
-                    dY[b][t] -= work2[b][t];
-                }
+                dX[b][t] += sign * change[t];
+                dY[b][t] -= sign * changeY[t];
             }
         }
-        return residual;
+    }
+
+    /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */
+    private void correctionOfBlock(int b, double[] change, double[] changeY) {
+        int n = size[b];
+        Arrays.fill(change, 0);
+        for (int i = 0; i < m; i++) {
+            scatter(problem.entries[b][i + 1], dxp[i], change, b);
+        }
+        if (diagonal[b]) {
+            for (int k = 0; k < n; k++) {
+                changeY[k] = inverseX[b][k] * change[k] * bigY[b][k];
+            }
+        } else {
+            DenseKernels.mult(change, bigY[b], work[b], n);
+            DenseKernels.mult(inverseX[b], work[b], changeY, n);
+            DenseKernels.symmetrize(changeY, n);
+        }
     }
 
     /**
      * The largest step keeping {@code point + step * direction} PSD in every block, or any value
      * {@code >= enough} if that is at least {@code enough}: a dense block that stays positive definite
-     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation.
+     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation. Otherwise a dense
+     * block's step is estimated by {@link LanczosStep}; with {@code safety > 0} the estimate is accepted
+     * only if the block is positive definite at {@code safety} times it, else it is computed exactly
+     * from the eigenvalues. With {@code safety == 0} the estimate is returned unchecked.
      */
-    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough) {
+    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough,
+            double safety) {
         double step = Double.POSITIVE_INFINITY;
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
@@ -604,7 +734,11 @@ final class InteriorPointRun {
                     }
                 }
             } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, work[b])) {
-                step = Math.min(step, DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
+                double estimate = lanczos.estimate(lower[b], direction[b], n);
+                boolean accepted = Double.isFinite(estimate)
+                        && (safety == 0 || positiveDefiniteAt(point[b], direction[b], safety * estimate, n, work[b]));
+                step = Math.min(step, accepted ? estimate
+                        : DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
             }
         }
         return step;
@@ -684,6 +818,9 @@ final class InteriorPointRun {
      * = (X + C + Rp) / s PSD up to |C + Rp| / s, with sum a_i x_i = (f - rf) / s nearly 0.
      */
     private SdpResult infeasibility(IterationInfo info, long start) {
+        if (emptyConstraint >= 0) {
+            return emptyConstraintRay(info, start);
+        }
         double t = dualObjective;
         if (t > 0) {
             double s2 = 0;
@@ -725,6 +862,21 @@ final class InteriorPointRun {
             }
         }
         return null;
+    }
+
+    /**
+     * (D) requires {@code 0 = c_i} for the empty constraint i: DUAL_INFEASIBLE with the exact ray
+     * {@code x = -e_i / c_i} (c'x = -1, sum A_j x_j = 0, sum a_j x_j = 0). The Newton system would be
+     * singular in that row, so this is decided before any iteration.
+     */
+    private SdpResult emptyConstraintRay(IterationInfo info, long start) {
+        Snapshot ray = current(info);
+        Arrays.fill(ray.x, 0);
+        ray.x[emptyConstraint] = -1 / problem.cost(emptyConstraint);
+        for (double[] block : ray.bigX) {
+            Arrays.fill(block, 0);
+        }
+        return result(SdpStatus.DUAL_INFEASIBLE, ray, 0, start);
     }
 
     private static void scale(double[][] a, double factor) {

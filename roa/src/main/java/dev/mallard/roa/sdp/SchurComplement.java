@@ -1,6 +1,7 @@
 package dev.mallard.roa.sdp;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * Assembles the HKM Schur complement {@code B_ij = sum over blocks of tr(A_i X^-1 A_j Y)} (for a
@@ -14,7 +15,10 @@ import java.util.Arrays;
  *       A_j touch, one short inner product each;</li>
  *   <li>F3: sum directly over pairs of non-zeros of A_i and A_j.</li>
  * </ol>
- * The structure (ordering, supports, formula choice) is computed once per problem.
+ * The structure (ordering, supports, formula choice, positions in the supports) is computed once per
+ * problem. The rows of a large dense block are shared among the cores, row q to worker q mod workers:
+ * each entry of B is still written by exactly one row's computation, after the same earlier blocks, so
+ * the result is bit-for-bit the serial one.
  */
 final class SchurComplement {
 
@@ -22,9 +26,16 @@ final class SchurComplement {
     private static final int F2 = 2;
     private static final int F3 = 3;
 
+    /** A dense block with at least this many (rows of B) x n^2 is assembled on several cores. */
+    private static final double PARALLEL_WORK = 2e5;
+
     private final int m;
     private final DenseBlock[] dense;
     private final DiagonalBlock[] diagonal;
+    private final int workers;
+    /** Per worker, two scratch arrays of the largest dense block's size n^2. */
+    private final double[][] scratchP;
+    private final double[][] scratchH;
 
     /** Structure of one dense block: constraints touching it, in decreasing non-zero count. */
     private static final class DenseBlock {
@@ -36,6 +47,9 @@ final class SchurComplement {
         /** Values with the diagonal halved, so that A = sum u (E_rc + E_cr). */
         final double[][] half;
         final int[][] support;
+        /** For each entry, the positions of its row and column in the support. */
+        final int[][] rowPos;
+        final int[][] colPos;
         final int[] formula;
 
         DenseBlock(int block, int n, int[] cons, int[][] rows, int[][] cols, double[][] half, int[][] support,
@@ -48,6 +62,16 @@ final class SchurComplement {
             this.half = half;
             this.support = support;
             this.formula = formula;
+            rowPos = new int[cons.length][];
+            colPos = new int[cons.length][];
+            for (int p = 0; p < cons.length; p++) {
+                rowPos[p] = new int[rows[p].length];
+                colPos[p] = new int[rows[p].length];
+                for (int e = 0; e < rows[p].length; e++) {
+                    rowPos[p][e] = Arrays.binarySearch(support[p], rows[p][e]);
+                    colPos[p][e] = Arrays.binarySearch(support[p], cols[p][e]);
+                }
+            }
         }
     }
 
@@ -64,7 +88,16 @@ final class SchurComplement {
         }
     }
 
+    /** Shares large blocks among all cores if there are several. */
     SchurComplement(SdpProblem problem) {
+        this(problem, DenseKernels.PARALLEL ? Runtime.getRuntime().availableProcessors() : 1);
+    }
+
+    /**
+     * @param problem the problem whose structure is analysed; not modified
+     * @param workers how many workers share a large block's rows ({@code >= 1})
+     */
+    SchurComplement(SdpProblem problem, int workers) {
         m = problem.constraintCount();
         int blocks = problem.blockCount();
         int denseCount = 0;
@@ -82,6 +115,13 @@ final class SchurComplement {
                 dense[d++] = denseStructure(problem, b);
             }
         }
+        int maxDense = 1;
+        for (DenseBlock block : dense) {
+            maxDense = Math.max(maxDense, block.n);
+        }
+        this.workers = workers;
+        scratchP = new double[workers][maxDense * maxDense];
+        scratchH = new double[workers][maxDense * maxDense];
     }
 
     private DenseBlock denseStructure(SdpProblem problem, int b) {
@@ -172,14 +212,19 @@ final class SchurComplement {
     /**
      * Writes the Schur complement into {@code out} (m x m, row-major, overwritten).
      *
-     * @param inverseX per block, X^-1 (dense blocks n*n, diagonal blocks their n entries)
-     * @param y per block, Y
-     * @param work scratch arrays of length at least n*n for the largest dense block (two of them)
+     * @param inverseX per block, X^-1 (dense blocks n*n, diagonal blocks their n entries); not modified
+     * @param y per block, Y; not modified
      */
-    void assemble(double[][] inverseX, double[][] y, double[] out, double[] work, double[] work2) {
+    void assemble(double[][] inverseX, double[][] y, double[] out) {
         Arrays.fill(out, 0, m * m, 0);
         for (DenseBlock block : dense) {
-            assembleDense(block, inverseX[block.block], y[block.block], out, work, work2);
+            double[] z = inverseX[block.block];
+            double[] yb = y[block.block];
+            if (workers > 1 && (double) block.cons.length * block.n * block.n >= PARALLEL_WORK) {
+                IntStream.range(0, workers).parallel().forEach(t -> assembleDense(block, z, yb, out, t, workers));
+            } else {
+                assembleDense(block, z, yb, out, 0, 1);
+            }
         }
         for (DiagonalBlock block : diagonal) {
             assembleDiagonal(block, inverseX[block.block], y[block.block], out);
@@ -205,9 +250,12 @@ final class SchurComplement {
         }
     }
 
-    private void assembleDense(DenseBlock block, double[] z, double[] y, double[] out, double[] p, double[] h) {
+    /** The rows first, first + stride, ... of the block's contribution, with worker first's scratch. */
+    private void assembleDense(DenseBlock block, double[] z, double[] y, double[] out, int first, int stride) {
         int n = block.n;
-        for (int q = 0; q < block.cons.length; q++) {
+        double[] p = scratchP[first];
+        double[] h = scratchH[first];
+        for (int q = first; q < block.cons.length; q += stride) {
             switch (block.formula[q]) {
                 case F3 -> rowByPairs(block, q, z, y, out);
                 case F2 -> {
@@ -266,15 +314,17 @@ final class SchurComplement {
         Arrays.fill(out, 0, support.length * n, 0);
         int[] rows = block.rows[p];
         int[] cols = block.cols[p];
+        int[] rowPos = block.rowPos[p];
+        int[] colPos = block.colPos[p];
         double[] half = block.half[p];
         for (int e = 0; e < rows.length; e++) {
             int a = rows[e];
             int b = cols[e];
             if (a == b) {
-                axpy(2 * half[e], y, b * n, out, Arrays.binarySearch(support, a) * n, n);
+                axpy(2 * half[e], y, b * n, out, rowPos[e] * n, n);
             } else {
-                axpy(half[e], y, b * n, out, Arrays.binarySearch(support, a) * n, n);
-                axpy(half[e], y, a * n, out, Arrays.binarySearch(support, b) * n, n);
+                axpy(half[e], y, b * n, out, rowPos[e] * n, n);
+                axpy(half[e], y, a * n, out, colPos[e] * n, n);
             }
         }
     }

@@ -219,6 +219,21 @@ class SdpSolverTest {
     }
 
     /**
+     * No constraint matrices at all and c = (1, 1): (D) asks 0 = 1, so it is infeasible and (P),
+     * minimising x0 + x1 with X = 0, is unbounded. The ray is x = -e_0 (c'x = -1, sum A_i x_i = 0).
+     */
+    @Test
+    void constraintWithoutMatricesButWithCostIsReportedDualInfeasible() {
+        SdpProblem p = SdpProblem.builder(2, new int[] {2}, 0).cost(0, 1).cost(1, 1).build();
+        SdpResult r = new SdpSolver().solve(p);
+        assertEquals(SdpStatus.DUAL_INFEASIBLE, r.status(), r::toString);
+        assertEquals(0, r.iterations());
+        assertEquals(-1, r.x()[0] + r.x()[1], 1e-15, "c'x = -1");
+        assertEquals(0, r.certificateResidual());
+        assertEquals(0, r.primalSlack().get(0, 0, 0));
+    }
+
+    /**
      * Free variables kept as a saddle point, including a constraint on free variables only (zero row in
      * the Schur complement): (D) max -w0 s.t. Y00 - w0 = 0, Y01 = 2, Y11 = 1, w0 + w1 = 10, Y PSD. The
      * determinant gives w0 >= 4, so w0 = 4, w1 = 6.

@@ -1,0 +1,131 @@
+package dev.mallard.cli;
+
+import dev.mallard.roa.RegionOfAttraction;
+import dev.mallard.roa.RegionOfAttractionOptions;
+import dev.mallard.roa.RegionOfAttractionResult;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.symbolic.SymbolicVectorSystem;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
+@Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Region of attraction of an equilibrium of polynomial (--f) or implicit rational (--g) dynamics,",
+            "certified by sum-of-squares programming. rho is the level of the candidate V (--V, or the quadratic",
+            "Lyapunov function of the linearisation) and the printed V is V/rho, so {V <= 1} is the estimate.",
+            "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
+final class RoaCommand implements Callable<Integer> {
+
+    @Mixin
+    SystemOptions system;
+
+    @Option(names = "--g", paramLabel = "\"EXPR1; EXPR2\"",
+            description = "Implicit dynamics g(x, xdot) = 0 instead of --f, linear in the derivatives; the derivative "
+                    + "of state x1 is written x1dot.")
+    String g;
+
+    @Option(names = "--x-star", paramLabel = "a,b", description = "The equilibrium (default: the origin).")
+    String xStar;
+
+    @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
+    String candidate;
+
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
+            + "when simulation finds one, and trajectories from inside and outside.")
+    Path plot;
+
+    @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if ((system.f == null) == (g == null)) {
+            throw new BadInputException(g == null ? "give the dynamics with --f or --g" : "give either --f or --g, not both");
+        }
+        SystemOptions.Parsed parsed = system.parse(false);
+        int n = parsed.states().size();
+        List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
+        double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
+        SymbolicVectorSystem<Double> sys = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
+        Context<Double> context = sys.createDefaultContext();
+        context.setContinuousStateValues(point);
+        RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
+                .withUseImplicitDynamics(g != null);
+        if (candidate != null) {
+            options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", 0, parsed.names()));
+        }
+        RegionOfAttractionResult result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        RoaPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
+        report(spec.commandLine().getOut(), result, drawing);
+        return result.isVerified() ? Main.OK : Main.FAILED;
+    }
+
+    private List<Expression> implicit(SystemOptions.Parsed parsed) {
+        Map<String, Variable> names = new LinkedHashMap<>(parsed.names());
+        List<Variable> dots = new ArrayList<>();
+        for (Variable x : parsed.states()) {
+            Variable dot = new Variable(x.name() + "dot");
+            if (names.putIfAbsent(dot.name(), dot) != null) {
+                throw new BadInputException("--g: the name " + dot.name() + " is taken; rename the state or parameter");
+            }
+            dots.add(dot);
+        }
+        return ImplicitDynamics.solve(SystemOptions.expressions(g, "--g", names, parsed.states().size()), dots);
+    }
+
+    private static SystemOptions.Parsed withDynamics(SystemOptions.Parsed p, List<Expression> f) {
+        return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(), f);
+    }
+
+    private RoaPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f, RegionOfAttractionResult result,
+            double[] point) {
+        if (parsed.states().size() != 2) {
+            throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
+        }
+        SymbolicVectorSystem<Double> forward = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> reversed = system.builder(withDynamics(parsed, f.stream().map(Expression::negate).toList()),
+                "time-reversed system").build(Scalar.DOUBLE);
+        return RoaPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
+                "Region of attraction", plot);
+    }
+
+    private void report(PrintWriter out, RegionOfAttractionResult result, RoaPlot.Drawing drawing) {
+        if (json) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("rho", result.rho());
+            fields.put("V", result.lyapunovFunction().toString());
+            fields.put("certified", result.isVerified());
+            fields.put("seconds", result.totalSeconds());
+            out.println(Json.write(fields));
+            return;
+        }
+        out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
+        out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+        out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
+        if (result.simulation() != null) {
+            out.println("simulation cross-check: " + result.simulation());
+        }
+        if (drawing != null) {
+            out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
+        }
+        out.printf(Locale.ROOT, "%d SDP solves, %d iterations, %.3f s%n", result.sdpSolves(), result.iterations(),
+                result.totalSeconds());
+    }
+}
