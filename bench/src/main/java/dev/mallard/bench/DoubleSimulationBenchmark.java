@@ -28,9 +28,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@code mallardGeneric}) and on a boxing-free double system ({@code mallardSpecialised}), against the
  * hand-written loop taking the same steps ({@code handWritten}, the limit) and Hipparchus's Dormand-Prince
  * ({@code hipparchus}; same steps for RK5_FIXED, same tolerance otherwise), and the generic system compiled
- * by {@code CompiledSystems} ({@code mallardCompiled}, issue 6). {@code interleaved} runs all five
- * in turn and records each one's total and fastest time in {@link Nanos}: the ratios come from it. The single-peer methods are
- * for profiling one peer at a time.
+ * by {@code CompiledSystems} ({@code mallardCompiled}, issue 6). {@code interleaved} runs all five in turn
+ * and records each one's total and fastest time in {@link Nanos}: the ratios come from it. The single-peer
+ * methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -156,7 +156,8 @@ public class DoubleSimulationBenchmark {
     /** @return the final first state entry of Hipparchus's run */
     @Benchmark
     public double hipparchus() {
-        return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME).getPrimaryState()[0];
+        return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME)
+                .getPrimaryState()[0];
     }
 
     /** @return the final first state entry of the compiled system's run (issue 6's compiled double path) */

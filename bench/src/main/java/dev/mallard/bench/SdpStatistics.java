@@ -31,8 +31,8 @@ public final class SdpStatistics {
         Map<String, String> optima = Sdplib.optima();
         out.println("### SDPLIB outcomes");
         out.println();
-        out.println("| problem | published optimum | Mallard status | Mallard iterations | Mallard objective | rel. error"
-                + " | csdp exit | csdp iterations |");
+        out.println("| problem | published optimum | Mallard status | Mallard iterations | Mallard objective"
+                + " | rel. error | csdp exit | csdp iterations |");
         out.println("|---|---|---|---|---|---|---|---|");
         SdpSolver solver = new SdpSolver();
         for (String name : Sdplib.PROBLEMS) {
@@ -41,7 +41,8 @@ public final class SdpStatistics {
             String error = "-";
             try {
                 double opt = Double.parseDouble(optimum);
-                error = String.format(Locale.ROOT, "%.1e", Math.abs(r.primalObjective() - opt) / Math.max(1, Math.abs(opt)));
+                error = String.format(Locale.ROOT, "%.1e",
+                        Math.abs(r.primalObjective() - opt) / Math.max(1, Math.abs(opt)));
             } catch (NumberFormatException e) {
                 // an infeasibility status has no objective to compare
             }
