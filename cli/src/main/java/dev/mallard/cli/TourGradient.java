@@ -42,7 +42,7 @@ final class TourGradient {
                 String row = String.format(Locale.ROOT, "| d %s / d %s | %.10f | %.10f | %.1e |", OF[i], WRT[j],
                         exact[i][j], differences[i][j], rel);
                 table.append(row).append('\n');
-                report.line("  d %-8s / d %-6s  AutoDiff %15.10f   central difference %15.10f   rel. diff %.1e",
+                report.console("  d %-8s / d %-6s  AutoDiff %15.10f   central difference %15.10f   rel. diff %.1e",
                         OF[i], WRT[j], exact[i][j], differences[i][j], rel);
             }
         }

@@ -40,6 +40,11 @@ final class TourReport {
         console.println(text);
     }
 
+    /** A line for the console only (the report shows the same numbers another way, e.g. as a table). */
+    void console(String format, Object... args) {
+        console.println(String.format(Locale.ROOT, format, args));
+    }
+
     /** Text for the report only (tables, explanations). */
     void markdown(String text) {
         markdown.append(text).append("\n\n");

@@ -28,9 +28,13 @@ final class TourSymbolic {
         List<Expression> f = symbolic.getTimeDerivatives();
         report.line("The pendulum's dynamics traced with Expression numbers (state x0 = theta, x1 = theta'; "
                 + "parameters p0 = l, p1 = b, p2 = g):");
+        StringBuilder block = new StringBuilder("```\n");
         for (int i = 0; i < f.size(); i++) {
-            report.line("    d x%d / dt = %s", i, f.get(i));
+            String equation = String.format(Locale.ROOT, "d x%d / dt = %s", i, f.get(i));
+            report.console("    %s", equation);
+            block.append(equation).append('\n');
         }
+        report.markdown(block.append("```").toString());
         report.markdown("In LaTeX: $\\dot x_1 = " + f.get(1).toLatex() + "$");
         report.line("Time invariant: %s; polynomial: %s (sin of the angle).", symbolic.isTimeInvariant(),
                 symbolic.isPolynomial());
