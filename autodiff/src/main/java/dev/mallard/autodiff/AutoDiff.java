@@ -517,6 +517,51 @@ public final class AutoDiff {
         return new AutoDiff(v, g);
     }
 
+    /**
+     * {@code base + sum_i c[i] t[i]} for {@link AutoDiffScalar#linearCombination}, bit for bit equal to the
+     * chain of {@link #add(AutoDiff)} and {@link #mul(double)} in the same order, but with at most one new
+     * gradient array: constants contribute only their value, and the first term with a gradient starts the
+     * array (as the chain's {@code add} would take that term's gradient as it is). Arguments are checked by
+     * the caller.
+     */
+    static AutoDiff linearCombination(AutoDiff base, double[] c, AutoDiff[] t, int count) {
+        double v = base.value;
+        double[] g = null;
+        boolean own = false;
+        for (int i = 0; i < count; i++) {
+            AutoDiff term = t[i];
+            double ci = c[i];
+            v += term.value * ci;
+            if (term.grad == null) {
+                continue;
+            }
+            if (g == null && base.grad == null) {
+                g = scaled(term.grad, ci);
+                own = true;
+                continue;
+            }
+            if (!own) {
+                g = base.grad.clone();
+                own = true;
+            }
+            addScaled(g, sameSize(g, term.grad), term.grad, ci);
+        }
+        return new AutoDiff(v, own ? g : base.grad);
+    }
+
+    /** {@code g += d * h}, with zero components of {@code h} contributing zero when {@code d} is not finite. */
+    private static void addScaled(double[] g, int n, double[] h, double d) {
+        if (Double.isFinite(d)) {
+            for (int i = 0; i < n; i++) {
+                g[i] += d * h[i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                g[i] += h[i] == 0.0 ? 0.0 : d * h[i];
+            }
+        }
+    }
+
     private static int sameSize(double[] a, double[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "

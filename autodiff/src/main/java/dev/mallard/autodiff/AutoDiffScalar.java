@@ -65,6 +65,20 @@ public final class AutoDiffScalar implements Scalar<AutoDiff> {
     @Override public AutoDiff neg(AutoDiff a) { return a.neg(); }
     @Override public AutoDiff square(AutoDiff a) { return a.square(); }
 
+    /**
+     * The fused {@link Scalar#linearCombination}: the value and the gradient in one pass with at most one
+     * new gradient array (constants add only their value), equal bit for bit to the chain of {@code add} and
+     * {@code mul} that the interface documents.
+     *
+     * @throws IllegalArgumentException also if two non-constant gradients (of {@code base} or a term)
+     *     differ in size; the message names both sizes
+     */
+    @Override
+    public AutoDiff linearCombination(AutoDiff base, double[] coefficients, AutoDiff[] terms, int count) {
+        Scalar.checkLinearCombination(base, coefficients, terms, count);
+        return AutoDiff.linearCombination(base, coefficients, terms, count);
+    }
+
     @Override public AutoDiff sin(AutoDiff a) { return a.sin(); }
     @Override public AutoDiff cos(AutoDiff a) { return a.cos(); }
     @Override public AutoDiff tan(AutoDiff a) { return a.tan(); }

@@ -158,6 +158,63 @@ public interface Scalar<T> {
         return mul(a, a);
     }
 
+    /**
+     * The linear combination {@code base + c[0] t[0] + c[1] t[1] + ... + c[count-1] t[count-1]}, added
+     * left to right as {@code add(...add(add(base, mul(t[0], c[0])), mul(t[1], c[1]))..., mul(t[count-1],
+     * c[count-1]))}; implementations may fuse it (AutoDiff computes value and gradient in one pass with one
+     * gradient array) but must give the same result. Every coefficient is used, zeros included (a zero
+     * coefficient times a NaN term is NaN); callers that want zero coefficients skipped leave them out.
+     *
+     * @param base the value added to, not null
+     * @param coefficients the coefficients {@code c}; entries from {@code count} on are ignored; not
+     *     modified
+     * @param terms the terms {@code t}; entries from {@code count} on are ignored (may be null); not
+     *     modified
+     * @param count the number of terms, {@code 0 <= count <= min(coefficients.length, terms.length)};
+     *     0 gives {@code base}
+     * @return the combination
+     * @throws NullPointerException if {@code base}, {@code coefficients}, {@code terms} or one of the first
+     *     {@code count} terms is null (the message names the index)
+     * @throws IllegalArgumentException if {@code count} is negative or exceeds either array's length
+     */
+    default T linearCombination(T base, double[] coefficients, T[] terms, int count) {
+        checkLinearCombination(base, coefficients, terms, count);
+        T sum = base;
+        for (int i = 0; i < count; i++) {
+            sum = add(sum, mul(terms[i], coefficients[i]));
+        }
+        return sum;
+    }
+
+    /**
+     * Checks the arguments of {@link #linearCombination} as documented there; for implementations that
+     * override it.
+     *
+     * @param <V> the number type
+     * @param base the value added to
+     * @param coefficients the coefficients
+     * @param terms the terms
+     * @param count the number of terms
+     * @throws NullPointerException if {@code base}, {@code coefficients}, {@code terms} or one of the first
+     *     {@code count} terms is null
+     * @throws IllegalArgumentException if {@code count} is negative or exceeds either array's length
+     */
+    static <V> void checkLinearCombination(V base, double[] coefficients, V[] terms, int count) {
+        Checks.notNull(base, "base");
+        Checks.notNull(coefficients, "coefficients");
+        Checks.notNull(terms, "terms");
+        Checks.nonNegative(count, "count");
+        if (count > coefficients.length || count > terms.length) {
+            throw new IllegalArgumentException("count must be at most coefficients.length = "
+                    + coefficients.length + " and terms.length = " + terms.length + ", got " + count);
+        }
+        for (int i = 0; i < count; i++) {
+            if (terms[i] == null) {
+                throw new NullPointerException("terms[" + i + "] must not be null");
+            }
+        }
+    }
+
     // ---- elementary functions --------------------------------------------------------------------
 
     /** @param a angle in radians @return {@code sin(a)} */

@@ -22,6 +22,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private double[] stageD;
     private ScalarVector<T>[] kg;
     private ScalarVector<T> stageG;
+    private T[] terms;
 
     /**
      * @param system the system
@@ -63,6 +64,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
                 kg[i] = scalar().newVector(size);
             }
             stageG = scalar().newVector(size);
+            terms = scalar().newArray(s);
         }
     }
 
@@ -105,23 +107,20 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         ScalarVector<T>[] k = kg;
         k[0] = f0;
         for (int i = 1; i < s; i++) {
+            TableauRow row = tableau.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, sc.add(x0.get(j), sc.mul(h, combination(k, i, j, true))));
+                stageG.set(j, sc.add(x0.get(j), sc.mul(h, row.combine(sc, k, j, terms))));
             }
             evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stageG, k[i]);
         }
+        TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
-            x1.set(j, sc.add(x0.get(j), sc.mul(h, combination(k, s, j, false))));
+            x1.set(j, sc.add(x0.get(j), sc.mul(h, weights.combine(sc, k, j, terms))));
         }
         if (tableau.hasErrorEstimate()) {
+            TableauRow errors = tableau.errorRow();
             for (int j = 0; j < n; j++) {
-                T sum = sc.zero();
-                for (int m = 0; m < s; m++) {
-                    if (tableau.e(m) != 0) {
-                        sum = sc.add(sum, sc.mul(k[m].get(j), tableau.e(m)));
-                    }
-                }
-                err.set(j, sc.mul(h, sum));
+                err.set(j, sc.mul(h, errors.combine(sc, k, j, terms)));
             }
         }
         if (tableau.isFirstSameAsLast()) {
@@ -129,19 +128,5 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         }
         k[0] = null;
         return true;
-    }
-
-    /** {@code sum_m w_m k_m[j]} with w the row {@code a[i]} (stage) or the weights b (solution). */
-    private T combination(ScalarVector<T>[] k, int i, int j, boolean stage) {
-        Scalar<T> sc = scalar();
-        T sum = null;
-        for (int m = 0; m < i; m++) {
-            double w = stage ? tableau.a(i, m) : tableau.b(m);
-            if (w != 0) {
-                T term = sc.mul(k[m].get(j), w);
-                sum = sum == null ? term : sc.add(sum, term);
-            }
-        }
-        return sum == null ? sc.zero() : sum;
     }
 }

@@ -68,6 +68,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private double[] lastX1d;
     private ScalarVector<T>[] kg;
     private ScalarVector<T> stageG;
+    private T[] terms;
     private ScalarVector<T> lastX0g;
     private ScalarVector<T> lastX1g;
     private double lastH;
@@ -119,6 +120,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
                 kg[i] = scalar().newVector(size);
             }
             stageG = scalar().newVector(size);
+            terms = scalar().newArray(STAGES);
             lastX0g = scalar().newVector(size);
             lastX1g = scalar().newVector(size);
         }
@@ -184,26 +186,15 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         ScalarVector<T>[] k = kg;
         k[0].setFrom(f0);
         for (int i = 1; i < STAGES; i++) {
+            TableauRow row = TABLEAU.stageRow(i);
             for (int j = 0; j < n; j++) {
-                T sum = s.zero();
-                for (int m = 0; m < i; m++) {
-                    if (TABLEAU.a(i, m) != 0) {
-                        sum = s.add(sum, s.mul(k[m].get(j), TABLEAU.a(i, m)));
-                    }
-                }
-                stageG.set(j, s.add(x0.get(j), s.mul(h, sum)));
+                stageG.set(j, s.add(x0.get(j), s.mul(h, row.combine(s, k, j, terms))));
             }
             evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), stageG, k[i]);
         }
         for (int j = 0; j < n; j++) {
             x1.set(j, stageG.get(j));
-            T e = s.zero();
-            for (int m = 0; m < STAGES; m++) {
-                if (TABLEAU.e(m) != 0) {
-                    e = s.add(e, s.mul(k[m].get(j), TABLEAU.e(m)));
-                }
-            }
-            err.set(j, s.mul(h, e));
+            err.set(j, s.mul(h, TABLEAU.errorRow().combine(s, k, j, terms)));
         }
         lastX0g.setFrom(x0);
         lastX1g.setFrom(x1);

@@ -1,10 +1,14 @@
 package dev.mallard.simulator;
 
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+
 /**
  * One row of a {@link ButcherTableau} (a stage's {@code a[i]}, the weights b or the error weights e) with its
- * zero coefficients dropped, for the double path's stage sums: these run once per stage and state in every
- * step, so they read the nonzero coefficients from a flat array instead of asking the tableau for each one.
- * Immutable.
+ * zero coefficients dropped, for the stage sums of both paths: these run once per stage and state in every
+ * step, so they read the nonzero coefficients from a flat array instead of asking the tableau for each one,
+ * and the generic path hands them to {@link Scalar#linearCombination} in one call (one gradient array per
+ * sum for AutoDiff instead of two per term). Immutable.
  */
 final class TableauRow {
 
@@ -57,5 +61,23 @@ final class TableauRow {
                 out[j] += w * km[j];
             }
         }
+    }
+
+    /**
+     * {@code sum_m w_m k[m][j]} over the nonzero weights, added in stage order to {@code zero} (as the double
+     * path's sum, up to the sign of a zero result). A row without nonzero weights gives {@code zero}.
+     *
+     * @param <T> the number type
+     * @param sc the type class
+     * @param k the stage derivatives; {@code k[m]} is read for every nonzero {@code w_m}, not modified
+     * @param j the state index
+     * @param terms workspace of at least the row's number of nonzero weights; overwritten
+     * @return the sum
+     */
+    <T> T combine(Scalar<T> sc, ScalarVector<T>[] k, int j, T[] terms) {
+        for (int q = 0; q < stages.length; q++) {
+            terms[q] = k[stages[q]].get(j);
+        }
+        return sc.linearCombination(sc.zero(), weights, terms, stages.length);
     }
 }
