@@ -11,45 +11,11 @@ import java.util.Objects;
  *
  * @param <T> the number type
  */
-public final class InputPort<T> {
+public final class InputPort<T> extends PortBase<T> {
 
-    private final System<T> system;
-    private final int index;
-    private final String name;
-    private final int size;
-    private final boolean isAbstract;
 
     InputPort(System<T> system, int index, String name, int size, boolean isAbstract) {
-        this.system = system;
-        this.index = index;
-        this.name = name;
-        this.size = size;
-        this.isAbstract = isAbstract;
-    }
-
-    /** @return the owning system */
-    public System<T> getSystem() {
-        return system;
-    }
-
-    /** @return the port's index among its system's input ports */
-    public int getIndex() {
-        return index;
-    }
-
-    /** @return the port's name, unique within its system */
-    public String getName() {
-        return name;
-    }
-
-    /** @return the vector size; 0 for an abstract-valued port */
-    public int size() {
-        return size;
-    }
-
-    /** @return whether the port carries arbitrary Java objects rather than vectors */
-    public boolean isAbstract() {
-        return isAbstract;
+        super(system, index, name, size, isAbstract);
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * @param <T> the number type
  */
-public final class OutputPort<T> {
+public final class OutputPort<T> extends PortBase<T> {
 
     /**
      * Computes a vector output.
@@ -29,11 +29,6 @@ public final class OutputPort<T> {
         void calc(Context<T> context, ScalarVector<T> out);
     }
 
-    private final System<T> system;
-    private final int index;
-    private final String name;
-    private final int size;
-    private final boolean isAbstract;
     private final VectorCalc<T> vectorCalc;
     private final Function<Context<T>, ?> abstractCalc;
     private final Feedthrough feedthrough;
@@ -43,11 +38,7 @@ public final class OutputPort<T> {
     private OutputPort(System<T> system, int index, String name, int size, boolean isAbstract,
             VectorCalc<T> vectorCalc, Function<Context<T>, ?> abstractCalc, Feedthrough feedthrough,
             int sourceChild, int sourcePort) {
-        this.system = system;
-        this.index = index;
-        this.name = name;
-        this.size = size;
-        this.isAbstract = isAbstract;
+        super(system, index, name, size, isAbstract);
         this.vectorCalc = vectorCalc;
         this.abstractCalc = abstractCalc;
         this.feedthrough = feedthrough;
@@ -67,33 +58,8 @@ public final class OutputPort<T> {
 
     static <T> OutputPort<T> exported(System<T> diagram, int index, String name, OutputPort<T> source,
             int childIndex) {
-        return new OutputPort<>(diagram, index, name, source.size, source.isAbstract, null, null, null, childIndex,
-                source.index);
-    }
-
-    /** @return the owning system */
-    public System<T> getSystem() {
-        return system;
-    }
-
-    /** @return the port's index among its system's output ports */
-    public int getIndex() {
-        return index;
-    }
-
-    /** @return the port's name, unique within its system */
-    public String getName() {
-        return name;
-    }
-
-    /** @return the vector size; 0 for an abstract-valued port */
-    public int size() {
-        return size;
-    }
-
-    /** @return whether the port carries arbitrary Java objects rather than vectors */
-    public boolean isAbstract() {
-        return isAbstract;
+        return new OutputPort<>(diagram, index, name, source.size(), source.isAbstract(), null, null, null,
+                childIndex, source.getIndex());
     }
 
     /** @return a leaf port's declared dependence on inputs; null for a diagram's port */
