@@ -249,14 +249,10 @@ public final class Simulator<T> {
     }
 
     private SimulatorStatus advance(double boundaryTime, T boundaryScalar) {
-        requireContext();
-        if (!initialized) {
-            SimulatorStatus s = initialize();
-            if (!s.succeeded()) {
-                return s;
-            }
+        SimulatorStatus notReady = prepareToAdvance();
+        if (notReady != null) {
+            return notReady;
         }
-        checkTimeUnchanged();
         double t = context.getTimeValue();
         if (!(boundaryTime >= t)) {
             throw new IllegalArgumentException("boundary time " + boundaryTime + " is before the current time " + t);
@@ -282,6 +278,23 @@ public final class Simulator<T> {
      * @throws EventHandlerFailedException if a handler or the monitor fails
      */
     public SimulatorStatus advancePendingEvents() {
+        SimulatorStatus notReady = prepareToAdvance();
+        if (notReady != null) {
+            return notReady;
+        }
+        double t = context.getTimeValue();
+        EventStatus status = doPendingUpdates();
+        publishNow.clear();
+        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        return statusFor(status, t, t);
+    }
+
+    /**
+     * Initializes first if needed, and refuses a context whose time was changed since the last call.
+     *
+     * @return null when ready to advance, or initialize's status when it did not succeed
+     */
+    private SimulatorStatus prepareToAdvance() {
         requireContext();
         if (!initialized) {
             SimulatorStatus s = initialize();
@@ -290,11 +303,7 @@ public final class Simulator<T> {
             }
         }
         checkTimeUnchanged();
-        double t = context.getTimeValue();
-        EventStatus status = doPendingUpdates();
-        publishNow.clear();
-        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
-        return statusFor(status, t, t);
+        return null;
     }
 
     /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */
