@@ -29,48 +29,113 @@ final class WitnessTracker<T> {
     private final Map<LeafSystem<T>, Integer> leafIndex = new IdentityHashMap<>();
     private final List<Context<T>> leafContexts;
     private final List<LeafSystem<T>> leaves;
-    private final List<WitnessFunction<T>> witnesses = new ArrayList<>();
     private final Scalar<T> scalar;
+    /** The witnesses active in the current step, and in the step before (the lists are swapped, not copied). */
+    private List<WitnessFunction<T>> witnesses = new ArrayList<>();
+    private List<WitnessFunction<T>> previous = new ArrayList<>();
+    /** Whether every leaf activates all its declared witnesses always: the active set never changes. */
+    private final boolean fixedSet;
+    private boolean collected;
     private int[] owner = new int[0];
     private double[] w0 = new double[0];
     private double[] w1 = new double[0];
     private boolean[] triggered = new boolean[0];
+    /** The root context's change count when {@code w1} last held the values at the context's time and state. */
+    private long endStamp = -1;
 
     WitnessTracker(List<LeafSystem<T>> leaves, List<Context<T>> leafContexts, Scalar<T> scalar) {
         this.leaves = leaves;
         this.leafContexts = leafContexts;
         this.scalar = scalar;
+        boolean fixed = true;
         for (int i = 0; i < leaves.size(); i++) {
             leafIndex.put(leaves.get(i), i);
+            fixed &= !leaves.get(i).hasWitnessFunctions() || activatesAllDeclared(leaves.get(i));
+        }
+        this.fixedSet = fixed;
+    }
+
+    /**
+     * Whether the leaf keeps {@link LeafSystem#getWitnessFunctions}' default (every declared witness, in every
+     * context), so that its active witnesses need not be collected again every step. Declarations happen
+     * in constructors, so the declared set is fixed by now.
+     */
+    private static boolean activatesAllDeclared(LeafSystem<?> leaf) {
+        try {
+            return leaf.getClass().getMethod("getWitnessFunctions", Context.class, List.class)
+                    .getDeclaringClass() == LeafSystem.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("LeafSystem.getWitnessFunctions(Context, List) not found", e);
         }
     }
 
-    /** Collects the active witnesses and their values at the start of the step. */
+    /**
+     * Collects the active witnesses and their values at the start of the step. When the context has not
+     * changed since the last {@link #finishStep} computed the values at its end and the same witnesses are
+     * active, those values are the start values: the witnesses are not evaluated again.
+     */
     void start() {
-        witnesses.clear();
-        for (int i = 0; i < leaves.size(); i++) {
-            if (leaves.get(i).hasWitnessFunctions()) {
-                leaves.get(i).getWitnessFunctions(leafContexts.get(i), witnesses);
-            }
+        boolean same = fixedSet && collected;
+        if (!same) {
+            same = collect();
         }
         int m = witnesses.size();
         if (m == 0) {
             return;
         }
-        if (!scalar.isNumeric()) {
+        if (same && endStamp == changeCount()) {
+            java.lang.System.arraycopy(w1, 0, w0, 0, m);
+            return;
+        }
+        for (int i = 0; i < m; i++) {
+            w0[i] = value(i);
+        }
+    }
+
+    /** Collects the active witnesses and their owners; returns whether they are those of the last step. */
+    private boolean collect() {
+        List<WitnessFunction<T>> swap = previous;
+        previous = witnesses;
+        witnesses = swap;
+        witnesses.clear();
+        for (int i = 0; i < leaves.size(); i++) {
+            if (leaves.get(i).hasWitnessFunctions()) {
+                int from = witnesses.size();
+                leaves.get(i).getWitnessFunctions(leafContexts.get(i), witnesses);
+                assignOwners(from, i);
+            }
+        }
+        if (!witnesses.isEmpty() && !scalar.isNumeric()) {
             throw new IllegalStateException("witness functions need numeric values to detect crossings, but the "
                     + "system computes with " + scalar.name() + " (" + witnesses.get(0) + ")");
         }
+        collected = true;
+        return witnesses.equals(previous);
+    }
+
+    /**
+     * Records the owning leaf of the witnesses from index {@code from} on, which leaf {@code leaf} reported:
+     * normally itself, looked up only when an override reports another system's witness.
+     */
+    private void assignOwners(int from, int leaf) {
+        int m = witnesses.size();
         if (owner.length < m) {
-            owner = new int[m];
-            w0 = new double[m];
-            w1 = new double[m];
-            triggered = new boolean[m];
+            int size = Math.max(m, 2 * owner.length);
+            owner = java.util.Arrays.copyOf(owner, size);
+            w0 = new double[size];
+            w1 = new double[size];
+            triggered = new boolean[size];
+            endStamp = -1;
         }
-        for (int i = 0; i < m; i++) {
-            owner[i] = leafIndex.get(witnesses.get(i).getSystem());
-            w0[i] = value(i);
+        for (int k = from; k < m; k++) {
+            LeafSystem<T> system = witnesses.get(k).getSystem();
+            owner[k] = system == leaves.get(leaf) ? leaf : leafIndex.get(system);
         }
+    }
+
+    /** @return the root context's change count */
+    private long changeCount() {
+        return leafContexts.get(0).getChangeCount();
     }
 
     boolean isEmpty() {
@@ -97,9 +162,21 @@ final class WitnessTracker<T> {
             triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             any |= triggered[i];
         }
-        if (!any) {
-            return false;
+        if (any) {
+            // Kept out of line: most steps trigger nothing, and this loop stays small for the compiler.
+            isolateAndCollect(integrator, windowRule, t0, publishNow, pending);
         }
+        endStamp = changeCount();
+        return any;
+    }
+
+    /**
+     * The part of {@link #finishStep} after a trigger: isolates the earliest crossing if the window is present,
+     * moves the context there, recomputes the end values and adds the triggered witnesses' events.
+     */
+    private void isolateAndCollect(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+            EventSet<T> publishNow, EventSet<T> pending) {
+        int m = witnesses.size();
         Context<T> context = integrator.getContext();
         OptionalDouble window = windowRule.get();
         if (window.isPresent()) {
@@ -145,7 +222,6 @@ final class WitnessTracker<T> {
                 (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(owner[i], e);
             }
         }
-        return true;
     }
 
     /**
