@@ -84,6 +84,8 @@ public final class Simulator<T> {
     private final List<Integer> periodicOwner = new ArrayList<>();
     /** Per periodic event, its first sample time after the start of the step that last computed it. */
     private double[] periodicNext = new double[0];
+    /** Per periodic event, the sample index of periodicNext, or -1 when not computed. */
+    private long[] periodicIndex = new long[0];
     /** The earliest periodic publish and update in periodicNext (infinite if none); NaN until computed. */
     private double nextPublish = Double.NaN;
     private double nextUpdate = Double.NaN;
@@ -166,6 +168,7 @@ public final class Simulator<T> {
             }
         }
         periodicNext = new double[periodicEvents.size()];
+        periodicIndex = new long[periodicEvents.size()];
     }
 
     // ---- the algorithms of the 000 seed ------------------------------------------------------------
@@ -347,6 +350,7 @@ public final class Simulator<T> {
     /** Makes {@link #updateSchedule} recompute every periodic event's next sample (the time moved back). */
     private void forgetSchedule() {
         java.util.Arrays.fill(periodicNext, Double.NaN);
+        java.util.Arrays.fill(periodicIndex, -1);
         nextPublish = Double.NaN;
         nextUpdate = Double.NaN;
     }
@@ -366,7 +370,13 @@ public final class Simulator<T> {
         for (int i = 0; i < periodicEvents.size(); i++) {
             Event<T> e = periodicEvents.get(i);
             if (!(periodicNext[i] > ts)) {
-                periodicNext[i] = PeriodicSchedule.next(e.getPeriod(), e.getOffset(), ts, false);
+                // Steps end on sample times, so the next index is usually one more; else search from ts.
+                long k = periodicIndex[i] + 1;
+                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k) > ts)) {
+                    k = PeriodicSchedule.nextIndex(e.getPeriod(), e.getOffset(), ts, false);
+                }
+                periodicIndex[i] = k;
+                periodicNext[i] = PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k);
             }
             if (e.getKind() == Event.Kind.PUBLISH) {
                 nextPublish = Math.min(nextPublish, periodicNext[i]);

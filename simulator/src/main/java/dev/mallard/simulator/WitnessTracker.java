@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  * extra derivative evaluations; only witness evaluations at interpolated states).
  *
  * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (the 003 seed's rule), a bracket
- * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by the Illinois
- * variant of regula falsi, falling back to bisection when an iteration does not halve the bracket, until
+ * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by inverse quadratic
+ * interpolation (the secant at first), falling back to bisection when probes do not halve the bracket, until
  * {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the interpolant, has
  * crossed at some time in {@code [b - window, b]}, so the event time is late by at most the window (plus
  * the interpolant's error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
@@ -279,15 +279,22 @@ final class WitnessTracker<T> {
         return (w[0] - w[1]) / (2 * eps);
     }
 
+    /**
+     * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) to at most {@code window}.
+     * Each probe is the inverse quadratic interpolant's root through the bracket and the endpoint the last
+     * probe replaced (the secant of the bracket until there are three points), kept half a window inside the
+     * bracket; when two probes in a row fail to halve it, the next is the midpoint.
+     */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
         WitnessFunction<T> w = witnesses.get(i);
         double fa = w0[i];
-        int lastMoved = 0;
+        double c = Double.NaN;
+        double fc = Double.NaN;
         int slow = 0;
         double length = b - a;
+        double guard = 0.5 * window;
         while (b - a > window) {
-            double m = slow >= 2 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
-            double guard = 0.5 * window;
+            double m = slow >= 2 ? 0.5 * (a + b) : estimateRoot(a, fa, b, fb, c, fc);
             if (!(m >= a + guard)) {
                 m = a + guard;
             }
@@ -297,19 +304,15 @@ final class WitnessTracker<T> {
             integrator.interpolateIntoContext(m);
             double fm = value(i);
             if (w.shouldTrigger(w0[i], fm)) {
+                c = b;
+                fc = fb;
                 b = m;
                 fb = fm;
-                if (lastMoved == -1) {
-                    fa *= 0.5;
-                }
-                lastMoved = -1;
             } else {
+                c = a;
+                fc = fa;
                 a = m;
                 fa = fm;
-                if (lastMoved == 1) {
-                    fb *= 0.5;
-                }
-                lastMoved = 1;
             }
             slow = b - a > 0.5 * length ? slow + 1 : 0;
             if (slow > 2) {
@@ -318,5 +321,22 @@ final class WitnessTracker<T> {
             length = b - a;
         }
         return b;
+    }
+
+    /**
+     * The root of the inverse quadratic interpolant through the three points when their values are distinct
+     * and it falls inside {@code (a, b)}; otherwise the secant root of the bracket. For a smooth witness the
+     * former converges with order about 1.8 where regula falsi keeps one end fixed. NaN if a value is NaN
+     * (the caller then clamps to the bracket).
+     */
+    private static double estimateRoot(double a, double fa, double b, double fb, double c, double fc) {
+        if (fc != fa && fc != fb && fa != fb && !Double.isNaN(fc)) {
+            double m = a * fb * fc / ((fa - fb) * (fa - fc)) + b * fa * fc / ((fb - fa) * (fb - fc))
+                    + c * fa * fb / ((fc - fa) * (fc - fb));
+            if (m > a && m < b) {
+                return m;
+            }
+        }
+        return b - fb * (b - a) / (fb - fa);
     }
 }
