@@ -181,7 +181,9 @@ final class WitnessTracker<T> {
         OptionalDouble window = windowRule.get();
         if (window.isPresent()) {
             double t1 = context.getTimeValue();
-            T t1Scalar = context.getTime();
+            // The end time as a T matters only on the generic path (its gradient); on the double path
+            // getTime() would box it.
+            T t1Scalar = integrator.isDoublePath() ? null : context.getTime();
             integrator.prepareInterpolant();
             double tStar = t1;
             int earliest = -1;
@@ -206,7 +208,11 @@ final class WitnessTracker<T> {
             if (tStar < t1) {
                 integrator.truncateLastStep(tStar);
             } else {
-                integrator.interpolateIntoContext(t1Scalar);
+                if (t1Scalar == null) {
+                    integrator.interpolateIntoContext(t1);
+                } else {
+                    integrator.interpolateIntoContext(t1Scalar);
+                }
             }
             if (!integrator.isDoublePath()) {
                 addEventTimeSensitivity(integrator, earliest, tStar < t1 ? scalar.of(tStar) : t1Scalar);
