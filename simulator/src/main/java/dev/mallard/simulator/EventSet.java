@@ -87,6 +87,11 @@ final class EventSet<T> {
         }
     }
 
+    /** @return whether the set holds any discrete or unrestricted update */
+    boolean hasUpdates() {
+        return numDiscrete + numUnrestricted > 0;
+    }
+
     boolean has(Event.Kind kind) {
         return count(kind) > 0;
     }

@@ -20,17 +20,40 @@ final class PeriodicSchedule {
      * @return the sample time
      */
     static double next(double period, double offset, double t, boolean inclusive) {
+        return time(period, offset, nextIndex(period, offset, t, inclusive));
+    }
+
+    /**
+     * The index {@code k} of the first sample time after {@code t} (or at {@code t}, when {@code inclusive}).
+     *
+     * @param period seconds, {@code > 0}
+     * @param offset seconds, {@code >= 0}
+     * @param t the current time, seconds
+     * @param inclusive whether a sample exactly at {@code t} counts
+     * @return {@code k >= 0}
+     */
+    static long nextIndex(double period, double offset, double t, boolean inclusive) {
         if (inclusive ? offset >= t : offset > t) {
-            return offset;
+            return 0;
         }
         // The division may round either way; step from one below the estimate to the first valid k.
         long k = Math.max(0, (long) Math.floor((t - offset) / period) - 1);
         while (true) {
-            double tk = offset + k * period;
+            double tk = time(period, offset, k);
             if (inclusive ? tk >= t : tk > t) {
-                return tk;
+                return k;
             }
             k++;
         }
+    }
+
+    /**
+     * @param period seconds
+     * @param offset seconds
+     * @param k the sample index
+     * @return the sample time {@code offset + k period}, seconds
+     */
+    static double time(double period, double offset, long k) {
+        return offset + k * period;
     }
 }

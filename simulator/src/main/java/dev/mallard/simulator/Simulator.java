@@ -82,7 +82,13 @@ public final class Simulator<T> {
     private EventSet<T> forcedPublishes;
     private final List<Event<T>> periodicEvents = new ArrayList<>();
     private final List<Integer> periodicOwner = new ArrayList<>();
+    /** Per periodic event, its first sample time after the start of the step that last computed it. */
     private double[] periodicNext = new double[0];
+    /** Per periodic event, the sample index of periodicNext, or -1 when not computed. */
+    private long[] periodicIndex = new long[0];
+    /** The earliest periodic publish and update in periodicNext (infinite if none); NaN until computed. */
+    private double nextPublish = Double.NaN;
+    private double nextUpdate = Double.NaN;
     private WitnessTracker<T> witnesses;
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
@@ -162,6 +168,7 @@ public final class Simulator<T> {
             }
         }
         periodicNext = new double[periodicEvents.size()];
+        periodicIndex = new long[periodicEvents.size()];
     }
 
     // ---- the algorithms of the 000 seed ------------------------------------------------------------
@@ -204,6 +211,7 @@ public final class Simulator<T> {
             publishNow.addPublishes(initialization);
         }
         addTimedEventsAt(t0);
+        forgetSchedule();
         status = status.keepMoreSevere(doPublishesAndMonitor(publishAtInitialization));
         initialized = true;
         lastTime = t0;
@@ -313,18 +321,7 @@ public final class Simulator<T> {
         if (status.reachedTermination()) {
             return status;
         }
-        double nextPublish = Double.POSITIVE_INFINITY;
-        double nextUpdate = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < periodicEvents.size(); i++) {
-            Event<T> e = periodicEvents.get(i);
-            double next = PeriodicSchedule.next(e.getPeriod(), e.getOffset(), ts, false);
-            periodicNext[i] = next;
-            if (e.getKind() == Event.Kind.PUBLISH) {
-                nextPublish = Math.min(nextPublish, next);
-            } else {
-                nextUpdate = Math.min(nextUpdate, next);
-            }
-        }
+        updateSchedule(ts);
         witnesses.start();
         if (tMaxScalar != null) {
             integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
@@ -337,10 +334,12 @@ public final class Simulator<T> {
             witnesses.finishStep(integrator, windowRule, ts, publishNow, pending);
         }
         double te = context.getTimeValue();
-        for (int i = 0; i < periodicEvents.size(); i++) {
-            if (periodicNext[i] == te) {
-                Event<T> e = periodicEvents.get(i);
-                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
+        if (te >= Math.min(nextPublish, nextUpdate)) {
+            for (int i = 0; i < periodicEvents.size(); i++) {
+                if (periodicNext[i] == te) {
+                    Event<T> e = periodicEvents.get(i);
+                    (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
+                }
             }
         }
         status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
@@ -348,12 +347,62 @@ public final class Simulator<T> {
         return status;
     }
 
+    /** Makes {@link #updateSchedule} recompute every periodic event's next sample (the time moved back). */
+    private void forgetSchedule() {
+        java.util.Arrays.fill(periodicNext, Double.NaN);
+        java.util.Arrays.fill(periodicIndex, -1);
+        nextPublish = Double.NaN;
+        nextUpdate = Double.NaN;
+    }
+
+    /**
+     * Brings the next periodic samples up to date for a step from {@code ts}. Only the events whose next
+     * sample {@code ts} has reached are recomputed: the first sample after an earlier start that is still
+     * after {@code ts} is also the first after {@code ts}. A step starting before every next sample does no
+     * work here.
+     */
+    private void updateSchedule(double ts) {
+        if (ts < nextPublish && ts < nextUpdate) {
+            return;
+        }
+        nextPublish = Double.POSITIVE_INFINITY;
+        nextUpdate = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < periodicEvents.size(); i++) {
+            Event<T> e = periodicEvents.get(i);
+            if (!(periodicNext[i] > ts)) {
+                // Steps end on sample times, so the next index is usually one more; else search from ts.
+                long k = periodicIndex[i] + 1;
+                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k) > ts)) {
+                    k = PeriodicSchedule.nextIndex(e.getPeriod(), e.getOffset(), ts, false);
+                }
+                periodicIndex[i] = k;
+                periodicNext[i] = PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k);
+            }
+            if (e.getKind() == Event.Kind.PUBLISH) {
+                nextPublish = Math.min(nextPublish, periodicNext[i]);
+            } else {
+                nextUpdate = Math.min(nextUpdate, periodicNext[i]);
+            }
+        }
+    }
+
     /** Unrestricted then discrete updates: per-step ones and the pending ones; clears the pending set. */
     private EventStatus doPendingUpdates() {
-        updatesNow.clear();
-        updatesNow.addUpdates(perStep);
-        updatesNow.addUpdates(pending);
-        pending.clear();
+        if (!perStep.hasUpdates()) {
+            if (!pending.hasUpdates()) {
+                return EventStatus.didNothing();
+            }
+            // Only pending updates: dispatch that set itself and collect the next ones in the emptied one.
+            EventSet<T> due = pending;
+            updatesNow.clear();
+            pending = updatesNow;
+            updatesNow = due;
+        } else {
+            updatesNow.clear();
+            updatesNow.addUpdates(perStep);
+            updatesNow.addUpdates(pending);
+            pending.clear();
+        }
         return doUpdates(updatesNow);
     }
 

@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  * extra derivative evaluations; only witness evaluations at interpolated states).
  *
  * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (the 003 seed's rule), a bracket
- * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by the Illinois
- * variant of regula falsi, falling back to bisection when an iteration does not halve the bracket, until
+ * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by inverse quadratic
+ * interpolation (the secant at first), falling back to bisection when probes do not halve the bracket, until
  * {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the interpolant, has
  * crossed at some time in {@code [b - window, b]}, so the event time is late by at most the window (plus
  * the interpolant's error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
@@ -29,48 +29,113 @@ final class WitnessTracker<T> {
     private final Map<LeafSystem<T>, Integer> leafIndex = new IdentityHashMap<>();
     private final List<Context<T>> leafContexts;
     private final List<LeafSystem<T>> leaves;
-    private final List<WitnessFunction<T>> witnesses = new ArrayList<>();
     private final Scalar<T> scalar;
+    /** The witnesses active in the current step, and in the step before (the lists are swapped, not copied). */
+    private List<WitnessFunction<T>> witnesses = new ArrayList<>();
+    private List<WitnessFunction<T>> previous = new ArrayList<>();
+    /** Whether every leaf activates all its declared witnesses always: the active set never changes. */
+    private final boolean fixedSet;
+    private boolean collected;
     private int[] owner = new int[0];
     private double[] w0 = new double[0];
     private double[] w1 = new double[0];
     private boolean[] triggered = new boolean[0];
+    /** The root context's change count when {@code w1} last held the values at the context's time and state. */
+    private long endStamp = -1;
 
     WitnessTracker(List<LeafSystem<T>> leaves, List<Context<T>> leafContexts, Scalar<T> scalar) {
         this.leaves = leaves;
         this.leafContexts = leafContexts;
         this.scalar = scalar;
+        boolean fixed = true;
         for (int i = 0; i < leaves.size(); i++) {
             leafIndex.put(leaves.get(i), i);
+            fixed &= !leaves.get(i).hasWitnessFunctions() || activatesAllDeclared(leaves.get(i));
+        }
+        this.fixedSet = fixed;
+    }
+
+    /**
+     * Whether the leaf keeps {@link LeafSystem#getWitnessFunctions}' default (every declared witness, in every
+     * context), so that its active witnesses need not be collected again every step. Declarations happen
+     * in constructors, so the declared set is fixed by now.
+     */
+    private static boolean activatesAllDeclared(LeafSystem<?> leaf) {
+        try {
+            return leaf.getClass().getMethod("getWitnessFunctions", Context.class, List.class)
+                    .getDeclaringClass() == LeafSystem.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("LeafSystem.getWitnessFunctions(Context, List) not found", e);
         }
     }
 
-    /** Collects the active witnesses and their values at the start of the step. */
+    /**
+     * Collects the active witnesses and their values at the start of the step. When the context has not
+     * changed since the last {@link #finishStep} computed the values at its end and the same witnesses are
+     * active, those values are the start values: the witnesses are not evaluated again.
+     */
     void start() {
-        witnesses.clear();
-        for (int i = 0; i < leaves.size(); i++) {
-            if (leaves.get(i).hasWitnessFunctions()) {
-                leaves.get(i).getWitnessFunctions(leafContexts.get(i), witnesses);
-            }
+        boolean same = fixedSet && collected;
+        if (!same) {
+            same = collect();
         }
         int m = witnesses.size();
         if (m == 0) {
             return;
         }
-        if (!scalar.isNumeric()) {
+        if (same && endStamp == changeCount()) {
+            java.lang.System.arraycopy(w1, 0, w0, 0, m);
+            return;
+        }
+        for (int i = 0; i < m; i++) {
+            w0[i] = value(i);
+        }
+    }
+
+    /** Collects the active witnesses and their owners; returns whether they are those of the last step. */
+    private boolean collect() {
+        List<WitnessFunction<T>> swap = previous;
+        previous = witnesses;
+        witnesses = swap;
+        witnesses.clear();
+        for (int i = 0; i < leaves.size(); i++) {
+            if (leaves.get(i).hasWitnessFunctions()) {
+                int from = witnesses.size();
+                leaves.get(i).getWitnessFunctions(leafContexts.get(i), witnesses);
+                assignOwners(from, i);
+            }
+        }
+        if (!witnesses.isEmpty() && !scalar.isNumeric()) {
             throw new IllegalStateException("witness functions need numeric values to detect crossings, but the "
                     + "system computes with " + scalar.name() + " (" + witnesses.get(0) + ")");
         }
+        collected = true;
+        return witnesses.equals(previous);
+    }
+
+    /**
+     * Records the owning leaf of the witnesses from index {@code from} on, which leaf {@code leaf} reported:
+     * normally itself, looked up only when an override reports another system's witness.
+     */
+    private void assignOwners(int from, int leaf) {
+        int m = witnesses.size();
         if (owner.length < m) {
-            owner = new int[m];
-            w0 = new double[m];
-            w1 = new double[m];
-            triggered = new boolean[m];
+            int size = Math.max(m, 2 * owner.length);
+            owner = java.util.Arrays.copyOf(owner, size);
+            w0 = new double[size];
+            w1 = new double[size];
+            triggered = new boolean[size];
+            endStamp = -1;
         }
-        for (int i = 0; i < m; i++) {
-            owner[i] = leafIndex.get(witnesses.get(i).getSystem());
-            w0[i] = value(i);
+        for (int k = from; k < m; k++) {
+            LeafSystem<T> system = witnesses.get(k).getSystem();
+            owner[k] = system == leaves.get(leaf) ? leaf : leafIndex.get(system);
         }
+    }
+
+    /** @return the root context's change count */
+    private long changeCount() {
+        return leafContexts.get(0).getChangeCount();
     }
 
     boolean isEmpty() {
@@ -97,14 +162,28 @@ final class WitnessTracker<T> {
             triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             any |= triggered[i];
         }
-        if (!any) {
-            return false;
+        if (any) {
+            // Kept out of line: most steps trigger nothing, and this loop stays small for the compiler.
+            isolateAndCollect(integrator, windowRule, t0, publishNow, pending);
         }
+        endStamp = changeCount();
+        return any;
+    }
+
+    /**
+     * The part of {@link #finishStep} after a trigger: isolates the earliest crossing if the window is present,
+     * moves the context there, recomputes the end values and adds the triggered witnesses' events.
+     */
+    private void isolateAndCollect(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+            EventSet<T> publishNow, EventSet<T> pending) {
+        int m = witnesses.size();
         Context<T> context = integrator.getContext();
         OptionalDouble window = windowRule.get();
         if (window.isPresent()) {
             double t1 = context.getTimeValue();
-            T t1Scalar = context.getTime();
+            // The end time as a T matters only on the generic path (its gradient); on the double path
+            // getTime() would box it.
+            T t1Scalar = integrator.isDoublePath() ? null : context.getTime();
             integrator.prepareInterpolant();
             double tStar = t1;
             int earliest = -1;
@@ -129,7 +208,11 @@ final class WitnessTracker<T> {
             if (tStar < t1) {
                 integrator.truncateLastStep(tStar);
             } else {
-                integrator.interpolateIntoContext(t1Scalar);
+                if (t1Scalar == null) {
+                    integrator.interpolateIntoContext(t1);
+                } else {
+                    integrator.interpolateIntoContext(t1Scalar);
+                }
             }
             if (!integrator.isDoublePath()) {
                 addEventTimeSensitivity(integrator, earliest, tStar < t1 ? scalar.of(tStar) : t1Scalar);
@@ -145,7 +228,6 @@ final class WitnessTracker<T> {
                 (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(owner[i], e);
             }
         }
-        return true;
     }
 
     /**
@@ -203,15 +285,22 @@ final class WitnessTracker<T> {
         return (w[0] - w[1]) / (2 * eps);
     }
 
+    /**
+     * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) to at most {@code window}.
+     * Each probe is the inverse quadratic interpolant's root through the bracket and the endpoint the last
+     * probe replaced (the secant of the bracket until there are three points), kept half a window inside the
+     * bracket; when two probes in a row fail to halve it, the next is the midpoint.
+     */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
         WitnessFunction<T> w = witnesses.get(i);
         double fa = w0[i];
-        int lastMoved = 0;
+        double c = Double.NaN;
+        double fc = Double.NaN;
         int slow = 0;
         double length = b - a;
+        double guard = 0.5 * window;
         while (b - a > window) {
-            double m = slow >= 2 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
-            double guard = 0.5 * window;
+            double m = slow >= 2 ? 0.5 * (a + b) : estimateRoot(a, fa, b, fb, c, fc);
             if (!(m >= a + guard)) {
                 m = a + guard;
             }
@@ -221,19 +310,15 @@ final class WitnessTracker<T> {
             integrator.interpolateIntoContext(m);
             double fm = value(i);
             if (w.shouldTrigger(w0[i], fm)) {
+                c = b;
+                fc = fb;
                 b = m;
                 fb = fm;
-                if (lastMoved == -1) {
-                    fa *= 0.5;
-                }
-                lastMoved = -1;
             } else {
+                c = a;
+                fc = fa;
                 a = m;
                 fa = fm;
-                if (lastMoved == 1) {
-                    fb *= 0.5;
-                }
-                lastMoved = 1;
             }
             slow = b - a > 0.5 * length ? slow + 1 : 0;
             if (slow > 2) {
@@ -242,5 +327,22 @@ final class WitnessTracker<T> {
             length = b - a;
         }
         return b;
+    }
+
+    /**
+     * The root of the inverse quadratic interpolant through the three points when their values are distinct
+     * and it falls inside {@code (a, b)}; otherwise the secant root of the bracket. For a smooth witness the
+     * former converges with order about 1.8 where regula falsi keeps one end fixed. NaN if a value is NaN
+     * (the caller then clamps to the bracket).
+     */
+    private static double estimateRoot(double a, double fa, double b, double fb, double c, double fc) {
+        if (fc != fa && fc != fb && fa != fb && !Double.isNaN(fc)) {
+            double m = a * fb * fc / ((fa - fb) * (fa - fc)) + b * fa * fc / ((fb - fa) * (fb - fc))
+                    + c * fa * fb / ((fc - fa) * (fc - fb));
+            if (m > a && m < b) {
+                return m;
+            }
+        }
+        return b - fb * (b - a) / (fb - fa);
     }
 }

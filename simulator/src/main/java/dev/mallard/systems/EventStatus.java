@@ -100,7 +100,8 @@ public final class EventStatus {
      * @return the more severe status
      */
     public EventStatus keepMoreSevere(EventStatus other) {
-        return other.severity.compareTo(severity) > 0 ? other : this;
+        // Ordinals, not Enum.compareTo (which checks the declaring class): this runs for every dispatch.
+        return other.severity.ordinal() > severity.ordinal() ? other : this;
     }
 
     @Override
