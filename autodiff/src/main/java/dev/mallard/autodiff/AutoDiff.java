@@ -549,6 +549,80 @@ public final class AutoDiff {
         return new AutoDiff(v, own ? g : base.grad);
     }
 
+    /**
+     * {@code base + scale * linearCombination(ZERO, c, t, count)} for {@link AutoDiffScalar#scaledLinearCombination},
+     * bit for bit equal to that chain of {@link #linearCombination}, {@link #mul(AutoDiff)} and {@link
+     * #add(AutoDiff)}, each component computed by the same operations in the same order, but with at most one
+     * new gradient array: the sum's gradient is built in it and then scaled and shifted in place. Arguments are
+     * checked by the caller.
+     */
+    static AutoDiff scaledLinearCombination(AutoDiff base, AutoDiff scale, double[] c, AutoDiff[] t, int count) {
+        double sum = ZERO.value;
+        double[] g = null;
+        for (int i = 0; i < count; i++) {
+            AutoDiff term = t[i];
+            double ci = c[i];
+            sum += term.value * ci;
+            if (term.grad == null) {
+                continue;
+            }
+            if (g == null) {
+                g = scaled(term.grad, ci);
+            } else {
+                addScaled(g, sameSize(g, term.grad), term.grad, ci);
+            }
+        }
+        double[] product = productGradient(scale, sum, g);
+        double v = base.value + scale.value * sum;
+        if (product == null) {
+            return new AutoDiff(v, base.grad);
+        }
+        if (base.grad != null) {
+            double[] gb = base.grad;
+            for (int i = 0, n = sameSize(gb, product); i < n; i++) {
+                product[i] = gb[i] + product[i];
+            }
+        }
+        return new AutoDiff(v, product);
+    }
+
+    /**
+     * The gradient of {@code scale * s} as {@link #mul(AutoDiff)} computes it, for a sum {@code s} whose gradient
+     * {@code gs} (null if constant) the caller owns: it is overwritten and returned where {@code mul} would
+     * allocate.
+     */
+    private static double[] productGradient(AutoDiff scale, double s, double[] gs) {
+        double h = scale.value;
+        double[] gh = scale.grad;
+        if (gs == null) {
+            return scaled(gh, s);
+        }
+        int n = gs.length;
+        if (gh == null) {
+            if (Double.isFinite(h)) {
+                for (int i = 0; i < n; i++) {
+                    gs[i] = h * gs[i];
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    gs[i] = gs[i] == 0.0 ? 0.0 : h * gs[i];
+                }
+            }
+            return gs;
+        }
+        sameSize(gh, gs);
+        if (Double.isFinite(s) && Double.isFinite(h)) {
+            for (int i = 0; i < n; i++) {
+                gs[i] = s * gh[i] + h * gs[i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                gs[i] = (gh[i] == 0.0 ? 0.0 : s * gh[i]) + (gs[i] == 0.0 ? 0.0 : h * gs[i]);
+            }
+        }
+        return gs;
+    }
+
     /** {@code g += d * h}, with zero components of {@code h} contributing zero when {@code d} is not finite. */
     private static void addScaled(double[] g, int n, double[] h, double d) {
         if (Double.isFinite(d)) {

@@ -109,18 +109,20 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         for (int i = 1; i < s; i++) {
             TableauRow row = tableau.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, sc.add(x0.get(j), sc.mul(h, row.combine(sc, k, j, terms))));
+                stageG.set(j, row.step(sc, x0.get(j), h, k, j, terms));
             }
             evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stageG, k[i]);
         }
         TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
-            x1.set(j, sc.add(x0.get(j), sc.mul(h, weights.combine(sc, k, j, terms))));
+            x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
         }
         if (tableau.hasErrorEstimate()) {
+            // 0 + h e, as h e up to the sign of a zero: the error is read only through its magnitude
             TableauRow errors = tableau.errorRow();
+            T zero = sc.zero();
             for (int j = 0; j < n; j++) {
-                err.set(j, sc.mul(h, errors.combine(sc, k, j, terms)));
+                err.set(j, errors.step(sc, zero, h, k, j, terms));
             }
         }
         if (tableau.isFirstSameAsLast()) {
