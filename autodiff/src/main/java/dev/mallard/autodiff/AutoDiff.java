@@ -95,6 +95,52 @@ public final class AutoDiff {
         return new AutoDiff(value, gradient.length == 0 ? null : gradient.clone());
     }
 
+    /**
+     * A value computed by a function of several AutoDiff inputs whose partial derivatives are known (for
+     * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
+     * inputs[j].gradient}, built in one new array. Zero partials and constant inputs contribute nothing (a
+     * structural zero of a Jacobian does not turn an infinite input gradient component into NaN); an infinite
+     * partial leaves the zero components of its input's gradient zero, as {@link #mul(double)} does.
+     *
+     * @param value the function's value, any double
+     * @param partials holds {@code d value / d inputs[j]} at {@code partials[offset + j]}; not modified
+     * @param offset where the partials start, {@code >= 0}
+     * @param inputs the function's inputs, none null; not modified
+     * @return the value with its gradient; a constant if every input is a constant
+     * @throws NullPointerException if {@code partials}, {@code inputs} or an input is null
+     * @throws IndexOutOfBoundsException if {@code partials} has fewer than {@code offset + inputs.length}
+     *     entries or {@code offset} is negative
+     * @throws IllegalArgumentException if two non-constant inputs have gradients of different sizes (the
+     *     message names both sizes)
+     */
+    public static AutoDiff chainRule(double value, double[] partials, int offset, AutoDiff[] inputs) {
+        Checks.notNull(partials, "partials");
+        Checks.notNull(inputs, "inputs");
+        if (offset < 0 || partials.length - offset < inputs.length) {
+            throw new IndexOutOfBoundsException("partials from offset " + offset + " must hold " + inputs.length
+                    + " entries, but partials.length = " + partials.length);
+        }
+        double[] g = null;
+        for (int j = 0; j < inputs.length; j++) {
+            if (inputs[j] == null) {
+                throw new NullPointerException("inputs[" + j + "] must not be null");
+            }
+            double[] h = inputs[j].grad;
+            if (h == null) {
+                continue;
+            }
+            if (g == null) {
+                g = new double[h.length];
+            }
+            int n = sameSize(g, h);
+            double d = partials[offset + j];
+            if (d != 0.0) {
+                addScaled(g, n, h, d);
+            }
+        }
+        return new AutoDiff(value, g);
+    }
+
     // ---- accessors -------------------------------------------------------------------------------
 
     /** @return the value */
