@@ -98,34 +98,41 @@ public final class AutoDiff {
     /**
      * A value computed by a function of several AutoDiff inputs whose partial derivatives are known (for
      * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
-     * inputs[j].gradient}, built in one new array. Zero partials and constant inputs contribute nothing (a
-     * structural zero of a Jacobian does not turn an infinite input gradient component into NaN); an infinite
-     * partial leaves the zero components of its input's gradient zero, as {@link #mul(double)} does.
+     * inputs[j].gradient} over the inputs listed in {@code columns} (those the value may depend on; the others'
+     * partials are taken as zero and not read), built in one new array. Zero partials and constant inputs
+     * contribute nothing (a structural zero of a Jacobian does not turn an infinite input gradient component
+     * into NaN); an infinite partial leaves the zero components of its input's gradient zero, as {@link
+     * #mul(double)} does.
      *
      * @param value the function's value, any double
-     * @param partials holds {@code d value / d inputs[j]} at {@code partials[offset + j]}; not modified
+     * @param partials holds {@code d value / d inputs[j]} at {@code partials[offset + j]} for each listed
+     *     {@code j}; not modified
      * @param offset where the partials start, {@code >= 0}
-     * @param inputs the function's inputs, none null; not modified
-     * @return the value with its gradient; a constant if every input is a constant
-     * @throws NullPointerException if {@code partials}, {@code inputs} or an input is null
-     * @throws IndexOutOfBoundsException if {@code partials} has fewer than {@code offset + inputs.length}
-     *     entries or {@code offset} is negative
-     * @throws IllegalArgumentException if two non-constant inputs have gradients of different sizes (the
+     * @param inputs the function's inputs; the listed ones not null; not modified
+     * @param columns the indices {@code j} into {@code inputs} to combine, each in {@code [0, inputs.length)};
+     *     not modified
+     * @return the value with its gradient; a constant if every listed input is a constant
+     * @throws NullPointerException if an argument or a listed input is null
+     * @throws IndexOutOfBoundsException if {@code offset} is negative, {@code partials} has fewer than {@code
+     *     offset + inputs.length} entries or a column is outside {@code [0, inputs.length)}
+     * @throws IllegalArgumentException if two listed non-constant inputs have gradients of different sizes (the
      *     message names both sizes)
      */
-    public static AutoDiff chainRule(double value, double[] partials, int offset, AutoDiff[] inputs) {
+    public static AutoDiff chainRule(double value, double[] partials, int offset, AutoDiff[] inputs, int[] columns) {
         Checks.notNull(partials, "partials");
         Checks.notNull(inputs, "inputs");
+        Checks.notNull(columns, "columns");
         if (offset < 0 || partials.length - offset < inputs.length) {
             throw new IndexOutOfBoundsException("partials from offset " + offset + " must hold " + inputs.length
                     + " entries, but partials.length = " + partials.length);
         }
         double[] g = null;
-        for (int j = 0; j < inputs.length; j++) {
-            if (inputs[j] == null) {
+        for (int j : columns) {
+            AutoDiff input = inputs[Checks.index(j, inputs.length, "column")];
+            if (input == null) {
                 throw new NullPointerException("inputs[" + j + "] must not be null");
             }
-            double[] h = inputs[j].grad;
+            double[] h = input.grad;
             if (h == null) {
                 continue;
             }

@@ -25,6 +25,8 @@ final class ExpressionBlock {
     private volatile CompiledFunction values;
     private volatile CompiledFunction valuesAndJacobian;
     private final ThreadLocal<Workspace> workspace;
+    /** Per output, the indices of the inputs it contains (the only possibly nonzero Jacobian entries of its row). */
+    private final int[][] usedInputs;
 
     /**
      * @param outputs the expressions
@@ -41,6 +43,12 @@ final class ExpressionBlock {
         int n = this.inputs.size();
         int m = this.outputs.size();
         this.workspace = ThreadLocal.withInitial(() -> new Workspace(new double[n], new double[m], new double[m * n]));
+        this.usedInputs = new int[m][];
+        for (int i = 0; i < m; i++) {
+            java.util.Set<Variable> own = this.outputs.get(i).getVariables();
+            usedInputs[i] = java.util.stream.IntStream.range(0, n).filter(j -> own.contains(this.inputs.get(j)))
+                    .toArray();
+        }
         this.usedPorts = new boolean[ports.size()];
         for (int p = 0; p < usedPorts.length; p++) {
             for (Variable v : ports.get(p)) {
@@ -140,18 +148,27 @@ final class ExpressionBlock {
 
     /**
      * Values and Jacobian by the compiled function into this thread's workspace, then each output's gradient
-     * by the chain rule from the inputs' gradients: one gradient array per output, nothing else allocated.
+     * by the chain rule from the gradients of the inputs it uses: one gradient array per output, nothing else
+     * allocated.
      */
     private void evaluateAutoDiff(AutoDiff[] in, AutoDiff[] out) {
         int n = inputs.size();
         int m = outputs.size();
         Workspace w = workspace.get();
+        int gradientSize = 0;
         for (int j = 0; j < n; j++) {
             w.in[j] = in[j].value();
+            // checked here for every input, since each output's chain rule sees only the inputs it uses
+            int size = in[j].gradientSize();
+            if (size != 0 && gradientSize != 0 && size != gradientSize) {
+                throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "
+                        + gradientSize + " and " + size + " (input " + inputs.get(j) + ")");
+            }
+            gradientSize = Math.max(gradientSize, size);
         }
         compiledWithJacobian().evaluate(w.in, w.out, w.jacobian);
         for (int i = 0; i < m; i++) {
-            out[i] = AutoDiff.chainRule(w.out[i], w.jacobian, i * n, in);
+            out[i] = AutoDiff.chainRule(w.out[i], w.jacobian, i * n, in, usedInputs[i]);
         }
     }
 
