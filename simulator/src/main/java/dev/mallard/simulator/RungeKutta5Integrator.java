@@ -192,13 +192,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             }
             evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), stageG, k[i]);
         }
-        // the error as 0 + h e, equal to h e up to the sign of a zero: it is read only through its magnitude
-        TableauRow errors = TABLEAU.errorRow();
-        T zero = s.zero();
-        for (int j = 0; j < n; j++) {
-            x1.set(j, stageG.get(j));
-            err.set(j, errors.step(s, zero, h, k, j, terms));
-        }
+        x1.setFrom(stageG);
+        ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
         lastX0g.setFrom(x0);
         lastX1g.setFrom(x1);
         lastT0g = t0;

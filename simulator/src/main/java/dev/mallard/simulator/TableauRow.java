@@ -85,4 +85,23 @@ final class TableauRow {
         }
         return sc.scaledLinearCombination(base, h, weights, terms, stages.length);
     }
+
+    /**
+     * The value of {@code h sum_m w_m k[m][j]} for a numeric type, from the values of the stage derivatives:
+     * the same rounding as the double path's sum (added in stage order) times {@code h}; for the error
+     * estimate, whose gradient nothing reads.
+     *
+     * @param <T> the number type, numeric
+     * @param h the step size, seconds
+     * @param k the stage derivatives; {@code k[m]} is read for every nonzero {@code w_m}, not modified
+     * @param j the state index
+     * @return the scaled sum's value
+     */
+    <T> double stepValue(double h, ScalarVector<T>[] k, int j) {
+        double sum = 0.0;
+        for (int q = 0; q < stages.length; q++) {
+            sum += k[stages[q]].getValue(j) * weights[q];
+        }
+        return h * sum;
+    }
 }
