@@ -99,7 +99,9 @@ public final class AutoDiff {
      * A value computed by a function of several AutoDiff inputs whose partial derivatives are known (for
      * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
      * inputs[j].gradient} over the inputs listed in {@code columns} (those the value may depend on; the others'
-     * partials are taken as zero and not read), built in one new array. Zero partials and constant inputs
+     * partials are taken as zero and not read), built in one new array (or, when a single input contributes
+     * and its partial is exactly 1, that input's gradient, shared as immutable gradients are). Zero partials and
+     * constant inputs
      * contribute nothing (a structural zero of a Jacobian does not turn an infinite input gradient component
      * into NaN); an infinite partial leaves the zero components of its input's gradient zero, as {@link
      * #mul(double)} does.
@@ -126,7 +128,38 @@ public final class AutoDiff {
             throw new IndexOutOfBoundsException("partials from offset " + offset + " must hold " + inputs.length
                     + " entries, but partials.length = " + partials.length);
         }
+        double[] shared = onlyGradientWithUnitPartial(partials, offset, inputs, columns);
+        if (shared != null) {
+            return new AutoDiff(value, shared);
+        }
         double[] g = null;
+        for (int j : columns) {
+            double[] h = inputs[j].grad;
+            if (h == null) {
+                continue;
+            }
+            if (g == null) {
+                g = new double[h.length];
+            }
+            double d = partials[offset + j];
+            if (d != 0.0) {
+                addScaled(g, g.length, h, d);
+            }
+        }
+        return new AutoDiff(value, g);
+    }
+
+    /**
+     * Checks the listed inputs of {@link #chainRule} (null, column range, gradient sizes) and returns the
+     * gradient of the only non-constant input with a nonzero partial if that partial is exactly 1 (as
+     * {@code qdot = v} in mechanical systems): the chain rule's result is that gradient, shared instead of
+     * copied. Null otherwise.
+     */
+    private static double[] onlyGradientWithUnitPartial(double[] partials, int offset, AutoDiff[] inputs,
+            int[] columns) {
+        double[] first = null;
+        double[] single = null;
+        int contributing = 0;
         for (int j : columns) {
             AutoDiff input = inputs[Checks.index(j, inputs.length, "column")];
             if (input == null) {
@@ -136,16 +169,17 @@ public final class AutoDiff {
             if (h == null) {
                 continue;
             }
-            if (g == null) {
-                g = new double[h.length];
+            if (first == null) {
+                first = h;
             }
-            int n = sameSize(g, h);
+            sameSize(first, h);
             double d = partials[offset + j];
             if (d != 0.0) {
-                addScaled(g, n, h, d);
+                contributing++;
+                single = d == 1.0 ? h : null;
             }
         }
-        return new AutoDiff(value, g);
+        return contributing == 1 ? single : null;
     }
 
     // ---- accessors -------------------------------------------------------------------------------

@@ -62,6 +62,21 @@ class ChainRuleTest {
     }
 
     @Test
+    void aSingleContributingInputWithUnitPartialGivesItsGradient() {
+        AutoDiff v = AutoDiff.variable(0.5, 3, 1).mul(-2.0);
+        AutoDiff q = AutoDiff.variable(2.0, 3, 0);
+        AutoDiff[] in = {q, v, AutoDiff.constant(4)};
+        // q contributes nothing (zero partial), the constant is ignored: the result is v's gradient
+        AutoDiff f = AutoDiff.chainRule(7, new double[] {0, 1, 3}, 0, in, new int[] {0, 1, 2});
+        assertEquals(7.0, f.value(), 0.0);
+        assertArrayEquals(new double[] {0, -2, 0}, f.gradient(), 0.0);
+        // two contributing inputs are summed into a new array
+        AutoDiff g = AutoDiff.chainRule(7, new double[] {1, 1, 3}, 0, in, new int[] {0, 1, 2});
+        assertArrayEquals(new double[] {1, -2, 0}, g.gradient(), 0.0);
+        assertArrayEquals(new double[] {0, -2, 0}, v.gradient(), 0.0);
+    }
+
+    @Test
     void badArgumentsAreReported() {
         AutoDiff a = AutoDiff.variable(1, 2, 0);
         AutoDiff b = AutoDiff.variable(1, 3, 0);
