@@ -100,11 +100,10 @@ public final class AutoDiff {
      * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
      * inputs[j].gradient} over the inputs listed in {@code columns} (those the value may depend on; the others'
      * partials are taken as zero and not read), built in one new array (or, when a single input contributes
-     * and its partial is exactly 1, that input's gradient, shared as immutable gradients are). Zero partials and
-     * constant inputs
-     * contribute nothing (a structural zero of a Jacobian does not turn an infinite input gradient component
-     * into NaN); an infinite partial leaves the zero components of its input's gradient zero, as {@link
-     * #mul(double)} does.
+     * and its partial is exactly 1, that input's gradient, shared as immutable gradients are). Zero partials
+     * and constant inputs contribute nothing (a structural zero of a Jacobian does not turn an infinite input
+     * gradient component into NaN); an infinite partial leaves the zero components of its input's gradient
+     * zero, as {@link #mul(double)} does.
      *
      * @param value the function's value, any double
      * @param partials holds {@code d value / d inputs[j]} at {@code partials[offset + j]} for each listed
