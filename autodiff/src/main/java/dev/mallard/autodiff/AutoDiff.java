@@ -95,6 +95,92 @@ public final class AutoDiff {
         return new AutoDiff(value, gradient.length == 0 ? null : gradient.clone());
     }
 
+    /**
+     * A value computed by a function of several AutoDiff inputs whose partial derivatives are known (for
+     * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
+     * inputs[j].gradient} over the inputs listed in {@code columns} (those the value may depend on; the others'
+     * partials are taken as zero and not read), built in one new array (or, when a single input contributes
+     * and its partial is exactly 1, that input's gradient, shared as immutable gradients are). Zero partials
+     * and constant inputs contribute nothing (a structural zero of a Jacobian does not turn an infinite input
+     * gradient component into NaN); an infinite partial leaves the zero components of its input's gradient
+     * zero, as {@link #mul(double)} does.
+     *
+     * @param value the function's value, any double
+     * @param partials holds {@code d value / d inputs[j]} at {@code partials[offset + j]} for each listed
+     *     {@code j}; not modified
+     * @param offset where the partials start, {@code >= 0}
+     * @param inputs the function's inputs; the listed ones not null; not modified
+     * @param columns the indices {@code j} into {@code inputs} to combine, each in {@code [0, inputs.length)};
+     *     not modified
+     * @return the value with its gradient; a constant if every listed input is a constant
+     * @throws NullPointerException if an argument or a listed input is null
+     * @throws IndexOutOfBoundsException if {@code offset} is negative, {@code partials} has fewer than {@code
+     *     offset + inputs.length} entries or a column is outside {@code [0, inputs.length)}
+     * @throws IllegalArgumentException if two listed non-constant inputs have gradients of different sizes (the
+     *     message names both sizes)
+     */
+    public static AutoDiff chainRule(double value, double[] partials, int offset, AutoDiff[] inputs, int[] columns) {
+        Checks.notNull(partials, "partials");
+        Checks.notNull(inputs, "inputs");
+        Checks.notNull(columns, "columns");
+        if (offset < 0 || partials.length - offset < inputs.length) {
+            throw new IndexOutOfBoundsException("partials from offset " + offset + " must hold " + inputs.length
+                    + " entries, but partials.length = " + partials.length);
+        }
+        double[] shared = onlyGradientWithUnitPartial(partials, offset, inputs, columns);
+        if (shared != null) {
+            return new AutoDiff(value, shared);
+        }
+        double[] g = null;
+        for (int j : columns) {
+            double[] h = inputs[j].grad;
+            if (h == null) {
+                continue;
+            }
+            if (g == null) {
+                g = new double[h.length];
+            }
+            double d = partials[offset + j];
+            if (d != 0.0) {
+                addScaled(g, g.length, h, d);
+            }
+        }
+        return new AutoDiff(value, g);
+    }
+
+    /**
+     * Checks the listed inputs of {@link #chainRule} (null, column range, gradient sizes) and returns the
+     * gradient of the only non-constant input with a nonzero partial if that partial is exactly 1 (as
+     * {@code qdot = v} in mechanical systems): the chain rule's result is that gradient, shared instead of
+     * copied. Null otherwise.
+     */
+    private static double[] onlyGradientWithUnitPartial(double[] partials, int offset, AutoDiff[] inputs,
+            int[] columns) {
+        double[] first = null;
+        double[] single = null;
+        int contributing = 0;
+        for (int j : columns) {
+            AutoDiff input = inputs[Checks.index(j, inputs.length, "column")];
+            if (input == null) {
+                throw new NullPointerException("inputs[" + j + "] must not be null");
+            }
+            double[] h = input.grad;
+            if (h == null) {
+                continue;
+            }
+            if (first == null) {
+                first = h;
+            }
+            sameSize(first, h);
+            double d = partials[offset + j];
+            if (d != 0.0) {
+                contributing++;
+                single = d == 1.0 ? h : null;
+            }
+        }
+        return contributing == 1 ? single : null;
+    }
+
     // ---- accessors -------------------------------------------------------------------------------
 
     /** @return the value */
@@ -547,6 +633,80 @@ public final class AutoDiff {
             addScaled(g, sameSize(g, term.grad), term.grad, ci);
         }
         return new AutoDiff(v, own ? g : base.grad);
+    }
+
+    /**
+     * {@code base + scale * linearCombination(ZERO, c, t, count)} for {@link AutoDiffScalar#scaledLinearCombination},
+     * bit for bit equal to that chain of {@link #linearCombination}, {@link #mul(AutoDiff)} and {@link
+     * #add(AutoDiff)}, each component computed by the same operations in the same order, but with at most one
+     * new gradient array: the sum's gradient is built in it and then scaled and shifted in place. Arguments are
+     * checked by the caller.
+     */
+    static AutoDiff scaledLinearCombination(AutoDiff base, AutoDiff scale, double[] c, AutoDiff[] t, int count) {
+        double sum = ZERO.value;
+        double[] g = null;
+        for (int i = 0; i < count; i++) {
+            AutoDiff term = t[i];
+            double ci = c[i];
+            sum += term.value * ci;
+            if (term.grad == null) {
+                continue;
+            }
+            if (g == null) {
+                g = scaled(term.grad, ci);
+            } else {
+                addScaled(g, sameSize(g, term.grad), term.grad, ci);
+            }
+        }
+        double[] product = productGradient(scale, sum, g);
+        double v = base.value + scale.value * sum;
+        if (product == null) {
+            return new AutoDiff(v, base.grad);
+        }
+        if (base.grad != null) {
+            double[] gb = base.grad;
+            for (int i = 0, n = sameSize(gb, product); i < n; i++) {
+                product[i] = gb[i] + product[i];
+            }
+        }
+        return new AutoDiff(v, product);
+    }
+
+    /**
+     * The gradient of {@code scale * s} as {@link #mul(AutoDiff)} computes it, for a sum {@code s} whose gradient
+     * {@code gs} (null if constant) the caller owns: it is overwritten and returned where {@code mul} would
+     * allocate.
+     */
+    private static double[] productGradient(AutoDiff scale, double s, double[] gs) {
+        double h = scale.value;
+        double[] gh = scale.grad;
+        if (gs == null) {
+            return scaled(gh, s);
+        }
+        int n = gs.length;
+        if (gh == null) {
+            if (Double.isFinite(h)) {
+                for (int i = 0; i < n; i++) {
+                    gs[i] = h * gs[i];
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    gs[i] = gs[i] == 0.0 ? 0.0 : h * gs[i];
+                }
+            }
+            return gs;
+        }
+        sameSize(gh, gs);
+        if (Double.isFinite(s) && Double.isFinite(h)) {
+            for (int i = 0; i < n; i++) {
+                gs[i] = s * gh[i] + h * gs[i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                gs[i] = (gh[i] == 0.0 ? 0.0 : s * gh[i]) + (gs[i] == 0.0 ? 0.0 : h * gs[i]);
+            }
+        }
+        return gs;
     }
 
     /** {@code g += d * h}, with zero components of {@code h} contributing zero when {@code d} is not finite. */

@@ -79,6 +79,22 @@ public final class AutoDiffScalar implements Scalar<AutoDiff> {
         return AutoDiff.linearCombination(base, coefficients, terms, count);
     }
 
+    /**
+     * The fused {@link Scalar#scaledLinearCombination}: value and gradient in one pass with at most one new
+     * gradient array, equal bit for bit to the chain of {@code linearCombination}, {@code mul} and {@code add}
+     * that the interface documents.
+     *
+     * @throws IllegalArgumentException also if two non-constant gradients (of {@code base}, {@code scale} or a
+     *     term) differ in size; the message names both sizes
+     */
+    @Override
+    public AutoDiff scaledLinearCombination(AutoDiff base, AutoDiff scale, double[] coefficients, AutoDiff[] terms,
+            int count) {
+        Checks.notNull(scale, "scale");
+        Scalar.checkLinearCombination(base, coefficients, terms, count);
+        return AutoDiff.scaledLinearCombination(base, scale, coefficients, terms, count);
+    }
+
     @Override public AutoDiff sin(AutoDiff a) { return a.sin(); }
     @Override public AutoDiff cos(AutoDiff a) { return a.cos(); }
     @Override public AutoDiff tan(AutoDiff a) { return a.tan(); }

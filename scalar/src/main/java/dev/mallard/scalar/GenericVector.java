@@ -53,6 +53,23 @@ public final class GenericVector<T> implements ScalarVector<T> {
         set(i, scalar.of(value));
     }
 
+    /**
+     * Copies every entry of {@code source}; from another {@code GenericVector} one array copy (its entries are
+     * never null, so they need no check), from any other vector entry by entry.
+     *
+     * @param source a vector of the same size
+     * @throws IllegalArgumentException if the sizes differ
+     */
+    @Override
+    public void setFrom(ScalarVector<T> source) {
+        Checks.size(source.size(), entries.length, "source");
+        if (source instanceof GenericVector<T> g) {
+            System.arraycopy(g.entries, 0, entries, 0, entries.length);
+        } else {
+            ScalarVector.super.setFrom(source);
+        }
+    }
+
     @Override
     public GenericVector<T> copy() {
         return new GenericVector<>(scalar, entries.clone());

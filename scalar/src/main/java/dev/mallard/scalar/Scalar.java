@@ -187,6 +187,28 @@ public interface Scalar<T> {
     }
 
     /**
+     * The scaled linear combination {@code base + scale (c[0] t[0] + ... + c[count-1] t[count-1])}, computed as
+     * {@code add(base, mul(scale, linearCombination(zero(), c, t, count)))}: the shape of an explicit
+     * Runge-Kutta stage {@code x0 + h sum(a_m k_m)}. Implementations may fuse it (AutoDiff computes value and
+     * gradient with one gradient array instead of three) but must give the same result.
+     *
+     * @param base the value added to, not null
+     * @param scale the factor of the sum, not null
+     * @param coefficients the coefficients {@code c}, as in {@link #linearCombination}; not modified
+     * @param terms the terms {@code t}, as in {@link #linearCombination}; not modified
+     * @param count the number of terms, as in {@link #linearCombination}; 0 gives {@code base + scale * 0}
+     * @return the combination
+     * @throws NullPointerException if {@code base}, {@code scale}, {@code coefficients}, {@code terms} or one of
+     *     the first {@code count} terms is null (the message names it)
+     * @throws IllegalArgumentException if {@code count} is negative or exceeds either array's length
+     */
+    default T scaledLinearCombination(T base, T scale, double[] coefficients, T[] terms, int count) {
+        Checks.notNull(scale, "scale");
+        checkLinearCombination(base, coefficients, terms, count);
+        return add(base, mul(scale, linearCombination(zero(), coefficients, terms, count)));
+    }
+
+    /**
      * Checks the arguments of {@link #linearCombination} as documented there; for implementations that
      * override it.
      *

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link Scalar#linearCombination} on {@link Scalar#DOUBLE}: its value and its argument checks. */
+/**
+ * {@link Scalar#linearCombination} and {@link Scalar#scaledLinearCombination} on {@link Scalar#DOUBLE}: their
+ * values and argument checks.
+ */
 class LinearCombinationTest {
 
     private static final Scalar<Double> S = Scalar.DOUBLE;
@@ -41,6 +44,20 @@ class LinearCombinationTest {
                 "coefficients.length = 2 and terms.length = 3, got 3");
         assertMessage(assertThrows(NullPointerException.class,
                 () -> S.linearCombination(0.0, c, new Double[] {1.0, null}, 2)), "terms[1]");
+    }
+
+    @Test
+    void scaledCombinationAddsTheScaledSumFromZeroToTheBase() {
+        double[] c = {0.1, -3};
+        Double[] t = {2.5, 1.0 / 3};
+        double expected = 1.25 + 0.3 * ((0.0 + 2.5 * 0.1) + (1.0 / 3) * -3);
+        assertEquals(expected, S.scaledLinearCombination(1.25, 0.3, c, t, 2), 0.0);
+        assertEquals(1.25 + 0.3 * (0.25 - 1), S.scaledLinearCombination(1.25, 0.3, c, t, 2), 1e-15);
+        assertEquals(4.0, S.scaledLinearCombination(4.0, 0.3, c, t, 0), 0.0);
+        assertMessage(assertThrows(NullPointerException.class, () -> S.scaledLinearCombination(0.0, null, c, t, 1)),
+                "scale");
+        assertMessage(assertThrows(IllegalArgumentException.class, () -> S.scaledLinearCombination(0.0, 1.0, c, t,
+                3)), "coefficients.length = 2");
     }
 
     private static void assertMessage(Exception e, String part) {

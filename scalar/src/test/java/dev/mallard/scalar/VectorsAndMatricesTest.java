@@ -97,6 +97,11 @@ class VectorsAndMatricesTest {
                 () -> target.setFrom(new DoubleVector(2)));
         assertEquals("source has size 2, expected 3", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> generic.setFrom(new DoubleVector(4)));
+        GenericVector<Double> copy = new GenericVector<>(BOXED, 3);
+        copy.setFrom(generic);
+        generic.set(0, -1.0);
+        assertArrayEquals(new double[] {7, 8, 9}, copy.toValueArray(), 0.0);
+        assertThrows(IllegalArgumentException.class, () -> copy.setFrom(new GenericVector<>(BOXED, 2)));
     }
 
     @Test

@@ -109,24 +109,41 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         for (int i = 1; i < s; i++) {
             TableauRow row = tableau.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, sc.add(x0.get(j), sc.mul(h, row.combine(sc, k, j, terms))));
+                stageG.set(j, row.step(sc, x0.get(j), h, k, j, terms));
             }
             evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stageG, k[i]);
         }
         TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
-            x1.set(j, sc.add(x0.get(j), sc.mul(h, weights.combine(sc, k, j, terms))));
+            x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
         }
         if (tableau.hasErrorEstimate()) {
-            TableauRow errors = tableau.errorRow();
-            for (int j = 0; j < n; j++) {
-                err.set(j, sc.mul(h, errors.combine(sc, k, j, terms)));
-            }
+            storeError(sc, tableau.errorRow(), h, k, err, terms);
         }
         if (tableau.isFirstSameAsLast()) {
             offerEndDerivative(k[s - 1]);
         }
         k[0] = null;
         return true;
+    }
+
+    /**
+     * Sets {@code err = h sum(e_m k_m)}. Only its values are read (the error norm), so a numeric type gets them
+     * as constants (for AutoDiff, no gradient arrays); a symbolic type the expression {@code 0 + h e}.
+     */
+    static <T> void storeError(Scalar<T> sc, TableauRow errors, T h, ScalarVector<T>[] k, ScalarVector<T> err,
+            T[] terms) {
+        int n = err.size();
+        if (sc.isNumeric()) {
+            double hv = sc.value(h);
+            for (int j = 0; j < n; j++) {
+                err.setValue(j, errors.stepValue(hv, k, j));
+            }
+        } else {
+            T zero = sc.zero();
+            for (int j = 0; j < n; j++) {
+                err.set(j, errors.step(sc, zero, h, k, j, terms));
+            }
+        }
     }
 }

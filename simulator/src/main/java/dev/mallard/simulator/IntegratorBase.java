@@ -147,7 +147,8 @@ public abstract class IntegratorBase<T> {
      * @param x0 the start state; not to be modified
      * @param f0 {@code f(t0, x0)}; not to be modified
      * @param x1 receives the end state
-     * @param err receives the error estimate if supported
+     * @param err receives the error estimate if supported; only its values are read, so for a numeric type a
+     *     scheme may store them as constants (for AutoDiff, without gradients)
      * @return false on a sub-step failure
      */
     protected abstract boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,

@@ -188,14 +188,12 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         for (int i = 1; i < STAGES; i++) {
             TableauRow row = TABLEAU.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, s.add(x0.get(j), s.mul(h, row.combine(s, k, j, terms))));
+                stageG.set(j, row.step(s, x0.get(j), h, k, j, terms));
             }
             evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), stageG, k[i]);
         }
-        for (int j = 0; j < n; j++) {
-            x1.set(j, stageG.get(j));
-            err.set(j, s.mul(h, TABLEAU.errorRow().combine(s, k, j, terms)));
-        }
+        x1.setFrom(stageG);
+        ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
         lastX0g.setFrom(x0);
         lastX1g.setFrom(x1);
         lastT0g = t0;

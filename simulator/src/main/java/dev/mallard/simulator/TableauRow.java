@@ -7,8 +7,8 @@ import dev.mallard.scalar.ScalarVector;
  * One row of a {@link ButcherTableau} (a stage's {@code a[i]}, the weights b or the error weights e) with its
  * zero coefficients dropped, for the stage sums of both paths: these run once per stage and state in every
  * step, so they read the nonzero coefficients from a flat array instead of asking the tableau for each one,
- * and the generic path hands them to {@link Scalar#linearCombination} in one call (one gradient array per
- * sum for AutoDiff instead of two per term). Immutable.
+ * and the generic path hands them to {@link Scalar#scaledLinearCombination} in one call (one gradient array
+ * per stage entry for AutoDiff instead of two per term and two more for the step). Immutable.
  */
 final class TableauRow {
 
@@ -64,20 +64,44 @@ final class TableauRow {
     }
 
     /**
-     * {@code sum_m w_m k[m][j]} over the nonzero weights, added in stage order to {@code zero} (as the double
-     * path's sum, up to the sign of a zero result). A row without nonzero weights gives {@code zero}.
+     * {@code base + h sum_m w_m k[m][j]}, the sum over the nonzero weights added in stage order to {@code
+     * zero} (as the double path's sum, up to the sign of a zero sum), through {@link
+     * Scalar#scaledLinearCombination} (one gradient array for AutoDiff instead of three): a stage or solution
+     * entry {@code x0_j + h sum(a_m k_m)}, or with a zero base the error estimate. A row without nonzero
+     * weights gives {@code base + h * zero}.
      *
      * @param <T> the number type
      * @param sc the type class
+     * @param base the value added to
+     * @param h the factor of the sum (the step size)
      * @param k the stage derivatives; {@code k[m]} is read for every nonzero {@code w_m}, not modified
      * @param j the state index
      * @param terms workspace of at least the row's number of nonzero weights; overwritten
-     * @return the sum
+     * @return the scaled sum added to {@code base}
      */
-    <T> T combine(Scalar<T> sc, ScalarVector<T>[] k, int j, T[] terms) {
+    <T> T step(Scalar<T> sc, T base, T h, ScalarVector<T>[] k, int j, T[] terms) {
         for (int q = 0; q < stages.length; q++) {
             terms[q] = k[stages[q]].get(j);
         }
-        return sc.linearCombination(sc.zero(), weights, terms, stages.length);
+        return sc.scaledLinearCombination(base, h, weights, terms, stages.length);
+    }
+
+    /**
+     * The value of {@code h sum_m w_m k[m][j]} for a numeric type, from the values of the stage derivatives:
+     * the same rounding as the double path's sum (added in stage order) times {@code h}; for the error
+     * estimate, whose gradient nothing reads.
+     *
+     * @param <T> the number type, numeric
+     * @param h the step size, seconds
+     * @param k the stage derivatives; {@code k[m]} is read for every nonzero {@code w_m}, not modified
+     * @param j the state index
+     * @return the scaled sum's value
+     */
+    <T> double stepValue(double h, ScalarVector<T>[] k, int j) {
+        double sum = 0.0;
+        for (int q = 0; q < stages.length; q++) {
+            sum += k[stages[q]].getValue(j) * weights[q];
+        }
+        return h * sum;
     }
 }

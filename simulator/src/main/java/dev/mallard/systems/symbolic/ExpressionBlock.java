@@ -24,6 +24,9 @@ final class ExpressionBlock {
     private final boolean[] usedPorts;
     private volatile CompiledFunction values;
     private volatile CompiledFunction valuesAndJacobian;
+    private final ThreadLocal<Workspace> workspace;
+    /** Per output, the indices of the inputs it contains (the only possibly nonzero Jacobian entries of its row). */
+    private final int[][] usedInputs;
 
     /**
      * @param outputs the expressions
@@ -37,6 +40,15 @@ final class ExpressionBlock {
         this.inputs = List.copyOf(inputs);
         java.util.Set<Variable> used = new java.util.HashSet<>();
         this.outputs.forEach(e -> used.addAll(e.getVariables()));
+        int n = this.inputs.size();
+        int m = this.outputs.size();
+        this.workspace = ThreadLocal.withInitial(() -> new Workspace(new double[n], new double[m], new double[m * n]));
+        this.usedInputs = new int[m][];
+        for (int i = 0; i < m; i++) {
+            java.util.Set<Variable> own = this.outputs.get(i).getVariables();
+            usedInputs[i] = java.util.stream.IntStream.range(0, n).filter(j -> own.contains(this.inputs.get(j)))
+                    .toArray();
+        }
         this.usedPorts = new boolean[ports.size()];
         for (int p = 0; p < usedPorts.length; p++) {
             for (Variable v : ports.get(p)) {
@@ -134,13 +146,19 @@ final class ExpressionBlock {
         }
     }
 
+    /**
+     * Values and Jacobian by the compiled function into this thread's workspace, then each output's gradient
+     * by the chain rule from the gradients of the inputs it uses: one gradient array per output, nothing else
+     * allocated.
+     */
     private void evaluateAutoDiff(AutoDiff[] in, AutoDiff[] out) {
         int n = inputs.size();
         int m = outputs.size();
-        double[] v = new double[n];
+        Workspace w = workspace.get();
         int gradientSize = 0;
         for (int j = 0; j < n; j++) {
-            v[j] = in[j].value();
+            w.in[j] = in[j].value();
+            // checked here for every input, since each output's chain rule sees only the inputs it uses
             int size = in[j].gradientSize();
             if (size != 0 && gradientSize != 0 && size != gradientSize) {
                 throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "
@@ -148,25 +166,14 @@ final class ExpressionBlock {
             }
             gradientSize = Math.max(gradientSize, size);
         }
-        double[] o = new double[m];
-        double[] jac = new double[m * n];
-        compiledWithJacobian().evaluate(v, o, jac);
+        compiledWithJacobian().evaluate(w.in, w.out, w.jacobian);
         for (int i = 0; i < m; i++) {
-            if (gradientSize == 0) {
-                out[i] = AutoDiff.constant(o[i]);
-                continue;
-            }
-            double[] g = new double[gradientSize];
-            for (int j = 0; j < n; j++) {
-                double d = jac[i * n + j];
-                if (d != 0 && !in[j].isConstant()) {
-                    for (int k = 0; k < gradientSize; k++) {
-                        g[k] += d * in[j].derivative(k);
-                    }
-                }
-            }
-            out[i] = AutoDiff.of(o[i], g);
+            out[i] = AutoDiff.chainRule(w.out[i], w.jacobian, i * n, in, usedInputs[i]);
         }
+    }
+
+    /** Per-thread arrays for {@link #evaluateAutoDiff}: the block is shared by conversions and threads. */
+    private record Workspace(double[] in, double[] out, double[] jacobian) {
     }
 
     private static <T> T walk(Scalar<T> s, Expression e, Map<Variable, T> env, Map<Expression, T> memo) {
