@@ -19,42 +19,6 @@ final class DenseKernels {
     private DenseKernels() {
     }
 
-    /**
-     * Overwrites the lower triangle of {@code a} with its Cholesky factor L ({@code a = L L'}) and zeros
-     * the strict upper triangle.
-     *
-     * @return false if {@code a} is not numerically positive definite (then {@code a} is garbage)
-     */
-    static boolean cholesky(double[] a, int n) {
-        for (int j = 0; j < n; j++) {
-            int rowJ = j * n;
-            double d = a[rowJ + j];
-            for (int k = 0; k < j; k++) {
-                d -= a[rowJ + k] * a[rowJ + k];
-            }
-            if (!(d > 0)) {
-                return false;
-            }
-            double ljj = Math.sqrt(d);
-            a[rowJ + j] = ljj;
-            double inv = 1 / ljj;
-            for (int i = j + 1; i < n; i++) {
-                int rowI = i * n;
-                double s = a[rowI + j];
-                for (int k = 0; k < j; k++) {
-                    s -= a[rowI + k] * a[rowJ + k];
-                }
-                a[rowI + j] = s * inv;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                a[i * n + j] = 0;
-            }
-        }
-        return true;
-    }
-
     /** Overwrites {@code b} (n rows of width w, row-major) with {@code L^-1 b}. */
     static void forwardSolve(double[] lower, double[] b, int n, int w) {
         for (int i = 0; i < n; i++) {

@@ -457,7 +457,7 @@ final class InteriorPointRun {
             }
             System.arraycopy(bigX[b], 0, lowerX[b], 0, n * n);
             System.arraycopy(bigY[b], 0, lowerY[b], 0, n * n);
-            if (!DenseKernels.cholesky(lowerX[b], n) || !DenseKernels.cholesky(lowerY[b], n)) {
+            if (!BlockedCholesky.factor(lowerX[b], n) || !BlockedCholesky.factor(lowerY[b], n)) {
                 return false;
             }
             DenseKernels.inverseFromCholesky(lowerX[b], n, inverseX[b], work[b]);
@@ -749,7 +749,7 @@ final class InteriorPointRun {
         for (int t = 0; t < n * n; t++) {
             scratch[t] = point[t] + step * direction[t];
         }
-        return DenseKernels.cholesky(scratch, n);
+        return BlockedCholesky.factor(scratch, n);
     }
 
     private double complementarityAfter(double stepP, double stepD) {

@@ -70,7 +70,7 @@ class DenseKernelsTest {
     void lanczosStepMatchesTheEigenvalueStep() {
         for (int n : new int[] {2, 10, 60}) {
             double[] lower = spd(n, 7 * n);
-            assertTrue(DenseKernels.cholesky(lower, n));
+            assertTrue(BlockedCholesky.factor(lower, n));
             double[] direction = symmetric(n, 11 * n);
             for (int t = 0; t < n * n; t++) {
                 direction[t] *= 10;
@@ -87,7 +87,7 @@ class DenseKernelsTest {
     void lanczosReportsAnUnboundedStepForAPositiveDirection() {
         int n = 5;
         double[] lower = spd(n, 3);
-        assertTrue(DenseKernels.cholesky(lower, n));
+        assertTrue(BlockedCholesky.factor(lower, n));
         double[] direction = spd(n, 4);
         assertEquals(Double.POSITIVE_INFINITY, new LanczosStep(n).estimate(lower, direction, n));
     }
