@@ -46,24 +46,45 @@ class DenseKernelsTest {
 
     @Test
     void productIsBitForBitTheOrderedTripleLoopAtEverySize() {
-        // Sizes below and above the parallel threshold, and not multiples of the 4-row grouping.
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
         for (int n : new int[] {1, 3, 7, 64, 101}) {
             double[] a = random(n * n, n);
             double[] b = random(n * n, n + 1000);
             double[] c = random(n * n, n + 2000);
-            double[] expected = c.clone();
+            double[] product = new double[n * n];
+            double[] sum = c.clone();
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < n; j++) {
-                    double s = expected[i * n + j];
                     for (int k = 0; k < n; k++) {
-                        s += a[i * n + k] * b[k * n + j];
+                        product[i * n + j] += a[i * n + k] * b[j * n + k];
+                        sum[i * n + j] += a[i * n + k] * b[j * n + k];
                     }
-                    expected[i * n + j] = s;
                 }
             }
-            DenseKernels.multAdd(a, b, c, n);
-            assertArrayEquals(expected, c, 0.0, "n = " + n);
+            double[] out = random(n * n, n + 3000);
+            DenseKernels.multTransB(a, b, out, n);
+            assertArrayEquals(product, out, 0.0, "a b', n = " + n);
+            DenseKernels.multTransBAdd(a, b, c, n);
+            assertArrayEquals(sum, c, 0.0, "c + a b', n = " + n);
         }
+    }
+
+    @Test
+    void productWithASymmetricMatrixIsBitForBitTheMatrixProduct() {
+        int n = 9;
+        double[] a = random(n * n, 11);
+        double[] s = symmetric(n, 12);
+        double[] out = new double[n * n];
+        DenseKernels.multTransB(a, s, out, n);
+        double[] expected = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    expected[i * n + j] += a[i * n + k] * s[k * n + j];
+                }
+            }
+        }
+        assertArrayEquals(expected, out, 0.0);
     }
 
     @Test
