@@ -11,13 +11,15 @@ import java.util.stream.IntStream;
  * Cholesky ({@code LinearSolverFactory_DDRM.chol}) runs at about 2.5 GFlop/s, and its blocked variants
  * ({@code CholeskyDecompositionBlock_DDRM}, {@code _MT_DDRM}, the block-format {@code LinearSolverChol_DDRB}
  * with {@code CholeskyOuterSolver_MT_DDRB}, {@code LinearSolverFactory_MT_DDRM.chol}) at 1.2 to 2.2: their
- * inner loops are dot products (serial reductions) or axpys that load and store the output once per
+ * inner loops are dot products (one dependent chain) or axpys that load and store the output once per
  * multiply-add. Here the right-looking blocked form spends almost all flops in the update of the trailing
- * matrix, {@code A22 -= L21 L21'}, computed in 4 x 4 tiles held in registers (16 fused multiply-adds
- * per 8 loads), with the rows of the trailing matrix shared among the cores.
+ * matrix, {@code A22 -= L21 L21'}, computed in 4 x 4 tiles held in registers (16 multiply-adds per 8
+ * loads), with the rows of the trailing matrix shared among the cores.
  *
- * <p>Each entry's rounding is independent of how rows are shared out, so the result is the same on any
- * number of cores.
+ * <p>Every entry is computed with exactly the operations of EJML's inner-product Cholesky (and of the
+ * unblocked loop this solver used before): {@code A_ij} minus the terms {@code L_ik L_jk} one at a time
+ * in the order k = 0, 1, ..., then times {@code 1 / L_jj}. Blocking only regroups independent entries, so
+ * the factor is bit for bit EJML's, on any number of cores and for any panel width.
  */
 final class BlockedCholesky {
 
@@ -70,68 +72,96 @@ final class BlockedCholesky {
     private static boolean factorDiagonalBlock(double[] a, int n, int start, int end) {
         for (int j = start; j < end; j++) {
             int rowJ = j * n;
-            double d = a[rowJ + j] - dot(a, rowJ + start, a, rowJ + start, j - start);
+            double d = subtractProducts(a[rowJ + j], a, rowJ, rowJ, start, j);
             if (!(d > 0)) {
                 return false;
             }
             double ljj = Math.sqrt(d);
             a[rowJ + j] = ljj;
+            double inverse = 1 / ljj;
             for (int i = j + 1; i < end; i++) {
                 int rowI = i * n;
-                a[rowI + j] = (a[rowI + j] - dot(a, rowI + start, a, rowJ + start, j - start)) / ljj;
+                a[rowI + j] = subtractProducts(a[rowI + j], a, rowI, rowJ, start, j) * inverse;
             }
         }
         return true;
     }
 
-    /** Rows first..first+3 (up to n) of the panel: L[i][start..end) = A[i][start..end) L11^-T. */
+    /**
+     * Rows first..first+3 (up to n) of the panel: L[i][start..end) = A[i][start..end) L11^-T, the rows
+     * side by side so that their four dependent chains of subtractions overlap.
+     */
     private static void panelRows(double[] a, int n, int start, int end, int first) {
-        int last = Math.min(first + 4, n);
-        for (int i = first; i < last; i++) {
-            int rowI = i * n;
-            for (int j = start; j < end; j++) {
-                int rowJ = j * n;
-                a[rowI + j] = (a[rowI + j] - dot(a, rowI + start, a, rowJ + start, j - start)) / a[rowJ + j];
+        if (first + 4 > n) {
+            for (int i = first; i < n; i++) {
+                int rowI = i * n;
+                for (int j = start; j < end; j++) {
+                    int rowJ = j * n;
+                    a[rowI + j] = subtractProducts(a[rowI + j], a, rowI, rowJ, start, j) * (1 / a[rowJ + j]);
+                }
             }
+            return;
+        }
+        int r0 = first * n;
+        int r1 = r0 + n;
+        int r2 = r1 + n;
+        int r3 = r2 + n;
+        for (int j = start; j < end; j++) {
+            int rowJ = j * n;
+            double s0 = a[r0 + j];
+            double s1 = a[r1 + j];
+            double s2 = a[r2 + j];
+            double s3 = a[r3 + j];
+            for (int k = start; k < j; k++) {
+                double y = a[rowJ + k];
+                s0 -= a[r0 + k] * y;
+                s1 -= a[r1 + k] * y;
+                s2 -= a[r2 + k] * y;
+                s3 -= a[r3 + k] * y;
+            }
+            double inverse = 1 / a[rowJ + j];
+            a[r0 + j] = s0 * inverse;
+            a[r1 + j] = s1 * inverse;
+            a[r2 + j] = s2 * inverse;
+            a[r3 + j] = s3 * inverse;
         }
     }
 
     /**
-     * Rows first..first+3 (up to n) of the trailing update {@code A[i][j] -= L[i][start..end) . L[j][start..end)}
-     * for {@code end <= j <= i}. A full group of four rows goes through 4 x 4 tiles (the one on the
-     * diagonal stores only its lower part); the last, partial group row by row.
+     * Rows first..first+3 (up to n) of the trailing update {@code A[i][j] -= L[i][k] L[j][k]} for
+     * {@code start <= k < end}, {@code end <= j <= i}. A full group of four rows goes through 4 x 4 tiles
+     * (the one on the diagonal stores only its lower part); the last, partial group entry by entry.
      */
     private static void updateRows(double[] a, int n, int start, int end, int first) {
-        int width = end - start;
         if (first + 4 > n) {
             for (int i = first; i < n; i++) {
                 int rowI = i * n;
                 for (int j = end; j <= i; j++) {
-                    a[rowI + j] -= dot(a, rowI + start, a, j * n + start, width);
+                    a[rowI + j] = subtractProducts(a[rowI + j], a, rowI, j * n, start, end);
                 }
             }
             return;
         }
         for (int j = end; j <= first; j += 4) {
-            updateTile(a, n, start, width, first, j);
+            updateTile(a, n, start, end, first, j);
         }
     }
 
     /** The 4 x 4 tile at (i, j) of the trailing update; on the diagonal (i == j) only its lower part. */
-    private static void updateTile(double[] a, int n, int start, int width, int i, int j) {
-        int a0 = i * n + start;
+    private static void updateTile(double[] a, int n, int start, int end, int i, int j) {
+        int a0 = i * n;
         int a1 = a0 + n;
         int a2 = a1 + n;
         int a3 = a2 + n;
-        int b0 = j * n + start;
+        int b0 = j * n;
         int b1 = b0 + n;
         int b2 = b1 + n;
         int b3 = b2 + n;
-        double s00 = 0, s01 = 0, s02 = 0, s03 = 0;
-        double s10 = 0, s11 = 0, s12 = 0, s13 = 0;
-        double s20 = 0, s21 = 0, s22 = 0, s23 = 0;
-        double s30 = 0, s31 = 0, s32 = 0, s33 = 0;
-        for (int k = 0; k < width; k++) {
+        double s00 = a[a0 + j], s01 = a[a0 + j + 1], s02 = a[a0 + j + 2], s03 = a[a0 + j + 3];
+        double s10 = a[a1 + j], s11 = a[a1 + j + 1], s12 = a[a1 + j + 2], s13 = a[a1 + j + 3];
+        double s20 = a[a2 + j], s21 = a[a2 + j + 1], s22 = a[a2 + j + 2], s23 = a[a2 + j + 3];
+        double s30 = a[a3 + j], s31 = a[a3 + j + 1], s32 = a[a3 + j + 2], s33 = a[a3 + j + 3];
+        for (int k = start; k < end; k++) {
             double x0 = a[a0 + k];
             double x1 = a[a1 + k];
             double x2 = a[a2 + k];
@@ -140,50 +170,47 @@ final class BlockedCholesky {
             double y1 = a[b1 + k];
             double y2 = a[b2 + k];
             double y3 = a[b3 + k];
-            s00 = Math.fma(x0, y0, s00);
-            s01 = Math.fma(x0, y1, s01);
-            s02 = Math.fma(x0, y2, s02);
-            s03 = Math.fma(x0, y3, s03);
-            s10 = Math.fma(x1, y0, s10);
-            s11 = Math.fma(x1, y1, s11);
-            s12 = Math.fma(x1, y2, s12);
-            s13 = Math.fma(x1, y3, s13);
-            s20 = Math.fma(x2, y0, s20);
-            s21 = Math.fma(x2, y1, s21);
-            s22 = Math.fma(x2, y2, s22);
-            s23 = Math.fma(x2, y3, s23);
-            s30 = Math.fma(x3, y0, s30);
-            s31 = Math.fma(x3, y1, s31);
-            s32 = Math.fma(x3, y2, s32);
-            s33 = Math.fma(x3, y3, s33);
+            s00 -= x0 * y0;
+            s01 -= x0 * y1;
+            s02 -= x0 * y2;
+            s03 -= x0 * y3;
+            s10 -= x1 * y0;
+            s11 -= x1 * y1;
+            s12 -= x1 * y2;
+            s13 -= x1 * y3;
+            s20 -= x2 * y0;
+            s21 -= x2 * y1;
+            s22 -= x2 * y2;
+            s23 -= x2 * y3;
+            s30 -= x3 * y0;
+            s31 -= x3 * y1;
+            s32 -= x3 * y2;
+            s33 -= x3 * y3;
         }
-        int c0 = i * n + j;
-        int c1 = c0 + n;
-        int c2 = c1 + n;
-        int c3 = c2 + n;
-        a[c0] -= s00;
-        a[c1] -= s10;
-        a[c1 + 1] -= s11;
-        a[c2] -= s20;
-        a[c2 + 1] -= s21;
-        a[c2 + 2] -= s22;
-        a[c3] -= s30;
-        a[c3 + 1] -= s31;
-        a[c3 + 2] -= s32;
-        a[c3 + 3] -= s33;
+        a[a0 + j] = s00;
+        a[a1 + j] = s10;
+        a[a1 + j + 1] = s11;
+        a[a2 + j] = s20;
+        a[a2 + j + 1] = s21;
+        a[a2 + j + 2] = s22;
+        a[a3 + j] = s30;
+        a[a3 + j + 1] = s31;
+        a[a3 + j + 2] = s32;
+        a[a3 + j + 3] = s33;
         if (i != j) {
-            a[c0 + 1] -= s01;
-            a[c0 + 2] -= s02;
-            a[c0 + 3] -= s03;
-            a[c1 + 2] -= s12;
-            a[c1 + 3] -= s13;
-            a[c2 + 3] -= s23;
+            a[a0 + j + 1] = s01;
+            a[a0 + j + 2] = s02;
+            a[a0 + j + 3] = s03;
+            a[a1 + j + 2] = s12;
+            a[a1 + j + 3] = s13;
+            a[a2 + j + 3] = s23;
         }
     }
 
     /**
      * Overwrites {@code b} with {@code (L L')^-1 b}: forward substitution by rows of L, then back
-     * substitution as a sequence of axpys with the rows of L (no strided access).
+     * substitution by columns of L, each entry's terms subtracted in increasing index order (EJML's
+     * order, so that the solution too is bit for bit EJML's).
      *
      * @param lower the factor from {@link #factor} (n x n row-major); not modified
      * @param n the dimension
@@ -192,33 +219,29 @@ final class BlockedCholesky {
     static void solve(double[] lower, int n, double[] b) {
         for (int i = 0; i < n; i++) {
             int rowI = i * n;
-            b[i] = (b[i] - dot(lower, rowI, b, 0, i)) / lower[rowI + i];
+            b[i] = subtractProducts(b[i], lower, rowI, b, 0, 0, i) / lower[rowI + i];
         }
         for (int i = n - 1; i >= 0; i--) {
-            int rowI = i * n;
-            double xi = b[i] / lower[rowI + i];
-            b[i] = xi;
-            for (int k = 0; k < i; k++) {
-                b[k] -= xi * lower[rowI + k];
+            double s = b[i];
+            for (int k = i + 1; k < n; k++) {
+                s -= lower[k * n + i] * b[k];
             }
+            b[i] = s / lower[i * n + i];
         }
     }
 
-    private static double dot(double[] x, int xOff, double[] y, int yOff, int length) {
-        double s0 = 0;
-        double s1 = 0;
-        double s2 = 0;
-        double s3 = 0;
-        int k = 0;
-        for (; k + 3 < length; k += 4) {
-            s0 += x[xOff + k] * y[yOff + k];
-            s1 += x[xOff + k + 1] * y[yOff + k + 1];
-            s2 += x[xOff + k + 2] * y[yOff + k + 2];
-            s3 += x[xOff + k + 3] * y[yOff + k + 3];
+    /** value - x[xRow + k] x[yRow + k] for k = from, ..., to - 1, one term at a time in that order. */
+    private static double subtractProducts(double value, double[] x, int xRow, int yRow, int from, int to) {
+        return subtractProducts(value, x, xRow, x, yRow, from, to);
+    }
+
+    /** value - x[xRow + k] y[yRow + k] for k = from, ..., to - 1, one term at a time in that order. */
+    private static double subtractProducts(double value, double[] x, int xRow, double[] y, int yRow, int from,
+            int to) {
+        double s = value;
+        for (int k = from; k < to; k++) {
+            s -= x[xRow + k] * y[yRow + k];
         }
-        for (; k < length; k++) {
-            s0 += x[xOff + k] * y[yOff + k];
-        }
-        return (s0 + s1) + (s2 + s3);
+        return s;
     }
 }
