@@ -39,22 +39,70 @@ final class DenseKernels {
         }
     }
 
-    /** Writes {@code (L L')^-1} into {@code out}, using {@code work} (length n*n) as scratch. */
+    /**
+     * Writes {@code (L L')^-1 = L^-T L^-1} into {@code out}, using {@code work} (length n*n) as scratch.
+     * {@code work} becomes {@code L^-1} by forward substitution on the identity (row i of it is zero
+     * beyond column i, so each row operation stops there), then its transpose U, and entry (i, j) of the
+     * result is row i of U times row j of U from column max(i, j) on (the earlier terms are exact zeros),
+     * in 4 x 4 register blocks of the upper triangle, mirrored to the lower one.
+     */
     static void inverseFromCholesky(double[] lower, int n, double[] out, double[] work) {
         java.util.Arrays.fill(work, 0, n * n, 0);
         for (int i = 0; i < n; i++) {
-            work[i * n + i] = 1;
-        }
-        forwardSolve(lower, work, n, n);
-        // out = (L^-1)' (L^-1); L^-1 is lower triangular.
-        for (int i = 0; i < n; i++) {
-            for (int j = i; j < n; j++) {
-                double s = 0;
-                for (int k = j; k < n; k++) {
-                    s += work[k * n + i] * work[k * n + j];
+            int rowI = i * n;
+            work[rowI + i] = 1;
+            for (int k = 0; k < i; k++) {
+                double l = lower[rowI + k];
+                if (l != 0) {
+                    int rowK = k * n;
+                    for (int c = 0; c <= k; c++) {
+                        work[rowI + c] -= l * work[rowK + c];
+                    }
                 }
-                out[i * n + j] = s;
-                out[j * n + i] = s;
+            }
+            double inv = 1 / lower[rowI + i];
+            for (int c = 0; c <= i; c++) {
+                work[rowI + c] *= inv;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double t = work[i * n + j];
+                work[i * n + j] = work[j * n + i];
+                work[j * n + i] = t;
+            }
+        }
+        int groups = (n + 3) / 4;
+        if (PARALLEL && n >= PARALLEL_SIZE) {
+            IntStream.range(0, groups).parallel().forEach(g -> gramRows(work, out, n, 4 * g));
+        } else {
+            for (int g = 0; g < groups; g++) {
+                gramRows(work, out, n, 4 * g);
+            }
+        }
+    }
+
+    /**
+     * Rows first..first+3 (or up to n) of the upper triangle of {@code u u'} for an upper triangular u,
+     * and their mirror images below the diagonal.
+     */
+    private static void gramRows(double[] u, double[] out, int n, int first) {
+        int j = first;
+        if (first + 4 <= n) {
+            for (; j + 4 <= n; j += 4) {
+                productTile(u, u, out, n, first, j, false, j);
+            }
+        }
+        for (int i = first; i < Math.min(first + 4, n); i++) {
+            for (int c = Math.max(j, i); c < n; c++) {
+                double s = 0;
+                for (int k = c; k < n; k++) {
+                    s += u[i * n + k] * u[c * n + k];
+                }
+                out[i * n + c] = s;
+            }
+            for (int c = i + 1; c < n; c++) {
+                out[c * n + i] = out[i * n + c];
             }
         }
     }
@@ -101,7 +149,7 @@ final class DenseKernels {
         }
         int j = 0;
         for (; j + 4 <= n; j += 4) {
-            productTile(a, b, c, n, first, j, add);
+            productTile(a, b, c, n, first, j, add, 0);
         }
         for (; j < n; j++) {
             for (int i = first; i < first + 4; i++) {
@@ -110,8 +158,9 @@ final class DenseKernels {
         }
     }
 
-    /** The 4 x 4 block of the product at rows i..i+3, columns j..j+3. */
-    private static void productTile(double[] a, double[] b, double[] c, int n, int i, int j, boolean add) {
+    /** The 4 x 4 block of the product at rows i..i+3, columns j..j+3, with the terms from k = from on. */
+    private static void productTile(double[] a, double[] b, double[] c, int n, int i, int j, boolean add,
+            int from) {
         int a0 = i * n;
         int a1 = a0 + n;
         int a2 = a1 + n;
@@ -130,7 +179,7 @@ final class DenseKernels {
         double s21 = start(c, c2 + 1, add), s22 = start(c, c2 + 2, add), s23 = start(c, c2 + 3, add);
         double s30 = start(c, c3, add), s31 = start(c, c3 + 1, add), s32 = start(c, c3 + 2, add);
         double s33 = start(c, c3 + 3, add);
-        for (int k = 0; k < n; k++) {
+        for (int k = from; k < n; k++) {
             double x0 = a[a0 + k];
             double x1 = a[a1 + k];
             double x2 = a[a2 + k];

@@ -88,6 +88,43 @@ class DenseKernelsTest {
     }
 
     @Test
+    void inverseFromCholeskyIsTheInverseOfTheFactoredMatrix() {
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
+        for (int n : new int[] {1, 6, 64, 70}) {
+            double[] a = spd(n, n + 50);
+            double[] lower = a.clone();
+            assertTrue(BlockedCholesky.factor(lower, n));
+            double[] inverse = new double[n * n];
+            DenseKernels.inverseFromCholesky(lower, n, inverse, new double[n * n]);
+            // Reference: L^-1 by plain forward substitution, then (L^-1)' L^-1 summed over k >= max(i, j).
+            double[] li = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c <= i; c++) {
+                    double s = i == c ? 1 : 0;
+                    for (int k = c; k < i; k++) {
+                        s -= lower[i * n + k] * li[k * n + c];
+                    }
+                    li[i * n + c] = s / lower[i * n + i];
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    double s = 0;
+                    for (int k = Math.max(i, j); k < n; k++) {
+                        s += li[k * n + i] * li[k * n + j];
+                    }
+                    assertEquals(s, inverse[i * n + j], 1e-15 * Math.abs(s) + 1e-18, "n=" + n);
+                    double identity = 0;
+                    for (int k = 0; k < n; k++) {
+                        identity += a[i * n + k] * inverse[k * n + j];
+                    }
+                    assertEquals(i == j ? 1 : 0, identity, 1e-12, "(A A^-1)[" + i + "][" + j + "], n=" + n);
+                }
+            }
+        }
+    }
+
+    @Test
     void lanczosStepMatchesTheEigenvalueStep() {
         for (int n : new int[] {2, 10, 60}) {
             double[] lower = spd(n, 7 * n);
