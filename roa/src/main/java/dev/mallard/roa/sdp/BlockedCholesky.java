@@ -14,10 +14,11 @@ import java.util.stream.IntStream;
  * inner loops are dot products (one dependent chain) or axpys that load and store the output once per
  * multiply-add. Here the right-looking blocked form spends almost all flops in the update of the trailing
  * matrix, {@code A22 -= L21 L21'}, computed in 4 x 4 tiles held in registers (16 multiply-adds per 8
- * loads), with the rows of the trailing matrix shared among the cores.
+ * loads), with the rows of the trailing matrix shared among the cores. Measured on a loaded two-core
+ * machine, n = 498: 14.5 to 20 ms against EJML's 16 to 28 ms; n = 229: 1.5 against 2.1 ms.
  *
  * <p>Every entry is computed with exactly the operations of EJML's inner-product Cholesky (and of the
- * unblocked loop this solver used before): {@code A_ij} minus the terms {@code L_ik L_jk} one at a time
+ * plain unblocked loop): {@code A_ij} minus the terms {@code L_ik L_jk} one at a time
  * in the order k = 0, 1, ..., then times {@code 1 / L_jj}. Blocking only regroups independent entries, so
  * the factor is bit for bit EJML's, on any number of cores and for any panel width.
  */
