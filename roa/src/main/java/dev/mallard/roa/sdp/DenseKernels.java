@@ -19,42 +19,6 @@ final class DenseKernels {
     private DenseKernels() {
     }
 
-    /**
-     * Overwrites the lower triangle of {@code a} with its Cholesky factor L ({@code a = L L'}) and zeros
-     * the strict upper triangle.
-     *
-     * @return false if {@code a} is not numerically positive definite (then {@code a} is garbage)
-     */
-    static boolean cholesky(double[] a, int n) {
-        for (int j = 0; j < n; j++) {
-            int rowJ = j * n;
-            double d = a[rowJ + j];
-            for (int k = 0; k < j; k++) {
-                d -= a[rowJ + k] * a[rowJ + k];
-            }
-            if (!(d > 0)) {
-                return false;
-            }
-            double ljj = Math.sqrt(d);
-            a[rowJ + j] = ljj;
-            double inv = 1 / ljj;
-            for (int i = j + 1; i < n; i++) {
-                int rowI = i * n;
-                double s = a[rowI + j];
-                for (int k = 0; k < j; k++) {
-                    s -= a[rowI + k] * a[rowJ + k];
-                }
-                a[rowI + j] = s * inv;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                a[i * n + j] = 0;
-            }
-        }
-        return true;
-    }
-
     /** Overwrites {@code b} (n rows of width w, row-major) with {@code L^-1 b}. */
     static void forwardSolve(double[] lower, double[] b, int n, int w) {
         for (int i = 0; i < n; i++) {
@@ -75,83 +39,204 @@ final class DenseKernels {
         }
     }
 
-    /** Writes {@code (L L')^-1} into {@code out}, using {@code work} (length n*n) as scratch. */
+    /**
+     * Writes {@code (L L')^-1 = L^-T L^-1} into {@code out}, using {@code work} (length n*n) as scratch.
+     * {@code work} becomes {@code L^-1} by forward substitution on the identity (row i of it is zero
+     * beyond column i, so each row operation stops there), then its transpose U, and entry (i, j) of the
+     * result is row i of U times row j of U from column max(i, j) on (the earlier terms are exact zeros),
+     * in 4 x 4 register blocks of the upper triangle, mirrored to the lower one.
+     */
     static void inverseFromCholesky(double[] lower, int n, double[] out, double[] work) {
         java.util.Arrays.fill(work, 0, n * n, 0);
         for (int i = 0; i < n; i++) {
-            work[i * n + i] = 1;
-        }
-        forwardSolve(lower, work, n, n);
-        // out = (L^-1)' (L^-1); L^-1 is lower triangular.
-        for (int i = 0; i < n; i++) {
-            for (int j = i; j < n; j++) {
-                double s = 0;
-                for (int k = j; k < n; k++) {
-                    s += work[k * n + i] * work[k * n + j];
+            int rowI = i * n;
+            work[rowI + i] = 1;
+            for (int k = 0; k < i; k++) {
+                double l = lower[rowI + k];
+                if (l != 0) {
+                    int rowK = k * n;
+                    for (int c = 0; c <= k; c++) {
+                        work[rowI + c] -= l * work[rowK + c];
+                    }
                 }
-                out[i * n + j] = s;
-                out[j * n + i] = s;
+            }
+            double inv = 1 / lower[rowI + i];
+            for (int c = 0; c <= i; c++) {
+                work[rowI + c] *= inv;
             }
         }
-    }
-
-    /** c = a b for n x n matrices. */
-    static void mult(double[] a, double[] b, double[] c, int n) {
-        java.util.Arrays.fill(c, 0, n * n, 0);
-        multAdd(a, b, c, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double t = work[i * n + j];
+                work[i * n + j] = work[j * n + i];
+                work[j * n + i] = t;
+            }
+        }
+        int groups = (n + 3) / 4;
+        if (PARALLEL && n >= PARALLEL_SIZE) {
+            IntStream.range(0, groups).parallel().forEach(g -> gramRows(work, out, n, 4 * g));
+        } else {
+            for (int g = 0; g < groups; g++) {
+                gramRows(work, out, n, 4 * g);
+            }
+        }
     }
 
     /**
-     * c += a b for n x n matrices. Four rows of c at a time, in i-k-j order: each row of b is loaded
-     * once per four rows of c, and the innermost loop is a plain axpy that the JIT vectorises. Every
-     * entry sums its terms in the order k = 0, 1, ..., so the result does not depend on how rows are
-     * shared out: from {@link #PARALLEL_SIZE} on, on a machine with several cores, groups of rows run on the
-     * common fork-join pool.
+     * Rows first..first+3 (or up to n) of the upper triangle of {@code u u'} for an upper triangular u,
+     * and their mirror images below the diagonal.
      */
-    static void multAdd(double[] a, double[] b, double[] c, int n) {
-        int groups = (n + 3) / 4;
-        if (PARALLEL && n >= PARALLEL_SIZE) {
-            IntStream.range(0, groups).parallel().forEach(g -> multAddRows(a, b, c, n, 4 * g));
-        } else {
-            for (int g = 0; g < groups; g++) {
-                multAddRows(a, b, c, n, 4 * g);
+    private static void gramRows(double[] u, double[] out, int n, int first) {
+        int j = first;
+        if (first + 4 <= n) {
+            for (; j + 4 <= n; j += 4) {
+                productTile(u, u, out, n, first, j, false, j);
+            }
+        }
+        for (int i = first; i < Math.min(first + 4, n); i++) {
+            for (int c = Math.max(j, i); c < n; c++) {
+                double s = 0;
+                for (int k = c; k < n; k++) {
+                    s += u[i * n + k] * u[c * n + k];
+                }
+                out[i * n + c] = s;
+            }
+            for (int c = i + 1; c < n; c++) {
+                out[c * n + i] = out[i * n + c];
             }
         }
     }
 
-    /** Rows first..first+3 (or up to n) of c += a b. */
-    private static void multAddRows(double[] a, double[] b, double[] c, int n, int first) {
-        if (first + 3 >= n) {
+    /** c = a b' for n x n matrices; for a symmetric b (every caller's case) that is a b. */
+    static void multTransB(double[] a, double[] b, double[] c, int n) {
+        product(a, b, c, n, false);
+    }
+
+    /** c += a b' for n x n matrices; for a symmetric b (every caller's case) that is c += a b. */
+    static void multTransBAdd(double[] a, double[] b, double[] c, int n) {
+        product(a, b, c, n, true);
+    }
+
+    /**
+     * c = a b' or c += a b'. Entry (i, j) starts from 0 or c_ij and adds the terms a_ik b_jk in the
+     * order k = 0, 1, ... (each product and sum rounded, no fused multiply-add), so for a symmetric b it
+     * is bit for bit the ordered triple loop of c += a b. Blocks of 4 x 4 entries are computed together
+     * in registers (16 multiply-adds per 8 loads; an axpy-ordered product loads and stores its output
+     * row for every term). The rounding of each entry does not depend on the blocking, so the result
+     * does not depend on how rows are shared out: from {@link #PARALLEL_SIZE} on, on a machine with
+     * several cores, groups of four rows run on the common fork-join pool.
+     */
+    private static void product(double[] a, double[] b, double[] c, int n, boolean add) {
+        int groups = (n + 3) / 4;
+        if (PARALLEL && n >= PARALLEL_SIZE) {
+            IntStream.range(0, groups).parallel().forEach(g -> productRows(a, b, c, n, 4 * g, add));
+        } else {
+            for (int g = 0; g < groups; g++) {
+                productRows(a, b, c, n, 4 * g, add);
+            }
+        }
+    }
+
+    /** Rows first..first+3 (or up to n) of the product. */
+    private static void productRows(double[] a, double[] b, double[] c, int n, int first, boolean add) {
+        if (first + 4 > n) {
             for (int i = first; i < n; i++) {
-                int ci = i * n;
-                for (int k = 0; k < n; k++) {
-                    double aik = a[ci + k];
-                    int bk = k * n;
-                    for (int j = 0; j < n; j++) {
-                        c[ci + j] += aik * b[bk + j];
-                    }
+                for (int j = 0; j < n; j++) {
+                    entry(a, b, c, n, i, j, add);
                 }
             }
             return;
         }
-        int c0 = first * n;
+        int j = 0;
+        for (; j + 4 <= n; j += 4) {
+            productTile(a, b, c, n, first, j, add, 0);
+        }
+        for (; j < n; j++) {
+            for (int i = first; i < first + 4; i++) {
+                entry(a, b, c, n, i, j, add);
+            }
+        }
+    }
+
+    /** The 4 x 4 block of the product at rows i..i+3, columns j..j+3, with the terms from k = from on. */
+    private static void productTile(double[] a, double[] b, double[] c, int n, int i, int j, boolean add,
+            int from) {
+        int a0 = i * n;
+        int a1 = a0 + n;
+        int a2 = a1 + n;
+        int a3 = a2 + n;
+        int b0 = j * n;
+        int b1 = b0 + n;
+        int b2 = b1 + n;
+        int b3 = b2 + n;
+        int c0 = i * n + j;
         int c1 = c0 + n;
         int c2 = c1 + n;
         int c3 = c2 + n;
-        for (int k = 0; k < n; k++) {
-            double a0 = a[c0 + k];
-            double a1 = a[c1 + k];
-            double a2 = a[c2 + k];
-            double a3 = a[c3 + k];
-            int bk = k * n;
-            for (int j = 0; j < n; j++) {
-                double bkj = b[bk + j];
-                c[c0 + j] += a0 * bkj;
-                c[c1 + j] += a1 * bkj;
-                c[c2 + j] += a2 * bkj;
-                c[c3 + j] += a3 * bkj;
-            }
+        double s00 = start(c, c0, add), s01 = start(c, c0 + 1, add), s02 = start(c, c0 + 2, add);
+        double s03 = start(c, c0 + 3, add), s10 = start(c, c1, add), s11 = start(c, c1 + 1, add);
+        double s12 = start(c, c1 + 2, add), s13 = start(c, c1 + 3, add), s20 = start(c, c2, add);
+        double s21 = start(c, c2 + 1, add), s22 = start(c, c2 + 2, add), s23 = start(c, c2 + 3, add);
+        double s30 = start(c, c3, add), s31 = start(c, c3 + 1, add), s32 = start(c, c3 + 2, add);
+        double s33 = start(c, c3 + 3, add);
+        for (int k = from; k < n; k++) {
+            double x0 = a[a0 + k];
+            double x1 = a[a1 + k];
+            double x2 = a[a2 + k];
+            double x3 = a[a3 + k];
+            double y0 = b[b0 + k];
+            double y1 = b[b1 + k];
+            double y2 = b[b2 + k];
+            double y3 = b[b3 + k];
+            s00 += x0 * y0;
+            s01 += x0 * y1;
+            s02 += x0 * y2;
+            s03 += x0 * y3;
+            s10 += x1 * y0;
+            s11 += x1 * y1;
+            s12 += x1 * y2;
+            s13 += x1 * y3;
+            s20 += x2 * y0;
+            s21 += x2 * y1;
+            s22 += x2 * y2;
+            s23 += x2 * y3;
+            s30 += x3 * y0;
+            s31 += x3 * y1;
+            s32 += x3 * y2;
+            s33 += x3 * y3;
         }
+        c[c0] = s00;
+        c[c0 + 1] = s01;
+        c[c0 + 2] = s02;
+        c[c0 + 3] = s03;
+        c[c1] = s10;
+        c[c1 + 1] = s11;
+        c[c1 + 2] = s12;
+        c[c1 + 3] = s13;
+        c[c2] = s20;
+        c[c2 + 1] = s21;
+        c[c2 + 2] = s22;
+        c[c2 + 3] = s23;
+        c[c3] = s30;
+        c[c3 + 1] = s31;
+        c[c3 + 2] = s32;
+        c[c3 + 3] = s33;
+    }
+
+    /** The starting value of entry index of the output: 0, or its current value when adding. */
+    private static double start(double[] c, int index, boolean add) {
+        return add ? c[index] : 0;
+    }
+
+    /** Entry (i, j) of the product alone, for the rows and columns outside the 4 x 4 blocks. */
+    private static void entry(double[] a, double[] b, double[] c, int n, int i, int j, boolean add) {
+        int ai = i * n;
+        int bj = j * n;
+        double s = start(c, ai + j, add);
+        for (int k = 0; k < n; k++) {
+            s += a[ai + k] * b[bj + k];
+        }
+        c[ai + j] = s;
     }
 
     /** The Frobenius inner product of two n x n arrays. */

@@ -457,7 +457,7 @@ final class InteriorPointRun {
             }
             System.arraycopy(bigX[b], 0, lowerX[b], 0, n * n);
             System.arraycopy(bigY[b], 0, lowerY[b], 0, n * n);
-            if (!DenseKernels.cholesky(lowerX[b], n) || !DenseKernels.cholesky(lowerY[b], n)) {
+            if (!BlockedCholesky.factor(lowerX[b], n) || !BlockedCholesky.factor(lowerY[b], n)) {
                 return false;
             }
             DenseKernels.inverseFromCholesky(lowerX[b], n, inverseX[b], work[b]);
@@ -485,12 +485,13 @@ final class InteriorPointRun {
                 }
             } else if (sparseRhs[b]) {
                 // work = Y Rp = (Rp Y)', whose rows are the columns of Rp Y.
-                DenseKernels.mult(bigY[b], rp[b], work[b], n);
+                DenseKernels.multTransB(bigY[b], rp[b], work[b], n);
                 Arrays.fill(zRpY[b], 0);
                 addProductTraces(b, inverseX[b], work[b], residualTrace);
             } else {
-                DenseKernels.mult(rp[b], bigY[b], work[b], n);
-                DenseKernels.mult(inverseX[b], work[b], zRpY[b], n);
+                // work = Y Rp = (Rp Y)', then Z Rp Y = Z work'.
+                DenseKernels.multTransB(bigY[b], rp[b], work[b], n);
+                DenseKernels.multTransB(inverseX[b], work[b], zRpY[b], n);
             }
         }
     }
@@ -560,7 +561,7 @@ final class InteriorPointRun {
                 }
                 continue;
             }
-            DenseKernels.mult(dYp[b], dXp[b], work2[b], n);
+            DenseKernels.multTransB(dYp[b], dXp[b], work2[b], n);
             if (sparseRhs[b]) {
                 addProductTraces(b, z, work2[b], rhsTrace);
                 for (int t = 0; t < out.length; t++) {
@@ -568,7 +569,7 @@ final class InteriorPointRun {
                 }
             } else {
                 // out = work2 Z = (Z dXp dYp)', as good as Z dXp dYp against the symmetric A_i.
-                DenseKernels.mult(work2[b], z, out, n);
+                DenseKernels.multTransB(work2[b], z, out, n);
                 for (int t = 0; t < out.length; t++) {
                     out[t] = target * z[t] - bigY[b][t] - out[t] - zRpY[b][t];
                 }
@@ -606,14 +607,14 @@ final class InteriorPointRun {
             // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
             // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
             if (corrector) {
-                DenseKernels.multAdd(y, dXb, work2[b], n);
-                DenseKernels.mult(work2[b], z, dYb, n);
+                DenseKernels.multTransBAdd(y, dXb, work2[b], n);
+                DenseKernels.multTransB(work2[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = target * z[t] - y[t] - dYb[t];
                 }
             } else {
-                DenseKernels.mult(dXb, y, work[b], n);
-                DenseKernels.mult(z, work[b], dYb, n);
+                DenseKernels.multTransB(y, dXb, work[b], n);
+                DenseKernels.multTransB(work[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = -y[t] - dYb[t];
                 }
@@ -708,8 +709,9 @@ final class InteriorPointRun {
                 changeY[k] = inverseX[b][k] * change[k] * bigY[b][k];
             }
         } else {
-            DenseKernels.mult(change, bigY[b], work[b], n);
-            DenseKernels.mult(inverseX[b], work[b], changeY, n);
+            // (Z change Y)' = Y change Z; sym is the same for both.
+            DenseKernels.multTransB(bigY[b], change, work[b], n);
+            DenseKernels.multTransB(work[b], inverseX[b], changeY, n);
             DenseKernels.symmetrize(changeY, n);
         }
     }
@@ -749,7 +751,7 @@ final class InteriorPointRun {
         for (int t = 0; t < n * n; t++) {
             scratch[t] = point[t] + step * direction[t];
         }
-        return DenseKernels.cholesky(scratch, n);
+        return BlockedCholesky.factor(scratch, n);
     }
 
     private double complementarityAfter(double stepP, double stepD) {

@@ -16,7 +16,8 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
  * definite whenever the whole system is non-singular, even if B alone is singular (a constraint on free
  * variables only); the free part then follows from a k x k Cholesky factorisation of
  * {@code F' (B + rho F F')^-1 F}. A factorisation that fails (B loses definiteness to rounding near an
- * optimum) is retried with a growing multiple of the identity added to the diagonal.
+ * optimum) is retried with a growing multiple of the identity added to the diagonal. The m x m
+ * factorisation is {@link BlockedCholesky} (the dominant cost of problems with many constraints).
  */
 final class NewtonSystem {
 
@@ -25,13 +26,15 @@ final class NewtonSystem {
     private final int m;
     private final int k;
     private final DMatrixRMaj free;
-    private final DMatrixRMaj factor;
+    /** The m x m factor L of {@code B + rho F F'} (row-major, lower triangle). */
+    private final double[] factor;
+    private final double[] column;
     private final DMatrixRMaj freeSolved;
     private final DMatrixRMaj freeSchur;
-    private final LinearSolverDense<DMatrixRMaj> schurSolver;
     private final LinearSolverDense<DMatrixRMaj> freeSolver;
-    private final DMatrixRMaj rhs;
-    private final DMatrixRMaj sol;
+    private final double[] sol;
+    /** sol as an m x 1 EJML matrix (shares its array). */
+    private final DMatrixRMaj solVector;
     private final DMatrixRMaj freeRhs;
     private final DMatrixRMaj freeSol;
     private final int[][] columnRows;
@@ -46,10 +49,10 @@ final class NewtonSystem {
         this.m = m;
         this.k = free.numCols;
         this.free = free;
-        factor = new DMatrixRMaj(m, m);
+        factor = new double[m * m];
+        column = new double[m];
         freeSolved = new DMatrixRMaj(m, k);
         freeSchur = new DMatrixRMaj(k, k);
-        schurSolver = LinearSolverFactory_DDRM.chol(m);
         freeSolver = LinearSolverFactory_DDRM.chol(Math.max(k, 1));
         columnRows = new int[k][];
         columnValues = new double[k][];
@@ -68,8 +71,8 @@ final class NewtonSystem {
                 }
             }
         }
-        rhs = new DMatrixRMaj(m, 1);
-        sol = new DMatrixRMaj(m, 1);
+        sol = new double[m];
+        solVector = DMatrixRMaj.wrap(m, 1, sol);
         freeRhs = new DMatrixRMaj(k, 1);
         freeSol = new DMatrixRMaj(k, 1);
     }
@@ -88,15 +91,15 @@ final class NewtonSystem {
             rho = Math.max(maxDiagonal, 1e-300) / maxRowNormSquared(free);
         }
         for (double eps : REGULARISATION) {
-            System.arraycopy(schur, 0, factor.data, 0, m * m);
+            System.arraycopy(schur, 0, factor, 0, m * m);
             if (k > 0) {
                 addFreeOuterProduct();
             }
             double shift = eps * Math.max(maxDiagonal, 1e-300);
             for (int i = 0; i < m; i++) {
-                factor.data[i * m + i] += shift;
+                factor[i * m + i] += shift;
             }
-            if (schurSolver.setA(factor) && (k == 0 || factorFree(eps))) {
+            if (BlockedCholesky.factor(factor, m) && (k == 0 || factorFree(eps))) {
                 return true;
             }
         }
@@ -112,7 +115,7 @@ final class NewtonSystem {
                 double vp = rho * values[p];
                 int rowP = rows[p] * m;
                 for (int q = 0; q < rows.length; q++) {
-                    factor.data[rowP + rows[q]] += vp * values[q];
+                    factor[rowP + rows[q]] += vp * values[q];
                 }
             }
         }
@@ -123,7 +126,15 @@ final class NewtonSystem {
      * (a free variable that no constraint uses leaves a zero row; the shift then sets its step to 0).
      */
     private boolean factorFree(double eps) {
-        schurSolver.solve(free, freeSolved);
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < m; i++) {
+                column[i] = free.data[i * k + j];
+            }
+            BlockedCholesky.solve(factor, m, column);
+            for (int i = 0; i < m; i++) {
+                freeSolved.data[i * k + j] = column[i];
+            }
+        }
         CommonOps_DDRM.multTransA(free, freeSolved, freeSchur);
         double maxDiagonal = 0;
         for (int j = 0; j < k; j++) {
@@ -157,7 +168,7 @@ final class NewtonSystem {
      * @param dw receives dw (length k)
      */
     void solve(double[] r, double[] s, double[] dx, double[] dw) {
-        System.arraycopy(r, 0, rhs.data, 0, m);
+        System.arraycopy(r, 0, sol, 0, m);
         if (k > 0) {
             // r + rho F s
             for (int i = 0; i < m; i++) {
@@ -165,19 +176,19 @@ final class NewtonSystem {
                 for (int j = 0; j < k; j++) {
                     t += free.data[i * k + j] * s[j];
                 }
-                rhs.data[i] += rho * t;
+                sol[i] += rho * t;
             }
         }
-        schurSolver.solve(rhs, sol);
+        BlockedCholesky.solve(factor, m, sol);
         if (k > 0) {
-            CommonOps_DDRM.multTransA(free, sol, freeRhs);
+            CommonOps_DDRM.multTransA(free, solVector, freeRhs);
             for (int j = 0; j < k; j++) {
                 freeRhs.data[j] = s[j] - freeRhs.data[j];
             }
             freeSolver.solve(freeRhs, freeSol);
             System.arraycopy(freeSol.data, 0, dw, 0, k);
-            CommonOps_DDRM.multAdd(freeSolved, freeSol, sol);
+            CommonOps_DDRM.multAdd(freeSolved, freeSol, solVector);
         }
-        System.arraycopy(sol.data, 0, dx, 0, m);
+        System.arraycopy(sol, 0, dx, 0, m);
     }
 }

@@ -51,6 +51,11 @@ final class SchurComplement {
         final int[][] rowPos;
         final int[][] colPos;
         final int[] formula;
+        /**
+         * For an F1 constraint whose matrix fills at least half of the block (support all n rows), the
+         * matrix in full (n x n row-major), else null: its H is then formed by two dense products.
+         */
+        final double[][] full;
 
         DenseBlock(int block, int n, int[] cons, int[][] rows, int[][] cols, double[][] half, int[][] support,
                 int[] formula) {
@@ -64,6 +69,7 @@ final class SchurComplement {
             this.formula = formula;
             rowPos = new int[cons.length][];
             colPos = new int[cons.length][];
+            full = new double[cons.length][];
             for (int p = 0; p < cons.length; p++) {
                 rowPos[p] = new int[rows[p].length];
                 colPos[p] = new int[rows[p].length];
@@ -71,8 +77,21 @@ final class SchurComplement {
                     rowPos[p][e] = Arrays.binarySearch(support[p], rows[p][e]);
                     colPos[p][e] = Arrays.binarySearch(support[p], cols[p][e]);
                 }
+                if (formula[p] == F1 && support[p].length == n && 4L * rows[p].length >= (long) n * n) {
+                    full[p] = fullMatrix(n, rows[p], cols[p], half[p]);
+                }
             }
         }
+    }
+
+    /** The symmetric matrix sum u (E_rc + E_cr) over the entries, in full. */
+    private static double[] fullMatrix(int n, int[] rows, int[] cols, double[] half) {
+        double[] a = new double[n * n];
+        for (int e = 0; e < rows.length; e++) {
+            a[rows[e] * n + cols[e]] += half[e];
+            a[cols[e] * n + rows[e]] += half[e];
+        }
+        return a;
     }
 
     /** Structure of one diagonal block: for each diagonal position, the constraints touching it. */
@@ -263,8 +282,15 @@ final class SchurComplement {
                     rowByEntries(block, q, z, p, out);
                 }
                 default -> {
-                    productRows(block, q, y, p);
-                    fullProduct(block.support[q], z, p, h, n);
+                    if (block.full[q] != null) {
+                        // p = Y A_i = (A_i Y)', h = Z (A_i Y): the same terms in the same order as
+                        // productRows and fullProduct (entries sorted by row, then column), blocked.
+                        DenseKernels.multTransB(y, block.full[q], p, n);
+                        DenseKernels.multTransB(z, p, h, n);
+                    } else {
+                        productRows(block, q, y, p);
+                        fullProduct(block.support[q], z, p, h, n);
+                    }
                     rowFromFull(block, q, h, out);
                 }
             }

@@ -46,23 +46,81 @@ class DenseKernelsTest {
 
     @Test
     void productIsBitForBitTheOrderedTripleLoopAtEverySize() {
-        // Sizes below and above the parallel threshold, and not multiples of the 4-row grouping.
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
         for (int n : new int[] {1, 3, 7, 64, 101}) {
             double[] a = random(n * n, n);
             double[] b = random(n * n, n + 1000);
             double[] c = random(n * n, n + 2000);
-            double[] expected = c.clone();
+            double[] product = new double[n * n];
+            double[] sum = c.clone();
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < n; j++) {
-                    double s = expected[i * n + j];
                     for (int k = 0; k < n; k++) {
-                        s += a[i * n + k] * b[k * n + j];
+                        product[i * n + j] += a[i * n + k] * b[j * n + k];
+                        sum[i * n + j] += a[i * n + k] * b[j * n + k];
                     }
-                    expected[i * n + j] = s;
                 }
             }
-            DenseKernels.multAdd(a, b, c, n);
-            assertArrayEquals(expected, c, 0.0, "n = " + n);
+            double[] out = random(n * n, n + 3000);
+            DenseKernels.multTransB(a, b, out, n);
+            assertArrayEquals(product, out, 0.0, "a b', n = " + n);
+            DenseKernels.multTransBAdd(a, b, c, n);
+            assertArrayEquals(sum, c, 0.0, "c + a b', n = " + n);
+        }
+    }
+
+    @Test
+    void productWithASymmetricMatrixIsBitForBitTheMatrixProduct() {
+        int n = 9;
+        double[] a = random(n * n, 11);
+        double[] s = symmetric(n, 12);
+        double[] out = new double[n * n];
+        DenseKernels.multTransB(a, s, out, n);
+        double[] expected = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    expected[i * n + j] += a[i * n + k] * s[k * n + j];
+                }
+            }
+        }
+        assertArrayEquals(expected, out, 0.0);
+    }
+
+    @Test
+    void inverseFromCholeskyIsTheInverseOfTheFactoredMatrix() {
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
+        for (int n : new int[] {1, 6, 64, 70}) {
+            double[] a = spd(n, n + 50);
+            double[] lower = a.clone();
+            assertTrue(BlockedCholesky.factor(lower, n));
+            double[] inverse = new double[n * n];
+            DenseKernels.inverseFromCholesky(lower, n, inverse, new double[n * n]);
+            // Reference: L^-1 by plain forward substitution, then (L^-1)' L^-1 summed over k >= max(i, j).
+            double[] li = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c <= i; c++) {
+                    double s = i == c ? 1 : 0;
+                    for (int k = c; k < i; k++) {
+                        s -= lower[i * n + k] * li[k * n + c];
+                    }
+                    li[i * n + c] = s / lower[i * n + i];
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    double s = 0;
+                    for (int k = Math.max(i, j); k < n; k++) {
+                        s += li[k * n + i] * li[k * n + j];
+                    }
+                    assertEquals(s, inverse[i * n + j], 1e-15 * Math.abs(s) + 1e-18, "n=" + n);
+                    double identity = 0;
+                    for (int k = 0; k < n; k++) {
+                        identity += a[i * n + k] * inverse[k * n + j];
+                    }
+                    assertEquals(i == j ? 1 : 0, identity, 1e-12, "(A A^-1)[" + i + "][" + j + "], n=" + n);
+                }
+            }
         }
     }
 
@@ -70,7 +128,7 @@ class DenseKernelsTest {
     void lanczosStepMatchesTheEigenvalueStep() {
         for (int n : new int[] {2, 10, 60}) {
             double[] lower = spd(n, 7 * n);
-            assertTrue(DenseKernels.cholesky(lower, n));
+            assertTrue(BlockedCholesky.factor(lower, n));
             double[] direction = symmetric(n, 11 * n);
             for (int t = 0; t < n * n; t++) {
                 direction[t] *= 10;
@@ -87,7 +145,7 @@ class DenseKernelsTest {
     void lanczosReportsAnUnboundedStepForAPositiveDirection() {
         int n = 5;
         double[] lower = spd(n, 3);
-        assertTrue(DenseKernels.cholesky(lower, n));
+        assertTrue(BlockedCholesky.factor(lower, n));
         double[] direction = spd(n, 4);
         assertEquals(Double.POSITIVE_INFINITY, new LanczosStep(n).estimate(lower, direction, n));
     }

@@ -68,6 +68,36 @@ class SchurComplementTest {
         }
     }
 
+    @Test
+    void aConstraintFillingItsBlockGivesTraceOfAiZAjY() throws java.io.IOException {
+        // Block 8 x 8: constraint 1 is the all-ones matrix (a row of B by dense products), constraints
+        // 2..9 touch one or two entries each (so that the dense row is cheapest by F1).
+        int n = 8;
+        StringBuilder sdpa = new StringBuilder("9\n1\n" + n + "\n1 1 1 1 1 1 1 1 1\n");
+        for (int r = 1; r <= n; r++) {
+            for (int c = r; c <= n; c++) {
+                sdpa.append("1 1 ").append(r).append(' ').append(c).append(" 1\n");
+            }
+        }
+        for (int k = 2; k <= 9; k++) {
+            int r = k - 1;
+            sdpa.append(k).append(" 1 ").append(r).append(' ').append(r).append(" 1\n");
+            sdpa.append(k).append(" 1 ").append(r).append(' ').append(1 + r % n).append(" 0.5\n");
+        }
+        SdpProblem problem = SdpaFormat.readSparse(new java.io.StringReader(sdpa.toString()));
+        int m = problem.constraintCount();
+        double[][] z = randomPositive(problem, 5);
+        double[][] y = randomPositive(problem, 6);
+        double[] schur = new double[m * m];
+        new SchurComplement(problem, 1).assemble(z, y, schur);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double expected = traceProduct(problem, 0, i, j, z[0], y[0]);
+                assertEquals(expected, schur[i * m + j], 1e-12 * (1 + Math.abs(expected)), "B[" + i + "][" + j + "]");
+            }
+        }
+    }
+
     /** tr(A_i Z A_j Y) in block b from dense copies of A_i and A_j. */
     private static double traceProduct(SdpProblem problem, int b, int i, int j, double[] z, double[] y) {
         int n = problem.blockSize(b);
