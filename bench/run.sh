@@ -8,6 +8,8 @@
 #          15 minutes, plus 6 for SDPLIB)
 # Warm-up is long on purpose: Mallard's simulation loop needs about 7 s of running before the JIT has
 # compiled it fully (a run of the 20-state chain falls from 1 s to 15 ms over the first 7 warm-up seconds).
+# The SDP solver likewise needs about five solves of a large problem (theta2: 2.1 s on the first solve in a
+# fresh JVM, 0.46 s by the sixth), hence five warm-up shots per problem in the full run.
 # profile: quick settings with -prof gc (allocation per operation) and -prof stack (hot methods)
 # filter:  a JMH regular expression over benchmark names, e.g. 'DoubleSimulation' or 'Gradient.*CHAIN'
 #
@@ -20,8 +22,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 case "$mode" in
-  quick)   jmh_args=(-f 1 -wi 8 -i 4 -w 1s -r 1s); sdp_args=(-f 1 -wi 1 -i 3) ;;
-  full)    jmh_args=(-f 2 -wi 10 -i 8 -w 1s -r 1s); sdp_args=(-f 1 -wi 2 -i 5) ;;
+  quick)   jmh_args=(-f 1 -wi 8 -i 4 -w 1s -r 1s); sdp_args=(-f 1 -wi 2 -i 3) ;;
+  full)    jmh_args=(-f 2 -wi 10 -i 8 -w 1s -r 1s); sdp_args=(-f 1 -wi 5 -i 5) ;;
   profile) jmh_args=(-f 1 -wi 8 -i 3 -w 1s -r 1s -prof gc -prof 'stack:lines=8;top=15'); sdp_args=() ;;
   *) echo "usage: bench/run.sh [quick|full|profile] [filter]" >&2; exit 2 ;;
 esac
