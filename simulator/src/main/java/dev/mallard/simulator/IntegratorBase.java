@@ -43,6 +43,8 @@ public abstract class IntegratorBase<T> {
     private static final double SAFETY = 0.9;
     private static final double MAX_GROWTH = 5.0;
     private static final double MAX_SHRINK = 0.1;
+    /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
+    private static final int MAX_DERIVATIVE_TARGETS = 16;
 
     private final System<T> system;
     private final Scalar<T> scalar;
@@ -77,6 +79,15 @@ public abstract class IntegratorBase<T> {
     // double-path workspaces (null on the generic path)
     private double[] xd;
     private double[] derivativeData;
+    /**
+     * The arrays the double path's evalDerivatives has written into, with a derivatives view over each, so
+     * the system writes straight into the scheme's array instead of into {@link #derivatives} and a copy.
+     * Found by identity: a scheme passes the same few workspaces every step.
+     */
+    private double[][] derivativeTargets;
+    private ContinuousState<T>[] derivativeViews;
+    private int numDerivativeTargets;
+    private int nextDerivativeTarget;
     private double[] x0d;
     private double[] x1d;
     private double[] f0d;
@@ -166,9 +177,55 @@ public abstract class IntegratorBase<T> {
             java.lang.System.arraycopy(x, 0, xd, 0, n);
         }
         context.setTimeValueUnchecked(t);
-        system.calcTimeDerivatives(context, derivatives);
-        java.lang.System.arraycopy(derivativeData, 0, xdot, 0, n);
+        ContinuousState<T> view = derivativesViewOf(xdot);
+        if (view != null) {
+            system.calcTimeDerivatives(context, view);
+        } else {
+            system.calcTimeDerivatives(context, derivatives);
+            java.lang.System.arraycopy(derivativeData, 0, xdot, 0, n);
+        }
         numDerivativeEvaluations++;
+    }
+
+    /**
+     * The derivatives view over {@code xdot}, made on first use; null (copy instead) once
+     * {@link #MAX_DERIVATIVE_TARGETS} arrays have views, for a scheme passing ever new arrays.
+     */
+    @SuppressWarnings("unchecked")
+    private ContinuousState<T> derivativesViewOf(double[] xdot) {
+        // A scheme evaluates its stages in the same order every step: try the target after the last one first.
+        int guess = nextDerivativeTarget;
+        if (guess < numDerivativeTargets && derivativeTargets[guess] == xdot) {
+            nextDerivativeTarget = guess + 1;
+            return derivativeViews[guess];
+        }
+        for (int i = 0; i < numDerivativeTargets; i++) {
+            if (derivativeTargets[i] == xdot) {
+                nextDerivativeTarget = i + 1;
+                return derivativeViews[i];
+            }
+        }
+        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot.length != n) {
+            return null;
+        }
+        ContinuousState<T> view = system.viewAsTimeDerivatives((ScalarVector<T>) DoubleVector.wrap(xdot));
+        derivativeTargets[numDerivativeTargets] = xdot;
+        derivativeViews[numDerivativeTargets] = view;
+        numDerivativeTargets++;
+        nextDerivativeTarget = numDerivativeTargets;
+        return view;
+    }
+
+    /**
+     * The array holding the context's continuous state on the double path (valid after {@link #initialize()}).
+     * A scheme may build a stage state directly in it and pass it to
+     * {@link #evalDerivatives(double, double[], double[])}, which then copies nothing; the base puts the
+     * step's start or end state back afterwards.
+     *
+     * @return the context's array (not a copy)
+     */
+    protected final double[] contextStateArray() {
+        return xd;
     }
 
     /**
@@ -423,6 +480,7 @@ public abstract class IntegratorBase<T> {
         initialized = true;
     }
 
+    @SuppressWarnings("unchecked")
     private void allocateWorkspaces() {
         ContinuousState<T> xc = context.getContinuousState();
         n = xc.size();
@@ -431,6 +489,10 @@ public abstract class IntegratorBase<T> {
         if (doublePath) {
             xd = ((DoubleVector) xc.backingVector()).data();
             derivativeData = ((DoubleVector) derivatives.backingVector()).data();
+            derivativeTargets = new double[MAX_DERIVATIVE_TARGETS][];
+            derivativeViews = new ContinuousState[MAX_DERIVATIVE_TARGETS];
+            numDerivativeTargets = 0;
+            nextDerivativeTarget = 0;
             x0d = new double[n];
             x1d = new double[n];
             f0d = new double[n];
@@ -894,21 +956,26 @@ public abstract class IntegratorBase<T> {
     }
 
     private void checkFinite(double t) {
-        for (int i = 0; i < n; i++) {
-            double v;
-            if (doublePath) {
-                v = xd[i];
-            } else if (scalar.isNumeric()) {
-                v = xg.getValue(i);
-            } else {
-                return;
+        if (doublePath) {
+            // a loop of its own: this runs after every step
+            for (int i = 0; i < n; i++) {
+                if (!Double.isFinite(xd[i])) {
+                    throw nonFiniteState(i, xd[i], t);
+                }
             }
-            if (!Double.isFinite(v)) {
-                throw new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became "
-                        + v + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t,
-                        ownerName(i));
+        } else if (scalar.isNumeric()) {
+            for (int i = 0; i < n; i++) {
+                double v = xg.getValue(i);
+                if (!Double.isFinite(v)) {
+                    throw nonFiniteState(i, v, t);
+                }
             }
         }
+    }
+
+    private SimulationException nonFiniteState(int i, double v, double t) {
+        return new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became " + v
+                + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t, ownerName(i));
     }
 
     private double previousStepSizeForMessage(double t) {

@@ -63,7 +63,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private static final int STAGES = 7;
 
     private double[][] kd;
-    private double[] stageD;
     private double[] lastX0d;
     private double[] lastX1d;
     private ScalarVector<T>[] kg;
@@ -111,7 +110,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
             kd = new double[STAGES][size];
-            stageD = new double[size];
             lastX0d = new double[size];
             lastX1d = new double[size];
         } else {
@@ -140,7 +138,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         double[] k5 = kd[4];
         double[] k6 = kd[5];
         double[] k7 = kd[6];
-        double[] x = stageD;
+        // stage states are built in the context's own array, so evaluating them copies nothing
+        double[] x = contextStateArray();
         java.lang.System.arraycopy(f0, 0, k1, 0, n);
         for (int j = 0; j < n; j++) {
             x[j] = x0[j] + h * (A21 * k1[j]);

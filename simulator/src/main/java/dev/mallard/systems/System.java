@@ -220,7 +220,22 @@ public abstract class System<T> {
      * @return a new zero vector with this system's (q, v, z) layout
      */
     public final ContinuousState<T> allocateTimeDerivatives() {
-        ScalarVector<T> backing = scalar.newVector(getNumContinuousStates());
+        return viewAsTimeDerivatives(scalar.newVector(getNumContinuousStates()));
+    }
+
+    /**
+     * A view laid out like this system's continuous state over the given vector (not copied), so that
+     * {@link #calcTimeDerivatives} writes the derivatives straight into it; integrators use it to have each
+     * stage's derivatives land in their own workspace.
+     *
+     * @param backing the vector to view, of size {@link #getNumContinuousStates()}; later writes through
+     *     the view modify it
+     * @return the view
+     * @throws IllegalArgumentException if the size differs
+     */
+    public final ContinuousState<T> viewAsTimeDerivatives(ScalarVector<T> backing) {
+        Objects.requireNonNull(backing, "backing must not be null");
+        checkSize(backing.size(), getNumContinuousStates(), "backing");
         return buildContinuousView(backing, 0, getNumQ(), getNumQ() + getNumV());
     }
 
