@@ -806,17 +806,12 @@ public abstract class IntegratorBase<T> {
     }
 
     private double errorNormDouble() {
+        // Math.max keeps a NaN once seen, so the loop needs no branch; the result is the same maximum
         double norm = 0;
         for (int i = 0; i < n; i++) {
-            double r = Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i])));
-            if (!(r <= norm)) {
-                if (Double.isNaN(r)) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                norm = r;
-            }
+            norm = Math.max(norm, Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i]))));
         }
-        return norm;
+        return Double.isNaN(norm) ? Double.POSITIVE_INFINITY : norm;
     }
 
     private double errorNormGeneric() {

@@ -171,7 +171,8 @@ public abstract class System<T> {
     public final void calcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
         checkContext(context);
         Objects.requireNonNull(derivatives, "derivatives must not be null");
-        checkSize(derivatives.size(), getNumContinuousStates(), "derivatives");
+        // the context's size is this system's (checkContext): read from its view, not by three virtual calls
+        checkSize(derivatives.size(), context.getNumContinuousStates(), "derivatives");
         doCalcTimeDerivatives(context, derivatives);
     }
 
