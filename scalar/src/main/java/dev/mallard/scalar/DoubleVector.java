@@ -74,6 +74,18 @@ public final class DoubleVector implements ScalarVector<Double> {
     }
 
     @Override
+    public void copyValuesTo(double[] out, int offset) {
+        Checks.range(offset, data.length, out.length, "offset");
+        System.arraycopy(data, 0, out, offset, data.length);
+    }
+
+    @Override
+    public void setValuesFrom(double[] in, int offset) {
+        Checks.range(offset, data.length, in.length, "offset");
+        System.arraycopy(in, offset, data, 0, data.length);
+    }
+
+    @Override
     public DoubleVector copy() {
         return new DoubleVector(data.clone(), true);
     }

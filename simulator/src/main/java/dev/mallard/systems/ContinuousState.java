@@ -201,6 +201,26 @@ public final class ContinuousState<T> implements ScalarVector<T> {
         backing.setValue(backingIndex(i), value);
     }
 
+    @Override
+    public void copyValuesTo(double[] out, int offset) {
+        if (values == null) {
+            ScalarVector.super.copyValuesTo(out, offset);
+            return;
+        }
+        Checks.range(offset, size, out.length, "offset");
+        java.lang.System.arraycopy(values, qStart, out, offset, size);
+    }
+
+    @Override
+    public void setValuesFrom(double[] in, int offset) {
+        if (values == null) {
+            ScalarVector.super.setValuesFrom(in, offset);
+            return;
+        }
+        Checks.range(offset, size, in.length, "offset");
+        java.lang.System.arraycopy(in, offset, values, qStart, size);
+    }
+
     /** The index in {@link #values} of entry {@code i}, checked against this view's size. */
     private int directIndex(int i) {
         return qStart + Checks.index(i, size, "continuous state index");

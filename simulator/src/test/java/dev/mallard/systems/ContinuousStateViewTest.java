@@ -69,6 +69,26 @@ class ContinuousStateViewTest {
     }
 
     @Test
+    void blockCopiesOfContiguousAndScatteredViewsMoveTheirOwnEntries() {
+        Diagram<Double> d = twoPlants();
+        Context<Double> c = d.createDefaultContext();
+        c.setContinuousStateValues(1, 2, 3, 4);
+        ContinuousState<Double> root = c.getContinuousState();
+        ContinuousState<Double> second = d.getSubsystems().get(1).getMyContextFromRoot(c).getContinuousState();
+        double[] out = new double[6];
+        root.copyValuesTo(out, 1);
+        assertArrayEquals(new double[] {0, 1, 2, 3, 4, 0}, out, 0.0);
+        second.copyValuesTo(out, 4);
+        assertArrayEquals(new double[] {0, 1, 2, 3, 2, 4}, out, 0.0);
+        second.setValuesFrom(new double[] {-2, -4}, 0);
+        assertArrayEquals(new double[] {1, -2, 3, -4}, root.toValueArray(), 0.0);
+        root.setValuesFrom(new double[] {0, 5, 6, 7, 8}, 1);
+        assertArrayEquals(new double[] {6, 8}, second.toValueArray(), 0.0);
+        assertThrows(IndexOutOfBoundsException.class, () -> root.copyValuesTo(new double[4], 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> second.setValuesFrom(new double[2], 1));
+    }
+
+    @Test
     void derivativesViewWritesIntoTheGivenArray() {
         // q1' = v1, q2' = v2, v1' = -5, v2' = -6
         Diagram<Double> d = twoPlants();

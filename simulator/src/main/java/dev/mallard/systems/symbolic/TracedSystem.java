@@ -153,9 +153,7 @@ final class TracedSystem<T> extends LeafSystem<T> {
             gatherValues(context, block, values);
             double[] result = w.out[slot];
             block.evaluate(values, result);
-            for (int i = 0; i < m; i++) {
-                target.setValue(i, result[i]);
-            }
+            target.setValuesFrom(result, 0);
             return;
         }
         T[] result = scalar().newArray(m);
@@ -178,24 +176,21 @@ final class TracedSystem<T> extends LeafSystem<T> {
         values[0] = context.getTimeValue();
         int at = 1;
         ContinuousState<T> x = context.getContinuousState();
-        for (int i = 0; i < x.size(); i++) {
-            values[at++] = x.getValue(i);
-        }
+        x.copyValuesTo(values, at);
+        at += x.size();
         for (int p = 0; p < numInputPorts(); p++) {
             if (!block.usesPort(p)) {
                 at += shape.inputSizes()[p];
                 continue;
             }
             ScalarVector<T> u = getInputPort(p).eval(context);
-            for (int i = 0; i < u.size(); i++) {
-                values[at++] = u.getValue(i);
-            }
+            u.copyValuesTo(values, at);
+            at += u.size();
         }
         for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
             ScalarVector<T> p = context.getNumericParameter(g);
-            for (int i = 0; i < p.size(); i++) {
-                values[at++] = p.getValue(i);
-            }
+            p.copyValuesTo(values, at);
+            at += p.size();
         }
     }
 
