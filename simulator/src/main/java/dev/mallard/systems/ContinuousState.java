@@ -208,7 +208,10 @@ public final class ContinuousState<T> implements ScalarVector<T> {
             return;
         }
         Checks.range(offset, size, out.length, "offset");
-        java.lang.System.arraycopy(values, qStart, out, offset, size);
+        // a loop, not System.arraycopy: its call costs more than the copy for the few entries of most systems
+        for (int i = 0; i < size; i++) {
+            out[offset + i] = values[qStart + i];
+        }
     }
 
     @Override
@@ -218,7 +221,9 @@ public final class ContinuousState<T> implements ScalarVector<T> {
             return;
         }
         Checks.range(offset, size, in.length, "offset");
-        java.lang.System.arraycopy(in, offset, values, qStart, size);
+        for (int i = 0; i < size; i++) {
+            values[qStart + i] = in[offset + i];
+        }
     }
 
     /** The index in {@link #values} of entry {@code i}, checked against this view's size. */
