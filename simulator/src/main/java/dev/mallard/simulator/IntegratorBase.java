@@ -205,7 +205,8 @@ public abstract class IntegratorBase<T> {
                 return derivativeViews[i];
             }
         }
-        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot.length != n) {
+        // the context's own array is read by the system while it writes the derivatives: never a target
+        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot.length != n || xdot == xd) {
             return null;
         }
         ContinuousState<T> view = system.viewAsTimeDerivatives((ScalarVector<T>) DoubleVector.wrap(xdot));

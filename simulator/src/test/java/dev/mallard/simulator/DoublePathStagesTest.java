@@ -8,11 +8,13 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.System;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The double path's stage handling: the unrolled runge_kutta3 step against the same tableau summed by the
  * generic tableau code, and derivative targets beyond the ones a scheme reuses (each evaluation into a new
- * array) against a closed form.
+ * array) or the context's own state array against a closed form.
  */
 class DoublePathStagesTest {
 
@@ -52,10 +54,16 @@ class DoublePathStagesTest {
         }
     }
 
-    /** Explicit Euler evaluating every derivative into a fresh array, so the base never sees one twice. */
+    /**
+     * Explicit Euler evaluating every derivative into a fresh array, so the base never sees one twice, or into
+     * the context's own state array (which the system reads while it writes the derivatives).
+     */
     private static final class FreshArrayEuler<T> extends IntegratorBase<T> {
-        FreshArrayEuler(System<T> system, Context<T> context) {
+        private final boolean intoContextArray;
+
+        FreshArrayEuler(System<T> system, Context<T> context, boolean intoContextArray) {
             super(system, context);
+            this.intoContextArray = intoContextArray;
             setMaximumStepSize(0.01);
         }
 
@@ -75,7 +83,7 @@ class DoublePathStagesTest {
 
         @Override
         protected boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
-            double[] f = new double[x0.length];
+            double[] f = intoContextArray ? contextStateArray() : new double[x0.length];
             evalDerivatives(t0, x0, f);
             for (int j = 0; j < x0.length; j++) {
                 x1[j] = x0[j] + h * f[j];
@@ -95,13 +103,14 @@ class DoublePathStagesTest {
         }
     }
 
-    @Test
-    void derivativesIntoEverNewArraysAreStillDelivered() {
+    @ParameterizedTest(name = "into the context's array: {0}")
+    @ValueSource(booleans = {false, true})
+    void derivativesIntoEverNewArraysOrTheContextsArrayAreStillDelivered(boolean intoContextArray) {
         // Explicit Euler on q'' = -q from (1, 0) multiplies (q, v) by [[1, h], [-h, 1]] per step: after k steps
         // (q, v) = r^k (cos k phi, -sin k phi) with r = sqrt(1 + h^2), phi = atan h. 200 steps, 200 arrays.
         Oscillator<Double> sys = new Oscillator<>(Scalar.DOUBLE);
         Context<Double> c = sys.createDefaultContext();
-        FreshArrayEuler<Double> in = new FreshArrayEuler<>(sys, c);
+        FreshArrayEuler<Double> in = new FreshArrayEuler<>(sys, c, intoContextArray);
         in.initialize();
         in.integrateWithMultipleStepsToTime(2.0);
         assertEquals(200, in.getNumStepsTaken());
