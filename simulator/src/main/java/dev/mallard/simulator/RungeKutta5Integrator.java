@@ -140,7 +140,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         double[] k7 = kd[6];
         // stage states are built in the context's own array, so evaluating them copies nothing
         double[] x = contextStateArray();
-        java.lang.System.arraycopy(f0, 0, k1, 0, n);
+        copyState(f0, k1, n);
         for (int j = 0; j < n; j++) {
             x[j] = x0[j] + h * (A21 * k1[j]);
         }
@@ -169,8 +169,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
-        java.lang.System.arraycopy(x0, 0, lastX0d, 0, n);
-        java.lang.System.arraycopy(x1, 0, lastX1d, 0, n);
+        copyState(x0, lastX0d, n);
+        copyState(x1, lastX1d, n);
         lastT0 = t0;
         lastH = h;
         offerEndDerivative(k7);
