@@ -78,6 +78,22 @@ public final class Checks {
     }
 
     /**
+     * @param offset the start of a block of {@code length} entries
+     * @param length the block's length, {@code >= 0}
+     * @param size the size of the array or vector the block must fit in
+     * @param name the offset's name
+     * @return {@code offset}
+     * @throws IndexOutOfBoundsException naming the offset, length and size if the block does not fit
+     */
+    public static int range(int offset, int length, int size, String name) {
+        if (offset < 0 || offset > size - length) {
+            throw new IndexOutOfBoundsException(name + " = " + offset + " with length " + length
+                    + " does not fit in [0, " + size + ")");
+        }
+        return offset;
+    }
+
+    /**
      * @param actual the size found
      * @param expected the size required
      * @param name what was sized

@@ -77,6 +77,37 @@ public interface ScalarVector<T> {
     }
 
     /**
+     * Copies the numeric values of all entries into {@code out[offset, offset + size())}; a vector over a
+     * primitive array copies it in one block.
+     *
+     * @param out receives the values; modified in that range only
+     * @param offset where entry 0 goes, {@code >= 0}
+     * @throws IndexOutOfBoundsException if the range does not fit in {@code out}
+     * @throws NonNumericValueException if an entry has no numeric value
+     */
+    default void copyValuesTo(double[] out, int offset) {
+        Checks.range(offset, size(), out.length, "offset");
+        for (int i = 0; i < size(); i++) {
+            out[offset + i] = getValue(i);
+        }
+    }
+
+    /**
+     * Sets every entry to a constant, entry {@code i} to {@code in[offset + i]}; a vector over a primitive
+     * array copies into it in one block.
+     *
+     * @param in the values; not modified
+     * @param offset where entry 0's value is, {@code >= 0}
+     * @throws IndexOutOfBoundsException if the range does not fit in {@code in}
+     */
+    default void setValuesFrom(double[] in, int offset) {
+        Checks.range(offset, size(), in.length, "offset");
+        for (int i = 0; i < size(); i++) {
+            setValue(i, in[offset + i]);
+        }
+    }
+
+    /**
      * A new vector holding the given constants.
      *
      * @param scalar the number type

@@ -19,7 +19,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private final ButcherTableau tableau;
     private final int errorOrder;
     private double[][] kd;
-    private double[] stageD;
     private ScalarVector<T>[] kg;
     private ScalarVector<T> stageG;
     private T[] terms;
@@ -57,7 +56,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             for (int i = 1; i < s; i++) {
                 kd[i] = new double[size];
             }
-            stageD = new double[size];
         } else {
             kg = new ScalarVector[s];
             for (int i = 1; i < s; i++) {
@@ -68,18 +66,35 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         }
     }
 
+    /**
+     * The workspace receiving stage {@code i}'s derivatives on the double path, for a subclass that unrolls
+     * {@link #stepDouble} for its tableau.
+     *
+     * @param i the stage, in [1, stages)
+     * @return the array of length n (allocated by {@link #initialize()})
+     */
+    protected final double[] stageDerivatives(int i) {
+        return kd[i];
+    }
+
+    /**
+     * The tableau's step, summing over its nonzero coefficients; a scheme may override it with the same sums
+     * unrolled (added in the same order, so the result is the same).
+     */
     @Override
-    protected final boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
+    protected boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
         int s = tableau.stages();
         int n = x0.length;
         double[][] k = kd;
         k[0] = f0;
+        // stage states are built in the context's own array, so evaluating them copies nothing
+        double[] stage = contextStateArray();
         for (int i = 1; i < s; i++) {
-            tableau.stageRow(i).combine(k, stageD);
+            tableau.stageRow(i).combine(k, stage);
             for (int j = 0; j < n; j++) {
-                stageD[j] = x0[j] + h * stageD[j];
+                stage[j] = x0[j] + h * stage[j];
             }
-            evalDerivatives(t0 + tableau.c(i) * h, stageD, k[i]);
+            evalDerivatives(t0 + tableau.c(i) * h, stage, k[i]);
         }
         tableau.weightRow().combine(k, x1);
         for (int j = 0; j < n; j++) {

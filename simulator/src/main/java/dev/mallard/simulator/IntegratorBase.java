@@ -43,6 +43,10 @@ public abstract class IntegratorBase<T> {
     private static final double SAFETY = 0.9;
     private static final double MAX_GROWTH = 5.0;
     private static final double MAX_SHRINK = 0.1;
+    /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
+    private static final int MAX_DERIVATIVE_TARGETS = 16;
+    /** States up to this size are copied by a loop (see {@link #copyState}). */
+    private static final int SHORT_STATE = 8;
 
     private final System<T> system;
     private final Scalar<T> scalar;
@@ -77,6 +81,15 @@ public abstract class IntegratorBase<T> {
     // double-path workspaces (null on the generic path)
     private double[] xd;
     private double[] derivativeData;
+    /**
+     * The arrays the double path's evalDerivatives has written into, with a derivatives view over each, so
+     * the system writes straight into the scheme's array instead of into {@link #derivatives} and a copy.
+     * Found by identity: a scheme passes the same few workspaces every step.
+     */
+    private double[][] derivativeTargets;
+    private ContinuousState<T>[] derivativeViews;
+    private int numDerivativeTargets;
+    private int nextDerivativeTarget;
     private double[] x0d;
     private double[] x1d;
     private double[] f0d;
@@ -164,12 +177,78 @@ public abstract class IntegratorBase<T> {
      */
     protected final void evalDerivatives(double t, double[] x, double[] xdot) {
         if (x != xd) {
-            java.lang.System.arraycopy(x, 0, xd, 0, n);
+            copyState(x, xd, n);
         }
         context.setTimeValueUnchecked(t);
-        system.calcTimeDerivatives(context, derivatives);
-        java.lang.System.arraycopy(derivativeData, 0, xdot, 0, n);
+        ContinuousState<T> view = derivativesViewOf(xdot);
+        if (view != null) {
+            system.calcTimeDerivatives(context, view);
+        } else {
+            system.calcTimeDerivatives(context, derivatives);
+            copyState(derivativeData, xdot, n);
+        }
         numDerivativeEvaluations++;
+    }
+
+    /**
+     * The derivatives view over {@code xdot}, made on first use; null (copy instead) once
+     * {@link #MAX_DERIVATIVE_TARGETS} arrays have views, for a scheme passing ever new arrays.
+     */
+    @SuppressWarnings("unchecked")
+    private ContinuousState<T> derivativesViewOf(double[] xdot) {
+        // A scheme evaluates its stages in the same order every step: try the target after the last one first.
+        int guess = nextDerivativeTarget;
+        if (guess < numDerivativeTargets && derivativeTargets[guess] == xdot) {
+            nextDerivativeTarget = guess + 1;
+            return derivativeViews[guess];
+        }
+        for (int i = 0; i < numDerivativeTargets; i++) {
+            if (derivativeTargets[i] == xdot) {
+                nextDerivativeTarget = i + 1;
+                return derivativeViews[i];
+            }
+        }
+        // the context's own array is read by the system while it writes the derivatives: never a target
+        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot.length != n || xdot == xd) {
+            return null;
+        }
+        ContinuousState<T> view = system.viewAsTimeDerivatives((ScalarVector<T>) DoubleVector.wrap(xdot));
+        derivativeTargets[numDerivativeTargets] = xdot;
+        derivativeViews[numDerivativeTargets] = view;
+        numDerivativeTargets++;
+        nextDerivativeTarget = numDerivativeTargets;
+        return view;
+    }
+
+    /**
+     * Copies {@code from[0, n)} into {@code to[0, n)}: the double path copies whole states several times per
+     * step. For a few states a loop is cheaper than {@code System.arraycopy}'s call (measured: Van der Pol, 2
+     * states); for more, arraycopy is faster (measured: the 20-state chain).
+     *
+     * @param from the source, length at least n
+     * @param to the destination, length at least n; modified in [0, n)
+     * @param n the number of entries
+     */
+    static void copyState(double[] from, double[] to, int n) {
+        if (n > SHORT_STATE) {
+            java.lang.System.arraycopy(from, 0, to, 0, n);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            to[i] = from[i];
+        }
+    }
+
+    /**
+     * The array holding the context's continuous state on the double path (valid after {@link #initialize()}).
+     * A scheme may build a stage state directly in it and pass it to
+     * {@link #evalDerivatives(double, double[], double[])}, which then copies nothing; the base puts the
+     * step's start or end state back afterwards.
+     *
+     * @return the context's array (not a copy)
+     */
+    protected final double[] contextStateArray() {
+        return xd;
     }
 
     /**
@@ -197,7 +276,7 @@ public abstract class IntegratorBase<T> {
      * @param f1 {@code f(t1, x1)}; copied
      */
     protected final void offerEndDerivative(double[] f1) {
-        java.lang.System.arraycopy(f1, 0, f1d, 0, n);
+        copyState(f1, f1d, n);
         endDerivativeOffered = true;
     }
 
@@ -424,6 +503,7 @@ public abstract class IntegratorBase<T> {
         initialized = true;
     }
 
+    @SuppressWarnings("unchecked")
     private void allocateWorkspaces() {
         ContinuousState<T> xc = context.getContinuousState();
         n = xc.size();
@@ -432,6 +512,10 @@ public abstract class IntegratorBase<T> {
         if (doublePath) {
             xd = ((DoubleVector) xc.backingVector()).data();
             derivativeData = ((DoubleVector) derivatives.backingVector()).data();
+            derivativeTargets = new double[MAX_DERIVATIVE_TARGETS][];
+            derivativeViews = new ContinuousState[MAX_DERIVATIVE_TARGETS];
+            numDerivativeTargets = 0;
+            nextDerivativeTarget = 0;
             x0d = new double[n];
             x1d = new double[n];
             f0d = new double[n];
@@ -745,17 +829,12 @@ public abstract class IntegratorBase<T> {
     }
 
     private double errorNormDouble() {
+        // Math.max keeps a NaN once seen, so the loop needs no branch; the result is the same maximum
         double norm = 0;
         for (int i = 0; i < n; i++) {
-            double r = Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i])));
-            if (!(r <= norm)) {
-                if (Double.isNaN(r)) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                norm = r;
-            }
+            norm = Math.max(norm, Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i]))));
         }
-        return norm;
+        return Double.isNaN(norm) ? Double.POSITIVE_INFINITY : norm;
     }
 
     private double errorNormGeneric() {
@@ -796,7 +875,7 @@ public abstract class IntegratorBase<T> {
     }
 
     private void loadStartDouble(double t0) {
-        java.lang.System.arraycopy(xd, 0, x0d, 0, n);
+        copyState(xd, x0d, n);
         if (f1Stamp == context.getChangeCount()) {
             double[] swap = f0d;
             f0d = f1d;
@@ -821,10 +900,10 @@ public abstract class IntegratorBase<T> {
 
     private void restoreStart(double t0) {
         if (doublePath) {
-            java.lang.System.arraycopy(x0d, 0, xd, 0, n);
+            copyState(x0d, xd, n);
             context.setTimeValueUnchecked(t0);
             // f0 is still f(t0, x0): keep it for the retry
-            java.lang.System.arraycopy(f0d, 0, f1d, 0, n);
+            copyState(f0d, f1d, n);
         } else {
             xg.setFrom(x0g);
             context.setTime(startTimeG);
@@ -836,7 +915,7 @@ public abstract class IntegratorBase<T> {
     private void commit(double t0, double h, double target, T targetScalar, boolean adapted) {
         double t1 = Double.isNaN(target) ? t0 + h : target;
         if (doublePath) {
-            java.lang.System.arraycopy(x1d, 0, xd, 0, n);
+            copyState(x1d, xd, n);
             context.setTimeValueUnchecked(t1);
         } else {
             xg.setFrom(x1g);
@@ -895,21 +974,26 @@ public abstract class IntegratorBase<T> {
     }
 
     private void checkFinite(double t) {
-        for (int i = 0; i < n; i++) {
-            double v;
-            if (doublePath) {
-                v = xd[i];
-            } else if (scalar.isNumeric()) {
-                v = xg.getValue(i);
-            } else {
-                return;
+        if (doublePath) {
+            // a loop of its own: this runs after every step
+            for (int i = 0; i < n; i++) {
+                if (!Double.isFinite(xd[i])) {
+                    throw nonFiniteState(i, xd[i], t);
+                }
             }
-            if (!Double.isFinite(v)) {
-                throw new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became "
-                        + v + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t,
-                        ownerName(i));
+        } else if (scalar.isNumeric()) {
+            for (int i = 0; i < n; i++) {
+                double v = xg.getValue(i);
+                if (!Double.isFinite(v)) {
+                    throw nonFiniteState(i, v, t);
+                }
             }
         }
+    }
+
+    private SimulationException nonFiniteState(int i, double v, double t) {
+        return new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became " + v
+                + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t, ownerName(i));
     }
 
     private double previousStepSizeForMessage(double t) {

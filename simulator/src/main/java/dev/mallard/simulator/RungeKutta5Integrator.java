@@ -63,7 +63,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private static final int STAGES = 7;
 
     private double[][] kd;
-    private double[] stageD;
     private double[] lastX0d;
     private double[] lastX1d;
     private ScalarVector<T>[] kg;
@@ -111,7 +110,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
             kd = new double[STAGES][size];
-            stageD = new double[size];
             lastX0d = new double[size];
             lastX1d = new double[size];
         } else {
@@ -140,8 +138,9 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         double[] k5 = kd[4];
         double[] k6 = kd[5];
         double[] k7 = kd[6];
-        double[] x = stageD;
-        java.lang.System.arraycopy(f0, 0, k1, 0, n);
+        // stage states are built in the context's own array, so evaluating them copies nothing
+        double[] x = contextStateArray();
+        copyState(f0, k1, n);
         for (int j = 0; j < n; j++) {
             x[j] = x0[j] + h * (A21 * k1[j]);
         }
@@ -170,8 +169,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
-        java.lang.System.arraycopy(x0, 0, lastX0d, 0, n);
-        java.lang.System.arraycopy(x1, 0, lastX1d, 0, n);
+        copyState(x0, lastX0d, n);
+        copyState(x1, lastX1d, n);
         lastT0 = t0;
         lastH = h;
         offerEndDerivative(k7);

@@ -90,6 +90,8 @@ public final class Simulator<T> {
     private double nextPublish = Double.NaN;
     private double nextUpdate = Double.NaN;
     private WitnessTracker<T> witnesses;
+    /** No per-step or periodic events and no witness functions in any leaf (see {@link #stepsWithoutEvents}). */
+    private boolean noDeclaredStepEvents;
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
     /**
@@ -169,6 +171,8 @@ public final class Simulator<T> {
         }
         periodicNext = new double[periodicEvents.size()];
         periodicIndex = new long[periodicEvents.size()];
+        noDeclaredStepEvents = periodicEvents.isEmpty() && leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
+                && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has);
     }
 
     // ---- the algorithms of the 000 seed ------------------------------------------------------------
@@ -266,6 +270,10 @@ public final class Simulator<T> {
             throw new IllegalArgumentException("boundary time " + boundaryTime + " is before the current time " + t);
         }
         while (context.getTimeValue() < boundaryTime) {
+            if (stepsWithoutEvents()) {
+                stepWithoutEvents(boundaryTime, boundaryScalar);
+                continue;
+            }
             EventStatus status = step(boundaryTime, boundaryScalar);
             lastTime = context.getTimeValue();
             if (status.reachedTermination()) {
@@ -312,6 +320,26 @@ public final class Simulator<T> {
         }
         checkTimeUnchanged();
         return null;
+    }
+
+    /**
+     * Whether a step has nothing to do besides integrating: no per-step, periodic or witnessed events
+     * declared (so none can be pending), no monitor, no forced publish per step, no real-time pacing.
+     */
+    private boolean stepsWithoutEvents() {
+        return noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
+    }
+
+    /** {@link #step} when {@link #stepsWithoutEvents()}: the same integration without the event bookkeeping. */
+    private void stepWithoutEvents(double tMax, T tMaxScalar) {
+        double inf = Double.POSITIVE_INFINITY;
+        if (tMaxScalar != null) {
+            integrator.integrateNoFurtherThanTime(inf, inf, tMaxScalar);
+        } else {
+            integrator.integrateNoFurtherThanTime(inf, inf, tMax);
+        }
+        numSteps++;
+        lastTime = context.getTimeValue();
     }
 
     /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */

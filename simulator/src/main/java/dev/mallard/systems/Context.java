@@ -41,6 +41,8 @@ public final class Context<T> {
     private final List<ScalarVector<T>> discrete;
     private final Object[] abstractValues;
     private final List<ScalarVector<T>> parameters;
+    /** {@link #parameters} as an array: derivative code asks for a parameter group on every evaluation. */
+    private final ScalarVector<T>[] parameterGroups;
     private final Object[] fixedInputs;
     private final Object[] outputCache;
     private final long[] outputCacheStamp;
@@ -55,6 +57,7 @@ public final class Context<T> {
     private double accuracy = Double.NaN;
     private long changeCount;
 
+    @SuppressWarnings("unchecked")
     Context(System<T> system, Context<T> parent, ContinuousState<T> continuous, List<Context<T>> children,
             List<ScalarVector<T>> discrete, Object[] abstractValues, List<ScalarVector<T>> parameters) {
         this.system = system;
@@ -64,6 +67,7 @@ public final class Context<T> {
         this.discrete = discrete;
         this.abstractValues = abstractValues;
         this.parameters = parameters;
+        this.parameterGroups = parameters.toArray(new ScalarVector[0]);
         this.fixedInputs = new Object[system.numInputPorts()];
         this.outputCache = new Object[system.numOutputPorts()];
         this.outputCacheStamp = new long[system.numOutputPorts()];
@@ -348,7 +352,7 @@ public final class Context<T> {
      * @return the parameter vector; do not write through it
      */
     public ScalarVector<T> getNumericParameter(int group) {
-        return parameters.get(Checks.index(group, parameters.size(), "numeric parameter group"));
+        return parameterGroups[Checks.index(group, parameterGroups.length, "numeric parameter group")];
     }
 
     /**

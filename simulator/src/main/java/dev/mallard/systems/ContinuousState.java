@@ -1,6 +1,7 @@
 package dev.mallard.systems;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.List;
@@ -30,6 +31,14 @@ public final class ContinuousState<T> implements ScalarVector<T> {
     private final int vStart;
     private final int zStart;
     private final boolean contiguous;
+    private final int size;
+    /**
+     * The backing array when the backing vector is a {@link DoubleVector} and this view is contiguous (entry
+     * {@code i} is {@code values[qStart + i]}), else null. Derivative code reads and writes the state entry by
+     * entry many times per step; through this array an access costs one index check instead of the view's
+     * layout arithmetic plus a call into the backing vector and its own check.
+     */
+    private final double[] values;
     private final List<ContinuousState<T>> children;
 
     ContinuousState(ScalarVector<T> backing, int numQ, int numV, int numZ, int qStart, int vStart, int zStart,
@@ -42,6 +51,8 @@ public final class ContinuousState<T> implements ScalarVector<T> {
         this.vStart = vStart;
         this.zStart = zStart;
         this.contiguous = vStart == qStart + numQ && zStart == vStart + numV;
+        this.size = numQ + numV + numZ;
+        this.values = contiguous && backing instanceof DoubleVector d ? d.data() : null;
         this.children = List.copyOf(children);
     }
 
@@ -94,7 +105,7 @@ public final class ContinuousState<T> implements ScalarVector<T> {
      * @throws IndexOutOfBoundsException if i is outside [0, size)
      */
     public int backingIndex(int i) {
-        Checks.index(i, size(), "continuous state index");
+        Checks.index(i, size, "continuous state index");
         if (contiguous) {
             return qStart + i;
         }
@@ -151,27 +162,73 @@ public final class ContinuousState<T> implements ScalarVector<T> {
 
     @Override
     public int size() {
-        return numQ + numV + numZ;
+        return size;
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T get(int i) {
+        if (values != null) {
+            // values is only set when T is Double (the backing vector is a DoubleVector)
+            return (T) Double.valueOf(values[directIndex(i)]);
+        }
         return backing.get(backingIndex(i));
     }
 
     @Override
     public void set(int i, T value) {
+        if (values != null) {
+            values[directIndex(i)] = (Double) Checks.notNull(value, "value");
+            return;
+        }
         backing.set(backingIndex(i), value);
     }
 
     @Override
     public double getValue(int i) {
+        if (values != null) {
+            return values[directIndex(i)];
+        }
         return backing.getValue(backingIndex(i));
     }
 
     @Override
     public void setValue(int i, double value) {
+        if (values != null) {
+            values[directIndex(i)] = value;
+            return;
+        }
         backing.setValue(backingIndex(i), value);
+    }
+
+    @Override
+    public void copyValuesTo(double[] out, int offset) {
+        if (values == null) {
+            ScalarVector.super.copyValuesTo(out, offset);
+            return;
+        }
+        Checks.range(offset, size, out.length, "offset");
+        // a loop, not System.arraycopy: its call costs more than the copy for the few entries of most systems
+        for (int i = 0; i < size; i++) {
+            out[offset + i] = values[qStart + i];
+        }
+    }
+
+    @Override
+    public void setValuesFrom(double[] in, int offset) {
+        if (values == null) {
+            ScalarVector.super.setValuesFrom(in, offset);
+            return;
+        }
+        Checks.range(offset, size, in.length, "offset");
+        for (int i = 0; i < size; i++) {
+            values[qStart + i] = in[offset + i];
+        }
+    }
+
+    /** The index in {@link #values} of entry {@code i}, checked against this view's size. */
+    private int directIndex(int i) {
+        return qStart + Checks.index(i, size, "continuous state index");
     }
 
     /**

@@ -171,7 +171,8 @@ public abstract class System<T> {
     public final void calcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
         checkContext(context);
         Objects.requireNonNull(derivatives, "derivatives must not be null");
-        checkSize(derivatives.size(), getNumContinuousStates(), "derivatives");
+        // the context's size is this system's (checkContext): read from its view, not by three virtual calls
+        checkSize(derivatives.size(), context.getNumContinuousStates(), "derivatives");
         doCalcTimeDerivatives(context, derivatives);
     }
 
@@ -220,7 +221,22 @@ public abstract class System<T> {
      * @return a new zero vector with this system's (q, v, z) layout
      */
     public final ContinuousState<T> allocateTimeDerivatives() {
-        ScalarVector<T> backing = scalar.newVector(getNumContinuousStates());
+        return viewAsTimeDerivatives(scalar.newVector(getNumContinuousStates()));
+    }
+
+    /**
+     * A view laid out like this system's continuous state over the given vector (not copied), so that
+     * {@link #calcTimeDerivatives} writes the derivatives straight into it; integrators use it to have each
+     * stage's derivatives land in their own workspace.
+     *
+     * @param backing the vector to view, of size {@link #getNumContinuousStates()}; later writes through
+     *     the view modify it
+     * @return the view
+     * @throws IllegalArgumentException if the size differs
+     */
+    public final ContinuousState<T> viewAsTimeDerivatives(ScalarVector<T> backing) {
+        Objects.requireNonNull(backing, "backing must not be null");
+        checkSize(backing.size(), getNumContinuousStates(), "backing");
         return buildContinuousView(backing, 0, getNumQ(), getNumQ() + getNumV());
     }
 

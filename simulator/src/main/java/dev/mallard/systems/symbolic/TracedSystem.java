@@ -77,22 +77,37 @@ final class TracedSystem<T> extends LeafSystem<T> {
     }
 
     private final Shape shape;
-    private final ThreadLocal<double[]> in;
-    /** Per thread, one result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
-    private final ThreadLocal<double[][]> out;
+    private final ThreadLocal<Workspace> workspaces;
+    /**
+     * The workspace last used, so that a thread evaluating again (every stage of every step) skips the
+     * thread-local lookup. Another thread may see a stale or another thread's workspace here; it checks
+     * the owner and then takes its own from {@link #workspaces}.
+     */
+    private Workspace lastWorkspace;
+
+    /** One thread's arrays for the double path. */
+    private static final class Workspace {
+        final Thread owner;
+        /** The block inputs: time, state, inputs, parameters. */
+        final double[] in;
+        /** One result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
+        final double[][] out;
+
+        Workspace(Shape shape) {
+            owner = Thread.currentThread();
+            in = new double[shape.variables().size()];
+            out = new double[1 + shape.outputs().size()][];
+            out[0] = new double[shape.derivatives().size()];
+            for (int k = 0; k < shape.outputs().size(); k++) {
+                out[k + 1] = new double[shape.outputs().get(k).size()];
+            }
+        }
+    }
 
     TracedSystem(Scalar<T> scalar, Shape shape) {
         super(scalar, shape.name());
         this.shape = shape;
-        this.in = ThreadLocal.withInitial(() -> new double[shape.variables().size()]);
-        this.out = ThreadLocal.withInitial(() -> {
-            double[][] arrays = new double[1 + shape.outputs().size()][];
-            arrays[0] = new double[shape.derivatives().size()];
-            for (int k = 0; k < shape.outputs().size(); k++) {
-                arrays[k + 1] = new double[shape.outputs().get(k).size()];
-            }
-            return arrays;
-        });
+        this.workspaces = ThreadLocal.withInitial(() -> new Workspace(shape));
         declareContinuousState(shape.numQ(), shape.numV(), shape.numZ());
         setDefaultContinuousState(shape.defaultState());
         for (double[] p : shape.parameterDefaults()) {
@@ -133,13 +148,12 @@ final class TracedSystem<T> extends LeafSystem<T> {
     private void evaluateInto(ExpressionBlock block, int slot, Context<T> context, ScalarVector<T> target) {
         int m = block.size();
         if (scalar() == Scalar.DOUBLE) {
-            double[] values = in.get();
+            Workspace w = workspace();
+            double[] values = w.in;
             gatherValues(context, block, values);
-            double[] result = out.get()[slot];
+            double[] result = w.out[slot];
             block.evaluate(values, result);
-            for (int i = 0; i < m; i++) {
-                target.setValue(i, result[i]);
-            }
+            target.setValuesFrom(result, 0);
             return;
         }
         T[] result = scalar().newArray(m);
@@ -149,28 +163,34 @@ final class TracedSystem<T> extends LeafSystem<T> {
         }
     }
 
+    private Workspace workspace() {
+        Workspace w = lastWorkspace;
+        if (w == null || w.owner != Thread.currentThread()) {
+            w = workspaces.get();
+            lastWorkspace = w;
+        }
+        return w;
+    }
+
     private void gatherValues(Context<T> context, ExpressionBlock block, double[] values) {
         values[0] = context.getTimeValue();
         int at = 1;
         ContinuousState<T> x = context.getContinuousState();
-        for (int i = 0; i < x.size(); i++) {
-            values[at++] = x.getValue(i);
-        }
+        x.copyValuesTo(values, at);
+        at += x.size();
         for (int p = 0; p < numInputPorts(); p++) {
             if (!block.usesPort(p)) {
                 at += shape.inputSizes()[p];
                 continue;
             }
             ScalarVector<T> u = getInputPort(p).eval(context);
-            for (int i = 0; i < u.size(); i++) {
-                values[at++] = u.getValue(i);
-            }
+            u.copyValuesTo(values, at);
+            at += u.size();
         }
         for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
             ScalarVector<T> p = context.getNumericParameter(g);
-            for (int i = 0; i < p.size(); i++) {
-                values[at++] = p.getValue(i);
-            }
+            p.copyValuesTo(values, at);
+            at += p.size();
         }
     }
 

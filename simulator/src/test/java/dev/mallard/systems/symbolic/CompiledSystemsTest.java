@@ -121,6 +121,46 @@ class CompiledSystemsTest {
         assertArrayEquals(results[0], results[1], 1e-15);
     }
 
+    @Test
+    void threadsEvaluatingOneCompiledSystemAtOnceEachGetTheirOwnDerivatives() throws Exception {
+        // each thread its own context and state; all share the compiled system's per-thread workspaces
+        TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
+        System<Double> compiled = CompiledSystems.compile(pendulum).system();
+        int threads = 4;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<Integer>> mismatches = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                double q = 0.3 * (t + 1);
+                mismatches.add(pool.submit(() -> {
+                    Context<Double> mine = compiled.createDefaultContext();
+                    Context<Double> reference = pendulum.createDefaultContext();
+                    ContinuousState<Double> d = compiled.allocateTimeDerivatives();
+                    ContinuousState<Double> expected = pendulum.allocateTimeDerivatives();
+                    int bad = 0;
+                    for (int k = 0; k < 20_000; k++) {
+                        double v = q - 1e-4 * k;
+                        for (Context<Double> c : List.of(mine, reference)) {
+                            c.setContinuousStateValues(q, v);
+                            c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.5));
+                        }
+                        compiled.calcTimeDerivatives(mine, d);
+                        pendulum.calcTimeDerivatives(reference, expected);
+                        if (Math.abs(d.getValue(1) - expected.getValue(1)) > 1e-14 || d.getValue(0) != v) {
+                            bad++;
+                        }
+                    }
+                    return bad;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> m : mismatches) {
+                assertEquals(0, m.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     private static long allocatedBytes() {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
