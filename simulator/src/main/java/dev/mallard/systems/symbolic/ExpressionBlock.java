@@ -22,6 +22,8 @@ final class ExpressionBlock {
     private final List<Expression> outputs;
     private final List<Variable> inputs;
     private final boolean[] usedPorts;
+    /** The indices of the ports {@link #usesPort} is true for, ascending: the double path reads only these. */
+    private final int[] usedPortIndices;
     private volatile CompiledFunction values;
     private volatile CompiledFunction valuesAndJacobian;
     private final ThreadLocal<Workspace> workspace;
@@ -55,6 +57,7 @@ final class ExpressionBlock {
                 usedPorts[p] |= used.contains(v);
             }
         }
+        this.usedPortIndices = java.util.stream.IntStream.range(0, usedPorts.length).filter(p -> usedPorts[p]).toArray();
     }
 
     /**
@@ -63,6 +66,13 @@ final class ExpressionBlock {
      */
     boolean usesPort(int port) {
         return usedPorts[port];
+    }
+
+    /**
+     * @return the indices of the input ports some expression uses, ascending (the caller must not modify it)
+     */
+    int[] usedPorts() {
+        return usedPortIndices;
     }
 
     List<Expression> outputs() {
@@ -81,15 +91,15 @@ final class ExpressionBlock {
 
     private CompiledFunction compiled() {
         CompiledFunction f = values;
-        if (f == null) {
-            synchronized (this) {
-                if (values == null) {
-                    values = CompiledFunction.compile(outputs, inputs);
-                }
-                f = values;
-            }
+        return f != null ? f : compileValues();
+    }
+
+    /** The first use: out of line, so that the inlined {@link #compiled()} of every later call stays small. */
+    private synchronized CompiledFunction compileValues() {
+        if (values == null) {
+            values = CompiledFunction.compile(outputs, inputs);
         }
-        return f;
+        return values;
     }
 
     private CompiledFunction compiledWithJacobian() {

@@ -84,6 +84,10 @@ final class TracedSystem<T> extends LeafSystem<T> {
      * the owner and then takes its own from {@link #workspaces}.
      */
     private Workspace lastWorkspace;
+    /** Where each input port's values start among the block inputs. */
+    private final int[] inputOffsets;
+    /** Where each numeric parameter group's values start among the block inputs. */
+    private final int[] parameterOffsets;
 
     /** One thread's arrays for the double path. */
     private static final class Workspace {
@@ -108,6 +112,18 @@ final class TracedSystem<T> extends LeafSystem<T> {
         super(scalar, shape.name());
         this.shape = shape;
         this.workspaces = ThreadLocal.withInitial(() -> new Workspace(shape));
+        // the block inputs are (t, x, u of every port, p of every group), see Shape.of
+        int at = 1 + shape.defaultState().length;
+        this.inputOffsets = new int[shape.inputSizes().length];
+        for (int p = 0; p < inputOffsets.length; p++) {
+            inputOffsets[p] = at;
+            at += shape.inputSizes()[p];
+        }
+        this.parameterOffsets = new int[shape.parameterDefaults().size()];
+        for (int g = 0; g < parameterOffsets.length; g++) {
+            parameterOffsets[g] = at;
+            at += shape.parameterDefaults().get(g).length;
+        }
         declareContinuousState(shape.numQ(), shape.numV(), shape.numZ());
         setDefaultContinuousState(shape.defaultState());
         for (double[] p : shape.parameterDefaults()) {
@@ -146,16 +162,28 @@ final class TracedSystem<T> extends LeafSystem<T> {
     }
 
     private void evaluateInto(ExpressionBlock block, int slot, Context<T> context, ScalarVector<T> target) {
-        int m = block.size();
         if (scalar() == Scalar.DOUBLE) {
-            Workspace w = workspace();
-            double[] values = w.in;
-            gatherValues(context, block, values);
-            double[] result = w.out[slot];
-            block.evaluate(values, result);
-            target.setValuesFrom(result, 0);
-            return;
+            evaluateValues(block, slot, context, target);
+        } else {
+            evaluateGeneric(block, context, target);
         }
+    }
+
+    /**
+     * The double path, kept small: the integrators inline it once per stage, and a large body stops the JIT
+     * from inlining the later stages.
+     */
+    private void evaluateValues(ExpressionBlock block, int slot, Context<T> context, ScalarVector<T> target) {
+        Workspace w = workspace();
+        double[] values = w.in;
+        gatherValues(context, block, values);
+        double[] result = w.out[slot];
+        block.evaluate(values, result);
+        target.setValuesFrom(result, 0);
+    }
+
+    private void evaluateGeneric(ExpressionBlock block, Context<T> context, ScalarVector<T> target) {
+        int m = block.size();
         T[] result = scalar().newArray(m);
         block.evaluate(scalar(), gather(context, block), result);
         for (int i = 0; i < m; i++) {
@@ -172,25 +200,15 @@ final class TracedSystem<T> extends LeafSystem<T> {
         return w;
     }
 
+    /** The block inputs; an input port the block does not use is neither evaluated nor copied. */
     private void gatherValues(Context<T> context, ExpressionBlock block, double[] values) {
         values[0] = context.getTimeValue();
-        int at = 1;
-        ContinuousState<T> x = context.getContinuousState();
-        x.copyValuesTo(values, at);
-        at += x.size();
-        for (int p = 0; p < numInputPorts(); p++) {
-            if (!block.usesPort(p)) {
-                at += shape.inputSizes()[p];
-                continue;
-            }
-            ScalarVector<T> u = getInputPort(p).eval(context);
-            u.copyValuesTo(values, at);
-            at += u.size();
+        context.getContinuousState().copyValuesTo(values, 1);
+        for (int p : block.usedPorts()) {
+            getInputPort(p).eval(context).copyValuesTo(values, inputOffsets[p]);
         }
-        for (int g = 0; g < context.getNumNumericParameterGroups(); g++) {
-            ScalarVector<T> p = context.getNumericParameter(g);
-            p.copyValuesTo(values, at);
-            at += p.size();
+        for (int g = 0; g < parameterOffsets.length; g++) {
+            context.getNumericParameter(g).copyValuesTo(values, parameterOffsets[g]);
         }
     }
 

@@ -29,6 +29,9 @@ public final class CompiledFunction {
     private final List<Expression> outputs;
     private final List<Variable> inputs;
     private final boolean withJacobian;
+    // the sizes as fields: every call checks its arrays against them, and a field read is cheaper than List.size()
+    private final int inputSize;
+    private final int outputSize;
     private final Part values;
     private final Part valuesAndJacobian;
 
@@ -36,6 +39,8 @@ public final class CompiledFunction {
         this.outputs = List.copyOf(outputs);
         this.inputs = List.copyOf(inputs);
         this.withJacobian = withJacobian;
+        this.inputSize = this.inputs.size();
+        this.outputSize = this.outputs.size();
         checkInputs(this.outputs, this.inputs);
         this.values = new Part(Tape.build(this.outputs, null, this.inputs), interpret);
         this.valuesAndJacobian = withJacobian
@@ -120,14 +125,14 @@ public final class CompiledFunction {
      * @return the number of inputs
      */
     public int inputSize() {
-        return inputs.size();
+        return inputSize;
     }
 
     /**
      * @return the number of outputs
      */
     public int outputSize() {
-        return outputs.size();
+        return outputSize;
     }
 
     /**
@@ -159,8 +164,8 @@ public final class CompiledFunction {
      * @throws IllegalArgumentException if an array has the wrong length
      */
     public void evaluate(double[] in, double[] out) {
-        checkLength(in, inputs.size(), "in");
-        checkLength(out, outputs.size(), "out");
+        checkLength(in, inputSize, "in");
+        checkLength(out, outputSize, "out");
         values.run(in, out, null);
     }
 
@@ -172,7 +177,7 @@ public final class CompiledFunction {
      * @throws IllegalArgumentException if {@code in} has the wrong length
      */
     public double[] evaluate(double[] in) {
-        double[] out = new double[outputs.size()];
+        double[] out = new double[outputSize];
         evaluate(in, out);
         return out;
     }
@@ -190,16 +195,21 @@ public final class CompiledFunction {
         if (!withJacobian) {
             throw new IllegalStateException("compiled without Jacobian; use CompiledFunction.compileWithJacobian");
         }
-        checkLength(in, inputs.size(), "in");
-        checkLength(out, outputs.size(), "out");
-        checkLength(jacobian, outputs.size() * inputs.size(), "jacobian");
+        checkLength(in, inputSize, "in");
+        checkLength(out, outputSize, "out");
+        checkLength(jacobian, outputSize * inputSize, "jacobian");
         valuesAndJacobian.run(in, out, jacobian);
     }
 
     private static void checkLength(double[] a, int expected, String name) {
         if (a.length != expected) {
-            throw new IllegalArgumentException(name + " must have length " + expected + ", got " + a.length);
+            throw wrongLength(a, expected, name);
         }
+    }
+
+    /** Out of line, so that the inlined check stays a compare and a branch. */
+    private static IllegalArgumentException wrongLength(double[] a, int expected, String name) {
+        return new IllegalArgumentException(name + " must have length " + expected + ", got " + a.length);
     }
 
     @Override
