@@ -447,10 +447,9 @@ public final class Simulator<T> {
             status = status.keepMoreSevere(s);
         }
         if (events.has(Event.Kind.DISCRETE_UPDATE)) {
-            scratch.setDiscreteStateFrom(context);
             EventStatus s = dispatch(events, Event.Kind.DISCRETE_UPDATE);
             throwIfFailed(s);
-            context.setDiscreteStateFrom(scratch);
+            commitDiscreteUpdates(events);
             if (!s.isDidNothing()) {
                 numDiscreteUpdates++;
             }
@@ -467,13 +466,30 @@ public final class Simulator<T> {
                 continue;
             }
             LeafSystem<T> leaf = leaves.get(i);
-            EventStatus s = kind == Event.Kind.DISCRETE_UPDATE
-                    ? leaf.calcDiscreteVariableUpdate(leafContexts.get(i), list,
-                            scratchLeaves.get(i).getDiscreteValues())
-                    : leaf.calcUnrestrictedUpdate(leafContexts.get(i), list, scratchLeaves.get(i).getState());
+            EventStatus s;
+            if (kind == Event.Kind.DISCRETE_UPDATE) {
+                // Only this leaf's handlers can write its scratch groups: start them from xd⁻ just before.
+                Context<T> next = scratchLeaves.get(i);
+                next.setDiscreteStateFrom(leafContexts.get(i));
+                s = leaf.calcDiscreteVariableUpdate(leafContexts.get(i), list, next.getDiscreteValues());
+            } else {
+                s = leaf.calcUnrestrictedUpdate(leafContexts.get(i), list, scratchLeaves.get(i).getState());
+            }
             status = status.keepMoreSevere(attribute(s, leaf));
         }
         return status;
+    }
+
+    /**
+     * Commits {@code xd⁺} of the leaves that had discrete updates in {@code events}; the other leaves' groups
+     * cannot have changed, so they are not copied (a diagram's update costs its updated leaves, not all).
+     */
+    private void commitDiscreteUpdates(EventSet<T> events) {
+        for (int i = 0; i < leaves.size(); i++) {
+            if (!events.get(Event.Kind.DISCRETE_UPDATE, i).isEmpty()) {
+                leafContexts.get(i).setDiscreteStateFrom(scratchLeaves.get(i));
+            }
+        }
     }
 
     /**

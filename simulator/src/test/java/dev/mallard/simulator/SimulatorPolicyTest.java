@@ -39,6 +39,41 @@ class SimulatorPolicyTest {
         }
     }
 
+    /** Adds {@code increment} to its discrete state every {@code period} s, reading x⁻ from the handler's xd. */
+    private static final class Accumulator<T> extends LeafSystem<T> {
+        Accumulator(Scalar<T> s, String name, double period, double increment) {
+            super(s, name);
+            declareDiscreteState(0.0);
+            declarePeriodicDiscreteUpdateEvent(period, 0.0, (c, xd) -> {
+                xd.get().set(0, s.add(xd.get().get(0), increment));
+                return EventStatus.succeeded();
+            });
+        }
+    }
+
+    @Test
+    void discreteUpdatesOfSomeLeavesKeepTheOthersAndStartFromTheCurrentState() {
+        DiagramBuilder<Double> b = new DiagramBuilder<>(Scalar.DOUBLE);
+        Accumulator<Double> fast = b.addSystem(new Accumulator<>(Scalar.DOUBLE, "fast", 0.25, 1.0));
+        Accumulator<Double> slow = b.addSystem(new Accumulator<>(Scalar.DOUBLE, "slow", 0.5, 10.0));
+        Simulator<Double> simulator = new Simulator<>(b.build());
+        Context<Double> root = simulator.getMutableContext();
+        simulator.advanceTo(0.75);
+        // Updates at 0, 0.25, 0.5 (the one at 0.75 is pending): fast alone at 0.25, both at 0 and 0.5.
+        assertEquals(3.0, fast.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+        assertEquals(20.0, slow.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+        assertEquals(3, simulator.getNumDiscreteUpdates());
+        // A value set between advances is the x⁻ the next update starts from.
+        slow.getMyContextFromRoot(root).getMutableDiscreteState(0).setValue(0, 100.0);
+        simulator.advanceTo(1.0);
+        // fast at 0.75 only (1.0 pending); slow's next update is the pending one at 1.0.
+        assertEquals(4.0, fast.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+        assertEquals(100.0, slow.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+        simulator.advancePendingEvents();
+        assertEquals(5.0, fast.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+        assertEquals(110.0, slow.getMyContextFromRoot(root).getDiscreteState(0).getValue(0), 0.0);
+    }
+
     @Test
     void countsStepsPublishesAndUpdatesWithPeriodicAndPerStepEvents() {
         Counter<Double> counter = new Counter<>(Scalar.DOUBLE);
