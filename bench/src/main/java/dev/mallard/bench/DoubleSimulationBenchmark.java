@@ -81,29 +81,27 @@ public class DoubleSimulationBenchmark {
         public long mallardCompiledFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[5];
-        private final long[] fastest = new long[5];
+        private final PeerTimes times = new PeerTimes(5);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
-            java.util.Arrays.fill(sums, 0);
-            java.util.Arrays.fill(fastest, Long.MAX_VALUE);
+            times.reset();
             publish();
-            rounds = 0;
         }
 
         void publish() {
-            mallardGeneric = sums[0];
-            mallardGenericFastest = fastest[0];
-            mallardSpecialised = sums[1];
-            mallardSpecialisedFastest = fastest[1];
-            handWritten = sums[2];
-            handWrittenFastest = fastest[2];
-            hipparchus = sums[3];
-            hipparchusFastest = fastest[3];
-            mallardCompiled = sums[4];
-            mallardCompiledFastest = fastest[4];
+            rounds = times.rounds();
+            mallardGeneric = times.total(0);
+            mallardGenericFastest = times.fastest(0);
+            mallardSpecialised = times.total(1);
+            mallardSpecialisedFastest = times.fastest(1);
+            handWritten = times.total(2);
+            handWrittenFastest = times.fastest(2);
+            hipparchus = times.total(3);
+            hipparchusFastest = times.fastest(3);
+            mallardCompiled = times.total(4);
+            mallardCompiledFastest = times.fastest(4);
         }
     }
 
@@ -130,9 +128,8 @@ public class DoubleSimulationBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, nanos.fastest, blackhole);
+        peers.round(nanos.times, blackhole);
         nanos.publish();
-        nanos.rounds++;
     }
 
     /** @return the final first state entry of the generic system's run */

@@ -46,23 +46,21 @@ public class EventBenchmark {
         public long withoutEventsFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[2];
-        private final long[] fastest = new long[2];
+        private final PeerTimes times = new PeerTimes(2);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
-            java.util.Arrays.fill(sums, 0);
-            java.util.Arrays.fill(fastest, Long.MAX_VALUE);
+            times.reset();
             publish();
-            rounds = 0;
         }
 
         void publish() {
-            withEvents = sums[0];
-            withEventsFastest = fastest[0];
-            withoutEvents = sums[1];
-            withoutEventsFastest = fastest[1];
+            rounds = times.rounds();
+            withEvents = times.total(0);
+            withEventsFastest = times.fastest(0);
+            withoutEvents = times.total(1);
+            withoutEventsFastest = times.fastest(1);
         }
     }
 
@@ -82,9 +80,8 @@ public class EventBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, nanos.fastest, blackhole);
+        peers.round(nanos.times, blackhole);
         nanos.publish();
-        nanos.rounds++;
     }
 
     /** @return the final first state entry with events */

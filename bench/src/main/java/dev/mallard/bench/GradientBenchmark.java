@@ -98,33 +98,31 @@ public class GradientBenchmark {
         public long mallardCompiledAutoDiffFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[7];
-        private final long[] fastest = new long[7];
+        private final PeerTimes times = new PeerTimes(7);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
-            java.util.Arrays.fill(sums, 0);
-            java.util.Arrays.fill(fastest, Long.MAX_VALUE);
+            times.reset();
             publish();
-            rounds = 0;
         }
 
         void publish() {
-            mallardDouble = sums[0];
-            mallardDoubleFastest = fastest[0];
-            mallardAutoDiff = sums[1];
-            mallardAutoDiffFastest = fastest[1];
-            finiteDifferences = sums[2];
-            finiteDifferencesFastest = fastest[2];
-            hipparchusDouble = sums[3];
-            hipparchusDoubleFastest = fastest[3];
-            hipparchusGradient = sums[4];
-            hipparchusGradientFastest = fastest[4];
-            mallardCompiledDouble = sums[5];
-            mallardCompiledDoubleFastest = fastest[5];
-            mallardCompiledAutoDiff = sums[6];
-            mallardCompiledAutoDiffFastest = fastest[6];
+            rounds = times.rounds();
+            mallardDouble = times.total(0);
+            mallardDoubleFastest = times.fastest(0);
+            mallardAutoDiff = times.total(1);
+            mallardAutoDiffFastest = times.fastest(1);
+            finiteDifferences = times.total(2);
+            finiteDifferencesFastest = times.fastest(2);
+            hipparchusDouble = times.total(3);
+            hipparchusDoubleFastest = times.fastest(3);
+            hipparchusGradient = times.total(4);
+            hipparchusGradientFastest = times.fastest(4);
+            mallardCompiledDouble = times.total(5);
+            mallardCompiledDoubleFastest = times.fastest(5);
+            mallardCompiledAutoDiff = times.total(6);
+            mallardCompiledAutoDiffFastest = times.fastest(6);
         }
     }
 
@@ -165,9 +163,8 @@ public class GradientBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, nanos.fastest, blackhole);
+        peers.round(nanos.times, blackhole);
         nanos.publish();
-        nanos.rounds++;
     }
 
     /** @return the final first state entry of one double run */

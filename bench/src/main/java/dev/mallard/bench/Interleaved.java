@@ -20,24 +20,21 @@ public final class Interleaved {
     }
 
     /**
-     * Runs every peer once.
+     * Runs every peer once and records each run's time.
      *
-     * @param nanos per-peer elapsed nanoseconds, added to (same order as the constructor's peers)
-     * @param fastest per-peer shortest single run so far, nanoseconds, lowered when beaten (start from
-     *     {@code Long.MAX_VALUE})
+     * @param times where each peer's time is recorded (modified: totals, fastest runs and the round count)
      * @param blackhole consumes the results so nothing is optimised away
      */
-    public void round(long[] nanos, long[] fastest, Blackhole blackhole) {
+    public void round(PeerTimes times, Blackhole blackhole) {
         int n = peers.length;
         int start = round++ % n;
         for (int k = 0; k < n; k++) {
             int which = (start + k) % n;
             long t0 = java.lang.System.nanoTime();
             Object result = peers[which].get();
-            long elapsed = java.lang.System.nanoTime() - t0;
-            nanos[which] += elapsed;
-            fastest[which] = Math.min(fastest[which], elapsed);
+            times.record(which, java.lang.System.nanoTime() - t0);
             blackhole.consume(result);
         }
+        times.endRound();
     }
 }

@@ -7,7 +7,6 @@ import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.System;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -51,23 +50,21 @@ public class RoaBenchmark {
         public long cubicTripleFastest;
         /** Rounds (each analysis ran once per round). */
         public long rounds;
-        private final long[] sums = new long[2];
-        private final long[] fastest = new long[2];
+        private final PeerTimes times = new PeerTimes(2);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
-            Arrays.fill(sums, 0);
-            Arrays.fill(fastest, Long.MAX_VALUE);
+            times.reset();
             publish();
-            rounds = 0;
         }
 
         void publish() {
-            vanDerPol = sums[0];
-            vanDerPolFastest = fastest[0];
-            cubicTriple = sums[1];
-            cubicTripleFastest = fastest[1];
+            rounds = times.rounds();
+            vanDerPol = times.total(0);
+            vanDerPolFastest = times.fastest(0);
+            cubicTriple = times.total(1);
+            cubicTripleFastest = times.fastest(1);
         }
     }
 
@@ -91,9 +88,8 @@ public class RoaBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, nanos.fastest, blackhole);
+        peers.round(nanos.times, blackhole);
         nanos.publish();
-        nanos.rounds++;
     }
 
     /** @return the time-reversed Van der Pol oscillator's region of attraction */

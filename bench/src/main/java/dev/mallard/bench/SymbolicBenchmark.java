@@ -8,7 +8,6 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.System;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -71,29 +70,27 @@ public class SymbolicBenchmark {
         public long handWrittenEvaluationsFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final long[] sums = new long[5];
-        private final long[] fastest = new long[5];
+        private final PeerTimes times = new PeerTimes(5);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
         public void clear() {
-            Arrays.fill(sums, 0);
-            Arrays.fill(fastest, Long.MAX_VALUE);
+            times.reset();
             publish();
-            rounds = 0;
         }
 
         void publish() {
-            build = sums[0];
-            buildFastest = fastest[0];
-            differentiate = sums[1];
-            differentiateFastest = fastest[1];
-            compile = sums[2];
-            compileFastest = fastest[2];
-            compiledEvaluations = sums[3];
-            compiledEvaluationsFastest = fastest[3];
-            handWrittenEvaluations = sums[4];
-            handWrittenEvaluationsFastest = fastest[4];
+            rounds = times.rounds();
+            build = times.total(0);
+            buildFastest = times.fastest(0);
+            differentiate = times.total(1);
+            differentiateFastest = times.fastest(1);
+            compile = times.total(2);
+            compileFastest = times.fastest(2);
+            compiledEvaluations = times.total(3);
+            compiledEvaluationsFastest = times.fastest(3);
+            handWrittenEvaluations = times.total(4);
+            handWrittenEvaluationsFastest = times.fastest(4);
         }
     }
 
@@ -117,9 +114,8 @@ public class SymbolicBenchmark {
      */
     @Benchmark
     public void interleaved(Nanos nanos, Blackhole blackhole) {
-        peers.round(nanos.sums, nanos.fastest, blackhole);
+        peers.round(nanos.times, blackhole);
         nanos.publish();
-        nanos.rounds++;
     }
 
     /** @return the time derivatives as expressions, from the generic system converted to Expression */
