@@ -76,18 +76,13 @@ public final class DoubleVector implements ScalarVector<Double> {
     @Override
     public void copyValuesTo(double[] out, int offset) {
         Checks.range(offset, data.length, out.length, "offset");
-        // a loop, not System.arraycopy: its call costs more than the copy for short vectors
-        for (int i = 0; i < data.length; i++) {
-            out[offset + i] = data[i];
-        }
+        DoubleArrays.copy(data, 0, out, offset, data.length);
     }
 
     @Override
     public void setValuesFrom(double[] in, int offset) {
         Checks.range(offset, data.length, in.length, "offset");
-        for (int i = 0; i < data.length; i++) {
-            data[i] = in[offset + i];
-        }
+        DoubleArrays.copy(in, offset, data, 0, data.length);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
@@ -45,8 +46,6 @@ public abstract class IntegratorBase<T> {
     private static final double MAX_SHRINK = 0.1;
     /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
     private static final int MAX_DERIVATIVE_TARGETS = 16;
-    /** States up to this size are copied by a loop (see {@link #copyState}). */
-    private static final int SHORT_STATE = 8;
 
     private final System<T> system;
     private final Scalar<T> scalar;
@@ -177,7 +176,7 @@ public abstract class IntegratorBase<T> {
      */
     protected final void evalDerivatives(double t, double[] x, double[] xdot) {
         if (x != xd) {
-            copyState(x, xd, n);
+            DoubleArrays.copy(x, xd, n);
         }
         context.setTimeValueUnchecked(t);
         ContinuousState<T> view = derivativesViewOf(xdot);
@@ -185,7 +184,7 @@ public abstract class IntegratorBase<T> {
             system.calcTimeDerivatives(context, view);
         } else {
             system.calcTimeDerivatives(context, derivatives);
-            copyState(derivativeData, xdot, n);
+            DoubleArrays.copy(derivativeData, xdot, n);
         }
         numDerivativeEvaluations++;
     }
@@ -218,25 +217,6 @@ public abstract class IntegratorBase<T> {
         numDerivativeTargets++;
         nextDerivativeTarget = numDerivativeTargets;
         return view;
-    }
-
-    /**
-     * Copies {@code from[0, n)} into {@code to[0, n)}: the double path copies whole states several times per
-     * step. For a few states a loop is cheaper than {@code System.arraycopy}'s call (measured: Van der Pol, 2
-     * states); for more, arraycopy is faster (measured: the 20-state chain).
-     *
-     * @param from the source, length at least n
-     * @param to the destination, length at least n; modified in [0, n)
-     * @param n the number of entries
-     */
-    static void copyState(double[] from, double[] to, int n) {
-        if (n > SHORT_STATE) {
-            java.lang.System.arraycopy(from, 0, to, 0, n);
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            to[i] = from[i];
-        }
     }
 
     /**
@@ -276,7 +256,7 @@ public abstract class IntegratorBase<T> {
      * @param f1 {@code f(t1, x1)}; copied
      */
     protected final void offerEndDerivative(double[] f1) {
-        copyState(f1, f1d, n);
+        DoubleArrays.copy(f1, f1d, n);
         endDerivativeOffered = true;
     }
 
@@ -875,7 +855,7 @@ public abstract class IntegratorBase<T> {
     }
 
     private void loadStartDouble(double t0) {
-        copyState(xd, x0d, n);
+        DoubleArrays.copy(xd, x0d, n);
         if (f1Stamp == context.getChangeCount()) {
             double[] swap = f0d;
             f0d = f1d;
@@ -900,10 +880,10 @@ public abstract class IntegratorBase<T> {
 
     private void restoreStart(double t0) {
         if (doublePath) {
-            copyState(x0d, xd, n);
+            DoubleArrays.copy(x0d, xd, n);
             context.setTimeValueUnchecked(t0);
             // f0 is still f(t0, x0): keep it for the retry
-            copyState(f0d, f1d, n);
+            DoubleArrays.copy(f0d, f1d, n);
         } else {
             xg.setFrom(x0g);
             context.setTime(startTimeG);
@@ -915,7 +895,7 @@ public abstract class IntegratorBase<T> {
     private void commit(double t0, double h, double target, T targetScalar, boolean adapted) {
         double t1 = Double.isNaN(target) ? t0 + h : target;
         if (doublePath) {
-            copyState(x1d, xd, n);
+            DoubleArrays.copy(x1d, xd, n);
             context.setTimeValueUnchecked(t1);
         } else {
             xg.setFrom(x1g);

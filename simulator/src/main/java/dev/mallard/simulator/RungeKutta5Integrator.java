@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
@@ -140,7 +141,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         double[] k7 = kd[6];
         // stage states are built in the context's own array, so evaluating them copies nothing
         double[] x = contextStateArray();
-        copyState(f0, k1, n);
+        DoubleArrays.copy(f0, k1, n);
         for (int j = 0; j < n; j++) {
             x[j] = x0[j] + h * (A21 * k1[j]);
         }
@@ -169,8 +170,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
-        copyState(x0, lastX0d, n);
-        copyState(x1, lastX1d, n);
+        DoubleArrays.copy(x0, lastX0d, n);
+        DoubleArrays.copy(x1, lastX1d, n);
         lastT0 = t0;
         lastH = h;
         offerEndDerivative(k7);

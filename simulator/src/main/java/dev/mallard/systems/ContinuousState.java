@@ -1,6 +1,7 @@
 package dev.mallard.systems;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
@@ -208,10 +209,7 @@ public final class ContinuousState<T> implements ScalarVector<T> {
             return;
         }
         Checks.range(offset, size, out.length, "offset");
-        // a loop, not System.arraycopy: its call costs more than the copy for the few entries of most systems
-        for (int i = 0; i < size; i++) {
-            out[offset + i] = values[qStart + i];
-        }
+        DoubleArrays.copy(values, qStart, out, offset, size);
     }
 
     @Override
@@ -221,9 +219,7 @@ public final class ContinuousState<T> implements ScalarVector<T> {
             return;
         }
         Checks.range(offset, size, in.length, "offset");
-        for (int i = 0; i < size; i++) {
-            values[qStart + i] = in[offset + i];
-        }
+        DoubleArrays.copy(in, offset, values, qStart, size);
     }
 
     /** The index in {@link #values} of entry {@code i}, checked against this view's size. */
