@@ -24,18 +24,44 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Benchmark 1, double simulation from 0 to 20 s: Mallard's Simulator on the user's generic system
- * ({@code mallardGeneric}) and on a boxing-free double system ({@code mallardSpecialised}), against the
- * hand-written loop taking the same steps ({@code handWritten}, the limit) and Hipparchus's Dormand-Prince
- * ({@code hipparchus}; same steps for RK5_FIXED, same tolerance otherwise), and the generic system compiled
- * by {@code CompiledSystems} ({@code mallardCompiled}, issue 6). {@code interleaved} runs all five in turn
- * and records each one's total and fastest time in {@link Nanos}: the ratios come from it. The single-peer
- * methods are for profiling one peer at a time.
+ * Benchmark 1, double simulation from 0 to 20 s: Mallard's Simulator on one of three forms of the same model
+ * ({@link #system}: the user's generic system, a boxing-free double system, or the generic system compiled
+ * by {@code CompiledSystems}, issue 6), against the hand-written loop taking the same steps
+ * ({@code handWritten}, the limit) and Hipparchus's Dormand-Prince ({@code hipparchus}; same steps for
+ * RK5_FIXED, same tolerance otherwise). {@code interleaved} runs the three in turn and records each one's total
+ * and fastest time in {@link Nanos}: the ratios come from it. The single-peer methods are for profiling one
+ * peer at a time.
+ *
+ * <p>Each form of the system is a JMH parameter, so it runs in forks of its own: a program simulates its own
+ * systems, and three system classes sharing the integrator's call sites in one JVM would keep the JIT from
+ * inlining the dynamics call for any of them, a cost no single-system program pays.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class DoubleSimulationBenchmark {
+
+    /** The forms of a model that Mallard simulates. */
+    public enum MallardSystem {
+        /** The user's system written once against {@code Scalar<T>}, run with {@code Double} boxes. */
+        GENERIC,
+        /** The same dynamics hand-specialised to {@code LeafSystem<Double>} with getValue/setValue. */
+        SPECIALISED,
+        /** The generic system compiled to bytecode by {@code CompiledSystems.compile}. */
+        COMPILED;
+
+        /**
+         * @param model the model
+         * @return this form of the model's system
+         */
+        dev.mallard.systems.System<Double> of(Model model) {
+            return switch (this) {
+                case GENERIC -> model.generic(Scalar.DOUBLE);
+                case SPECIALISED -> model.specialised();
+                case COMPILED -> CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system();
+            };
+        }
+    }
 
     /** The model simulated. */
     @Param({"VAN_DER_POL", "CHAIN"})
@@ -45,28 +71,26 @@ public class DoubleSimulationBenchmark {
     @Param({"RK3_1E6", "RK5_1E10", "RK5_FIXED"})
     public dev.mallard.bench.model.Setup setup;
 
-    private MallardRun<Double> generic;
-    private MallardRun<Double> specialised;
+    /** The form of the model Mallard simulates. */
+    @Param({"GENERIC", "SPECIALISED", "COMPILED"})
+    public MallardSystem system;
+
+    private MallardRun<Double> mallard;
     private HandWrittenRungeKutta loop;
     private OrdinaryDifferentialEquation ode;
     private DormandPrince54Integrator hipparchus;
     private double[] x0;
     private double[] p;
-    private MallardRun<Double> compiled;
     private Interleaved peers;
 
     /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Nanos {
-        /** Nanoseconds in {@link #mallardGeneric}. */
-        public long mallardGeneric;
+        /** Nanoseconds in {@link #mallard}. */
+        public long mallard;
         /** Its fastest single run in the iteration, nanoseconds. */
-        public long mallardGenericFastest;
-        /** Nanoseconds in {@link #mallardSpecialised}. */
-        public long mallardSpecialised;
-        /** Its fastest single run in the iteration, nanoseconds. */
-        public long mallardSpecialisedFastest;
+        public long mallardFastest;
         /** Nanoseconds in {@link #handWritten}. */
         public long handWritten;
         /** Its fastest single run in the iteration, nanoseconds. */
@@ -75,13 +99,9 @@ public class DoubleSimulationBenchmark {
         public long hipparchus;
         /** Its fastest single run in the iteration, nanoseconds. */
         public long hipparchusFastest;
-        /** Nanoseconds in {@link #mallardCompiled}. */
-        public long mallardCompiled;
-        /** Its fastest single run in the iteration, nanoseconds. */
-        public long mallardCompiledFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final PeerTimes times = new PeerTimes(5);
+        private final PeerTimes times = new PeerTimes(3);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
@@ -92,16 +112,12 @@ public class DoubleSimulationBenchmark {
 
         void publish() {
             rounds = times.rounds();
-            mallardGeneric = times.total(0);
-            mallardGenericFastest = times.fastest(0);
-            mallardSpecialised = times.total(1);
-            mallardSpecialisedFastest = times.fastest(1);
-            handWritten = times.total(2);
-            handWrittenFastest = times.fastest(2);
-            hipparchus = times.total(3);
-            hipparchusFastest = times.fastest(3);
-            mallardCompiled = times.total(4);
-            mallardCompiledFastest = times.fastest(4);
+            mallard = times.total(0);
+            mallardFastest = times.fastest(0);
+            handWritten = times.total(1);
+            handWrittenFastest = times.fastest(1);
+            hipparchus = times.total(2);
+            hipparchusFastest = times.fastest(2);
         }
     }
 
@@ -110,14 +126,11 @@ public class DoubleSimulationBenchmark {
     public void prepare() {
         x0 = model.initialState();
         p = model.parameters();
-        generic = new MallardRun<>(model.generic(Scalar.DOUBLE), setup);
-        specialised = new MallardRun<>(model.specialised(), setup);
+        mallard = new MallardRun<>(system.of(model), setup);
         loop = setup.handWritten(model.primitive(p));
         ode = new HipparchusOde(model.primitive(p));
         hipparchus = setup.hipparchus();
-        compiled = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system(), setup);
-        peers = new Interleaved(this::mallardGeneric, this::mallardSpecialised, this::handWritten,
-                this::hipparchus, this::mallardCompiled);
+        peers = new Interleaved(this::mallard, this::handWritten, this::hipparchus);
     }
 
     /**
@@ -132,16 +145,10 @@ public class DoubleSimulationBenchmark {
         nanos.publish();
     }
 
-    /** @return the final first state entry of the generic system's run */
+    /** @return the final first state entry of Mallard's run on the chosen form of the system */
     @Benchmark
-    public double mallardGeneric() {
-        return generic.run(x0, p).getValue(0);
-    }
-
-    /** @return the final first state entry of the double-specialised system's run */
-    @Benchmark
-    public double mallardSpecialised() {
-        return specialised.run(x0, p).getValue(0);
+    public double mallard() {
+        return mallard.run(x0, p).getValue(0);
     }
 
     /** @return the final first state entry of the hand-written loop */
@@ -155,11 +162,5 @@ public class DoubleSimulationBenchmark {
     public double hipparchus() {
         return hipparchus.integrate(ode, new ODEState(0, x0.clone()), dev.mallard.bench.model.Setup.FINAL_TIME)
                 .getPrimaryState()[0];
-    }
-
-    /** @return the final first state entry of the compiled system's run (issue 6's compiled double path) */
-    @Benchmark
-    public double mallardCompiled() {
-        return compiled.run(x0, p).getValue(0);
     }
 }
