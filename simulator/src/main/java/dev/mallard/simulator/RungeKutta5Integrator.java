@@ -162,11 +162,12 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             x[j] = x0[j] + h * (A61 * k1[j] + A62 * k2[j] + A63 * k3[j] + A64 * k4[j] + A65 * k5[j]);
         }
         evalDerivatives(t0 + h, x, k6);
-        // the last stage is evaluated at x0 + h sum(b k): that is x1
+        // the last stage is evaluated at x0 + h sum(b k): that is x1, built in the context's array like the others
         for (int j = 0; j < n; j++) {
-            x1[j] = x0[j] + h * (B1 * k1[j] + B3 * k3[j] + B4 * k4[j] + B5 * k5[j] + B6 * k6[j]);
+            x[j] = x0[j] + h * (B1 * k1[j] + B3 * k3[j] + B4 * k4[j] + B5 * k5[j] + B6 * k6[j]);
         }
-        evalDerivatives(t0 + h, x1, k7);
+        evalDerivatives(t0 + h, x, k7);
+        DoubleArrays.copy(x, x1, n);
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
