@@ -532,7 +532,8 @@ public abstract class IntegratorBase<T> {
             x1g = scalar.newVector(n);
             f0g = scalar.newVector(n);
             f1g = scalar.newVector(n);
-            errg = scalar.newVector(n);
+            // only the error's values are read: for a numeric type they are kept as doubles
+            errg = scalar.isNumeric() ? new ValueVector<>(scalar, n) : scalar.newVector(n);
         }
         allocateSchemeWorkspaces(n);
     }
@@ -886,7 +887,8 @@ public abstract class IntegratorBase<T> {
             f0d = f1d;
             f1d = swap;
         } else {
-            evalDerivatives(t0, x0d, f0d);
+            // the context holds x0 already: evaluating at its own array copies nothing
+            evalDerivatives(t0, xd, f0d);
         }
         f1Stamp = -1;
     }
@@ -898,7 +900,8 @@ public abstract class IntegratorBase<T> {
             f0g = f1g;
             f1g = swap;
         } else {
-            evalDerivatives(t0, x0g, f0g);
+            // the context holds x0 already: evaluating at its own vector copies nothing
+            evalDerivatives(t0, xg, f0g);
         }
         f1Stamp = -1;
     }
