@@ -20,8 +20,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private final int errorOrder;
     private double[][] kd;
     private ScalarVector<T>[] kg;
-    private ScalarVector<T> stageG;
-    private T[] terms;
 
     /**
      * @param system the system
@@ -61,8 +59,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             for (int i = 1; i < s; i++) {
                 kg[i] = scalar().newVector(size);
             }
-            stageG = scalar().newVector(size);
-            terms = scalar().newArray(s);
         }
     }
 
@@ -121,18 +117,23 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         int n = x0.size();
         ScalarVector<T>[] k = kg;
         k[0] = f0;
+        // A new array each step: the stage sums store young values into it, and stores into a long-lived array
+        // cost G1 a card-marking fence each; those into an array allocated now do not.
+        T[] terms = sc.newArray(s);
+        // stage states are built in the context's own vector, so evaluating them copies nothing
+        ScalarVector<T> stage = contextStateVector();
         for (int i = 1; i < s; i++) {
             TableauRow row = tableau.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, row.step(sc, x0.get(j), h, k, j, terms));
+                stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stageG, k[i]);
+            evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stage, k[i]);
         }
         TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
             x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
         }
-        if (tableau.hasErrorEstimate()) {
+        if (tableau.hasErrorEstimate() && !getFixedStepMode()) {
             storeError(sc, tableau.errorRow(), h, k, err, terms);
         }
         if (tableau.isFirstSameAsLast()) {

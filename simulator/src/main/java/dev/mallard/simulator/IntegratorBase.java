@@ -81,11 +81,12 @@ public abstract class IntegratorBase<T> {
     private double[] xd;
     private double[] derivativeData;
     /**
-     * The arrays the double path's evalDerivatives has written into, with a derivatives view over each, so
-     * the system writes straight into the scheme's array instead of into {@link #derivatives} and a copy.
-     * Found by identity: a scheme passes the same few workspaces every step.
+     * The workspaces evalDerivatives has written into ({@code double[]} on the double path, {@link ScalarVector}
+     * on the generic path), with a derivatives view over each, so the system writes straight into the
+     * scheme's workspace instead of into {@link #derivatives} and a copy. Found by identity: a scheme passes
+     * the same few workspaces every step.
      */
-    private double[][] derivativeTargets;
+    private Object[] derivativeTargets;
     private ContinuousState<T>[] derivativeViews;
     private int numDerivativeTargets;
     private int nextDerivativeTarget;
@@ -160,7 +161,8 @@ public abstract class IntegratorBase<T> {
      * @param f0 {@code f(t0, x0)}; not to be modified
      * @param x1 receives the end state
      * @param err receives the error estimate if supported; only its values are read, so for a numeric type a
-     *     scheme may store them as constants (for AutoDiff, without gradients)
+     *     scheme may store them as constants (for AutoDiff, without gradients), and only under error control,
+     *     so a scheme may leave it unchanged in {@linkplain #getFixedStepMode() fixed-step mode}
      * @return false on a sub-step failure
      */
     protected abstract boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
@@ -206,11 +208,12 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
-     * The derivatives view over {@code xdot}, made on first use; null (copy instead) once
-     * {@link #MAX_DERIVATIVE_TARGETS} arrays have views, for a scheme passing ever new arrays.
+     * The derivatives view over {@code xdot} (a {@code double[]} on the double path, a {@link ScalarVector}
+     * on the generic path), made on first use; null (copy instead) once {@link #MAX_DERIVATIVE_TARGETS}
+     * workspaces have views, for a scheme passing ever new ones.
      */
     @SuppressWarnings("unchecked")
-    private ContinuousState<T> derivativesViewOf(double[] xdot) {
+    private ContinuousState<T> derivativesViewOf(Object xdot) {
         // A scheme evaluates its stages in the same order every step: try the target after the last one first.
         int guess = nextDerivativeTarget;
         if (guess < numDerivativeTargets && derivativeTargets[guess] == xdot) {
@@ -223,11 +226,16 @@ public abstract class IntegratorBase<T> {
                 return derivativeViews[i];
             }
         }
-        // the context's own array is read by the system while it writes the derivatives: never a target
-        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot.length != n || xdot == xd) {
+        // the context's own state is read by the system while it writes the derivatives: never a target
+        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot == xd || xdot == xg) {
             return null;
         }
-        ContinuousState<T> view = system.viewAsTimeDerivatives((ScalarVector<T>) DoubleVector.wrap(xdot));
+        ScalarVector<T> backing = xdot instanceof double[] a ? (ScalarVector<T>) DoubleVector.wrap(a)
+                : (ScalarVector<T>) xdot;
+        if (backing.size() != n) {
+            return null;
+        }
+        ContinuousState<T> view = system.viewAsTimeDerivatives(backing);
         derivativeTargets[numDerivativeTargets] = xdot;
         derivativeViews[numDerivativeTargets] = view;
         numDerivativeTargets++;
@@ -260,9 +268,26 @@ public abstract class IntegratorBase<T> {
             xg.setFrom(x);
         }
         context.setTime(t);
-        system.calcTimeDerivatives(context, derivatives);
-        xdot.setFrom(derivatives.backingVector());
+        ContinuousState<T> view = derivativesViewOf(xdot);
+        if (view != null) {
+            system.calcTimeDerivatives(context, view);
+        } else {
+            system.calcTimeDerivatives(context, derivatives);
+            xdot.setFrom(derivatives.backingVector());
+        }
         numDerivativeEvaluations++;
+    }
+
+    /**
+     * The vector holding the context's continuous state on the generic path (valid after {@link
+     * #initialize()}), the counterpart of {@link #contextStateArray()}: a scheme may build a stage state
+     * directly in it and pass it to {@link #evalDerivatives(Object, ScalarVector, ScalarVector)}, which then
+     * copies nothing; the base puts the step's start or end state back afterwards.
+     *
+     * @return the context's vector (not a copy)
+     */
+    protected final ScalarVector<T> contextStateVector() {
+        return xg;
     }
 
     /**
@@ -505,13 +530,13 @@ public abstract class IntegratorBase<T> {
         n = xc.size();
         derivatives = system.allocateTimeDerivatives();
         doublePath = xc.backingVector() instanceof DoubleVector;
+        derivativeTargets = new Object[MAX_DERIVATIVE_TARGETS];
+        derivativeViews = new ContinuousState[MAX_DERIVATIVE_TARGETS];
+        numDerivativeTargets = 0;
+        nextDerivativeTarget = 0;
         if (doublePath) {
             xd = ((DoubleVector) xc.backingVector()).data();
             derivativeData = ((DoubleVector) derivatives.backingVector()).data();
-            derivativeTargets = new double[MAX_DERIVATIVE_TARGETS][];
-            derivativeViews = new ContinuousState[MAX_DERIVATIVE_TARGETS];
-            numDerivativeTargets = 0;
-            nextDerivativeTarget = 0;
             x0d = new double[n];
             x1d = new double[n];
             f0d = new double[n];
@@ -523,7 +548,8 @@ public abstract class IntegratorBase<T> {
             x1g = scalar.newVector(n);
             f0g = scalar.newVector(n);
             f1g = scalar.newVector(n);
-            errg = scalar.newVector(n);
+            // only the error's values are read: for a numeric type they are kept as doubles
+            errg = scalar.isNumeric() ? new ValueVector<>(scalar, n) : scalar.newVector(n);
         }
         allocateSchemeWorkspaces(n);
     }
@@ -877,7 +903,7 @@ public abstract class IntegratorBase<T> {
             f0d = f1d;
             f1d = swap;
         } else {
-            // at the context's own array, which holds x0 too: no copy into the context
+            // the context holds x0 already: evaluating at its own array copies nothing
             evalDerivatives(t0, xd, f0d);
         }
         f1Stamp = -1;
@@ -890,7 +916,8 @@ public abstract class IntegratorBase<T> {
             f0g = f1g;
             f1g = swap;
         } else {
-            evalDerivatives(t0, x0g, f0g);
+            // the context holds x0 already: evaluating at its own vector copies nothing
+            evalDerivatives(t0, xg, f0g);
         }
         f1Stamp = -1;
     }

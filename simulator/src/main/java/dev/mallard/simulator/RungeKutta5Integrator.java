@@ -71,8 +71,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private double[] lastX0d;
     private double[] lastX1d;
     private ScalarVector<T>[] kg;
-    private ScalarVector<T> stageG;
-    private T[] terms;
+    /** The last step's start and end states: the base's x0 and x1, valid until the next step's attempt. */
     private ScalarVector<T> lastX0g;
     private ScalarVector<T> lastX1g;
     private double lastH;
@@ -119,13 +118,10 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             lastX1d = new double[size];
         } else {
             kg = new ScalarVector[STAGES];
-            for (int i = 0; i < STAGES; i++) {
+            // kg[0] is each step's f0
+            for (int i = 1; i < STAGES; i++) {
                 kg[i] = scalar().newVector(size);
             }
-            stageG = scalar().newVector(size);
-            terms = scalar().newArray(STAGES);
-            lastX0g = scalar().newVector(size);
-            lastX1g = scalar().newVector(size);
         }
     }
 
@@ -222,18 +218,28 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         Scalar<T> s = scalar();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
-        k[0].setFrom(f0);
+        // f0 is the base's, unchanged until the next step's attempt (the interpolant reads it as k1): no copy
+        k[0] = f0;
+        // A new array each step: the stage sums store young values into it, and stores into a long-lived array
+        // cost G1 a card-marking fence each; those into an array allocated now do not.
+        T[] terms = s.newArray(STAGES);
+        // stage states are built in the context's own vector, so evaluating them copies nothing
+        ScalarVector<T> x = contextStateVector();
         for (int i = 1; i < STAGES; i++) {
             TableauRow row = TABLEAU.stageRow(i);
             for (int j = 0; j < n; j++) {
-                stageG.set(j, row.step(s, x0.get(j), h, k, j, terms));
+                x.set(j, row.step(s, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), stageG, k[i]);
+            evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), x, k[i]);
         }
-        x1.setFrom(stageG);
-        ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
-        lastX0g.setFrom(x0);
-        lastX1g.setFrom(x1);
+        // the last stage is evaluated at x0 + h sum(b k): that is x1
+        x1.setFrom(x);
+        if (!getFixedStepMode()) {
+            ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
+        }
+        // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
+        lastX0g = x0;
+        lastX1g = x1;
         lastT0g = t0;
         lastHg = h;
         offerEndDerivative(k[STAGES - 1]);
