@@ -92,6 +92,11 @@ public final class Simulator<T> {
     private WitnessTracker<T> witnesses;
     /** No per-step or periodic events and no witness functions in any leaf (see {@link #stepsWithoutEvents}). */
     private boolean noDeclaredStepEvents;
+    /**
+     * The only step events are periodic discrete updates (no per-step events, no witness functions, no other
+     * periodic kinds); null otherwise (see {@link #stepsWithPeriodicUpdates}).
+     */
+    private PeriodicUpdates<T> periodicUpdates;
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
     /**
@@ -140,6 +145,9 @@ public final class Simulator<T> {
             scratch = c.cloneContext();
             scratchLeaves = scratch.getLeafContexts();
             witnesses = new WitnessTracker<>(leaves, leafContexts, system.scalar());
+            if (periodicUpdates != null) {
+                periodicUpdates.attach(leafContexts, scratchLeaves);
+            }
         }
     }
 
@@ -171,8 +179,17 @@ public final class Simulator<T> {
         }
         periodicNext = new double[periodicEvents.size()];
         periodicIndex = new long[periodicEvents.size()];
-        noDeclaredStepEvents = periodicEvents.isEmpty() && leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
+        boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has);
+        noDeclaredStepEvents = periodicEvents.isEmpty() && noWitnessOrPerStep;
+        if (noWitnessOrPerStep && !periodicEvents.isEmpty()
+                && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
+            periodicUpdates = new PeriodicUpdates<>(periodicEvents,
+                    periodicOwner.stream().mapToInt(Integer::intValue).toArray(), leaves);
+            if (context != null) {
+                periodicUpdates.attach(leafContexts, scratchLeaves);
+            }
+        }
     }
 
     // ---- the algorithms of the 000 seed ------------------------------------------------------------
@@ -274,7 +291,9 @@ public final class Simulator<T> {
                 stepWithoutEvents(boundaryTime, boundaryScalar);
                 continue;
             }
-            EventStatus status = step(boundaryTime, boundaryScalar);
+            EventStatus status = onlyPeriodicUpdates() && periodicUpdates.takePending(pending)
+                    ? stepsWithPeriodicUpdates(boundaryTime, boundaryScalar)
+                    : step(boundaryTime, boundaryScalar);
             lastTime = context.getTimeValue();
             if (status.reachedTermination()) {
                 return statusFor(status, boundaryTime, lastTime);
@@ -340,6 +359,57 @@ public final class Simulator<T> {
         }
         numSteps++;
         lastTime = context.getTimeValue();
+    }
+
+    /**
+     * Whether every step's events are periodic discrete updates: {@link #periodicUpdates} exists and no
+     * monitor, forced publish per step or real-time pacing is set.
+     */
+    private boolean onlyPeriodicUpdates() {
+        return periodicUpdates != null && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
+    }
+
+    /**
+     * Steps to {@code tMax} when {@link #onlyPeriodicUpdates()}, with the pending updates taken over by
+     * {@link #periodicUpdates}: exactly {@link #step}'s sequence (pending updates, schedule, integration,
+     * end-of-step samples; no publish can be due) without the event sets, the witness and publish
+     * bookkeeping. The updates due at the end are handed back to the pending set, also when a handler or the
+     * integrator throws (as {@link #step} leaves them).
+     *
+     * @return did-nothing at the boundary, or the termination status of an update (time then stops there)
+     */
+    private EventStatus stepsWithPeriodicUpdates(double tMax, T tMaxScalar) {
+        try {
+            while (context.getTimeValue() < tMax) {
+                double ts = context.getTimeValue();
+                if (periodicUpdates.anyDue()) {
+                    EventStatus s = periodicUpdates.dispatch();
+                    throwIfFailed(s);
+                    periodicUpdates.commit();
+                    if (!s.isDidNothing()) {
+                        numDiscreteUpdates++;
+                    }
+                    if (s.reachedTermination()) {
+                        return s;
+                    }
+                }
+                updateSchedule(ts);
+                if (tMaxScalar != null) {
+                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
+                } else {
+                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMax);
+                }
+                numSteps++;
+                double te = context.getTimeValue();
+                lastTime = te;
+                if (te >= nextUpdate) {
+                    periodicUpdates.markDue(periodicNext, te);
+                }
+            }
+            return EventStatus.didNothing();
+        } finally {
+            periodicUpdates.returnPending(pending);
+        }
     }
 
     /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */
@@ -535,7 +605,8 @@ public final class Simulator<T> {
         return status;
     }
 
-    private static EventStatus attribute(EventStatus s, LeafSystem<?> leaf) {
+    /** A failure or termination without a system, attributed to {@code leaf}; other statuses unchanged. */
+    static EventStatus attribute(EventStatus s, LeafSystem<?> leaf) {
         if ((s.failed() || s.reachedTermination()) && s.system() == null) {
             return s.failed() ? EventStatus.failed(leaf, s.message()) : EventStatus.reachedTermination(leaf, s.message());
         }
