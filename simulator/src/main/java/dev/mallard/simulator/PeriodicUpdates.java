@@ -1,5 +1,7 @@
 package dev.mallard.simulator;
 
+import dev.mallard.scalar.DoubleArrays;
+import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
@@ -25,6 +27,8 @@ final class PeriodicUpdates<T> {
 
     private final List<Event<T>> events;
     private final int[] owner;
+    /** Per event: the index of its updating leaf (in the per-leaf arrays below). */
+    private final int[] group;
     private final boolean[] due;
     private boolean anyDue;
 
@@ -33,18 +37,26 @@ final class PeriodicUpdates<T> {
     private final int[] first;
     private final int[] end;
     private final LeafSystem<T>[] leafSystems;
+    /** Per updating leaf: how many of its events are due. */
+    private final int[] dueCount;
     /** Per updating leaf: all its periodic events (the list passed when all are due). */
-    private final List<List<Event<T>>> all = new ArrayList<>();
+    private final List<Event<T>>[] all;
     /** Per updating leaf: a reusable list for when only some of its events are due. */
-    private final List<List<Event<T>>> some = new ArrayList<>();
+    private final List<Event<T>>[] some;
     /** Per updating leaf: the list being dispatched, or null when none of its events is due. */
-    private final List<List<Event<T>>> dispatching = new ArrayList<>();
+    private final List<Event<T>>[] dispatching;
 
     // Per updating leaf, for the attached context: the leaf's context, its scratch context, their groups.
     private Context<T>[] current;
     private Context<T>[] scratch;
     private ScalarVector<T>[][] groups;
     private ScalarVector<T>[][] scratchGroups;
+    /**
+     * Per updating leaf, when all its groups are {@link DoubleVector}s (T is double): their arrays, copied
+     * directly (the same values {@link DoubleVector#setFrom} copies); else null.
+     */
+    private double[][][] groupValues;
+    private double[][][] scratchValues;
 
     /**
      * @param events the periodic events, all discrete updates, grouped by leaf in increasing leaf order
@@ -56,6 +68,7 @@ final class PeriodicUpdates<T> {
         this.events = List.copyOf(events);
         this.owner = owner.clone();
         this.due = new boolean[owner.length];
+        this.group = new int[owner.length];
         int numLeaves = 0;
         for (int j = 0; j < owner.length; j++) {
             if (j == 0 || owner[j] != owner[j - 1]) {
@@ -66,6 +79,10 @@ final class PeriodicUpdates<T> {
         first = new int[numLeaves];
         end = new int[numLeaves];
         leafSystems = new LeafSystem[numLeaves];
+        dueCount = new int[numLeaves];
+        all = new List[numLeaves];
+        some = new List[numLeaves];
+        dispatching = new List[numLeaves];
         int g = -1;
         for (int j = 0; j < owner.length; j++) {
             if (j == 0 || owner[j] != owner[j - 1]) {
@@ -74,12 +91,12 @@ final class PeriodicUpdates<T> {
                 first[g] = j;
                 leafSystems[g] = leaves.get(owner[j]);
             }
+            group[j] = g;
             end[g] = j + 1;
         }
         for (g = 0; g < numLeaves; g++) {
-            all.add(Collections.unmodifiableList(new ArrayList<>(this.events.subList(first[g], end[g]))));
-            some.add(new ArrayList<>(end[g] - first[g]));
-            dispatching.add(null);
+            all[g] = Collections.unmodifiableList(new ArrayList<>(this.events.subList(first[g], end[g])));
+            some[g] = new ArrayList<>(end[g] - first[g]);
         }
     }
 
@@ -96,16 +113,42 @@ final class PeriodicUpdates<T> {
         scratch = new Context[n];
         groups = new ScalarVector[n][];
         scratchGroups = new ScalarVector[n][];
+        groupValues = new double[n][][];
+        scratchValues = new double[n][][];
         for (int g = 0; g < n; g++) {
             current[g] = leafContexts.get(leaf[g]);
             scratch[g] = scratchLeaves.get(leaf[g]);
             int m = current[g].getNumDiscreteStateGroups();
             groups[g] = new ScalarVector[m];
             scratchGroups[g] = new ScalarVector[m];
+            boolean doubles = true;
             for (int k = 0; k < m; k++) {
                 groups[g][k] = current[g].getDiscreteState(k);
                 scratchGroups[g][k] = scratch[g].getDiscreteState(k);
+                doubles &= groups[g][k] instanceof DoubleVector && scratchGroups[g][k] instanceof DoubleVector;
             }
+            if (doubles) {
+                groupValues[g] = new double[m][];
+                scratchValues[g] = new double[m][];
+                for (int k = 0; k < m; k++) {
+                    groupValues[g][k] = ((DoubleVector) groups[g][k]).data();
+                    scratchValues[g][k] = ((DoubleVector) scratchGroups[g][k]).data();
+                }
+            }
+        }
+    }
+
+    /** Copies one leaf's groups {@code from} into {@code to}, through their arrays when these are given (double). */
+    private static <T> void copyGroups(ScalarVector<T>[] from, ScalarVector<T>[] to, double[][] fromValues,
+            double[][] toValues) {
+        if (fromValues != null) {
+            for (int k = 0; k < fromValues.length; k++) {
+                DoubleArrays.copy(fromValues[k], toValues[k], fromValues[k].length);
+            }
+            return;
+        }
+        for (int k = 0; k < from.length; k++) {
+            to[k].setFrom(from[k]);
         }
     }
 
@@ -125,6 +168,7 @@ final class PeriodicUpdates<T> {
         for (int j = 0; j < due.length; j++) {
             if (next[j] == te) {
                 due[j] = true;
+                dueCount[group[j]]++;
                 anyDue = true;
             }
         }
@@ -149,10 +193,12 @@ final class PeriodicUpdates<T> {
             due[j] = pending.get(Event.Kind.DISCRETE_UPDATE, owner[j]).contains(events.get(j));
             if (due[j]) {
                 matched++;
+                dueCount[group[j]]++;
             }
         }
         if (matched != pending.count(Event.Kind.DISCRETE_UPDATE)) {
             java.util.Arrays.fill(due, false);
+            java.util.Arrays.fill(dueCount, 0);
             return false;
         }
         anyDue = matched > 0;
@@ -175,6 +221,7 @@ final class PeriodicUpdates<T> {
                 due[j] = false;
             }
         }
+        java.util.Arrays.fill(dueCount, 0);
         anyDue = false;
     }
 
@@ -186,42 +233,48 @@ final class PeriodicUpdates<T> {
      * @return the most severe status, attributed to its leaf
      */
     EventStatus dispatch() {
+        takeDue();
+        return runHandlers();
+    }
+
+    /** Chooses each leaf's list of due events and clears the due flags. */
+    private void takeDue() {
+        anyDue = false;
         for (int g = 0; g < leaf.length; g++) {
-            int count = 0;
+            int count = dueCount[g];
+            if (count == 0) {
+                dispatching[g] = null;
+                continue;
+            }
+            dueCount[g] = 0;
+            if (count == end[g] - first[g]) {
+                dispatching[g] = all[g];
+                for (int j = first[g]; j < end[g]; j++) {
+                    due[j] = false;
+                }
+                continue;
+            }
+            List<Event<T>> list = some[g];
+            list.clear();
             for (int j = first[g]; j < end[g]; j++) {
                 if (due[j]) {
-                    count++;
+                    list.add(events.get(j));
+                    due[j] = false;
                 }
             }
-            List<Event<T>> list = null;
-            if (count == end[g] - first[g]) {
-                list = all.get(g);
-            } else if (count > 0) {
-                list = some.get(g);
-                list.clear();
-                for (int j = first[g]; j < end[g]; j++) {
-                    if (due[j]) {
-                        list.add(events.get(j));
-                    }
-                }
-            }
-            dispatching.set(g, list);
-            for (int j = first[g]; j < end[g]; j++) {
-                due[j] = false;
-            }
+            dispatching[g] = list;
         }
-        anyDue = false;
+    }
+
+    /** Runs the handlers of the leaves {@link #takeDue()} chose, in leaf order, until one fails. */
+    private EventStatus runHandlers() {
         EventStatus status = EventStatus.didNothing();
         for (int g = 0; g < leaf.length && !status.failed(); g++) {
-            List<Event<T>> list = dispatching.get(g);
+            List<Event<T>> list = dispatching[g];
             if (list == null) {
                 continue;
             }
-            ScalarVector<T>[] from = groups[g];
-            ScalarVector<T>[] to = scratchGroups[g];
-            for (int k = 0; k < from.length; k++) {
-                to[k].setFrom(from[k]);
-            }
+            copyGroups(groups[g], scratchGroups[g], groupValues[g], scratchValues[g]);
             EventStatus s = leafSystems[g].calcDiscreteVariableUpdate(current[g], list, scratch[g].getDiscreteValues());
             status = status.keepMoreSevere(Simulator.attribute(s, leafSystems[g]));
         }
@@ -231,14 +284,10 @@ final class PeriodicUpdates<T> {
     /** Commits {@code xd⁺} of the leaves {@link #dispatch()} ran, recording each leaf's change in its context. */
     void commit() {
         for (int g = 0; g < leaf.length; g++) {
-            if (dispatching.get(g) == null) {
+            if (dispatching[g] == null) {
                 continue;
             }
-            ScalarVector<T>[] from = scratchGroups[g];
-            ScalarVector<T>[] to = groups[g];
-            for (int k = 0; k < from.length; k++) {
-                to[k].setFrom(from[k]);
-            }
+            copyGroups(scratchGroups[g], groups[g], scratchValues[g], groupValues[g]);
             current[g].noteStateChanged();
         }
     }
