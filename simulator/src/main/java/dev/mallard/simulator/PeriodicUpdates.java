@@ -8,7 +8,6 @@ import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.LeafSystem;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -95,7 +94,7 @@ final class PeriodicUpdates<T> {
             end[g] = j + 1;
         }
         for (g = 0; g < numLeaves; g++) {
-            all[g] = Collections.unmodifiableList(new ArrayList<>(this.events.subList(first[g], end[g])));
+            all[g] = List.copyOf(this.events.subList(first[g], end[g]));
             some[g] = new ArrayList<>(end[g] - first[g]);
         }
     }

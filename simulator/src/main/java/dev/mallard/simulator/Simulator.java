@@ -86,6 +86,10 @@ public final class Simulator<T> {
     private double[] periodicNext = new double[0];
     /** Per periodic event, the sample index of periodicNext, or -1 when not computed. */
     private long[] periodicIndex = new long[0];
+    /** Per periodic event, its period and offset (seconds) and whether it is a publish: the schedule's inputs. */
+    private double[] periodicPeriod = new double[0];
+    private double[] periodicOffset = new double[0];
+    private boolean[] periodicPublish = new boolean[0];
     /** The earliest periodic publish and update in periodicNext (infinite if none); NaN until computed. */
     private double nextPublish = Double.NaN;
     private double nextUpdate = Double.NaN;
@@ -177,8 +181,17 @@ public final class Simulator<T> {
                 periodicOwner.add(i);
             }
         }
-        periodicNext = new double[periodicEvents.size()];
-        periodicIndex = new long[periodicEvents.size()];
+        int m = periodicEvents.size();
+        periodicNext = new double[m];
+        periodicIndex = new long[m];
+        periodicPeriod = new double[m];
+        periodicOffset = new double[m];
+        periodicPublish = new boolean[m];
+        for (int j = 0; j < m; j++) {
+            periodicPeriod[j] = periodicEvents.get(j).getPeriod();
+            periodicOffset[j] = periodicEvents.get(j).getOffset();
+            periodicPublish[j] = periodicEvents.get(j).getKind() == Event.Kind.PUBLISH;
+        }
         boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has);
         noDeclaredStepEvents = periodicEvents.isEmpty() && noWitnessOrPerStep;
@@ -465,18 +478,19 @@ public final class Simulator<T> {
         }
         nextPublish = Double.POSITIVE_INFINITY;
         nextUpdate = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < periodicEvents.size(); i++) {
-            Event<T> e = periodicEvents.get(i);
+        for (int i = 0; i < periodicNext.length; i++) {
             if (!(periodicNext[i] > ts)) {
                 // Steps end on sample times, so the next index is usually one more; else search from ts.
+                double period = periodicPeriod[i];
+                double offset = periodicOffset[i];
                 long k = periodicIndex[i] + 1;
-                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k) > ts)) {
-                    k = PeriodicSchedule.nextIndex(e.getPeriod(), e.getOffset(), ts, false);
+                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(period, offset, k) > ts)) {
+                    k = PeriodicSchedule.nextIndex(period, offset, ts, false);
                 }
                 periodicIndex[i] = k;
-                periodicNext[i] = PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k);
+                periodicNext[i] = PeriodicSchedule.time(period, offset, k);
             }
-            if (e.getKind() == Event.Kind.PUBLISH) {
+            if (periodicPublish[i]) {
                 nextPublish = Math.min(nextPublish, periodicNext[i]);
             } else {
                 nextUpdate = Math.min(nextUpdate, periodicNext[i]);
