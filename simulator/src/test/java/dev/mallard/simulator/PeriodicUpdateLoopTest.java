@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
@@ -110,10 +111,14 @@ class PeriodicUpdateLoopTest {
 
     /** The plant and its controller in a loop, and the hold watching the plant. */
     private static Diagram<Double> loop(Log log, int terminateAt, int failAt) {
-        DiagramBuilder<Double> b = new DiagramBuilder<>(Scalar.DOUBLE);
-        Plant<Double> plant = b.addSystem(new Plant<>(Scalar.DOUBLE));
-        Controller<Double> controller = b.addSystem(new Controller<>(Scalar.DOUBLE, log, terminateAt, failAt));
-        Hold<Double> hold = b.addSystem(new Hold<>(Scalar.DOUBLE, log));
+        return loop(Scalar.DOUBLE, log, terminateAt, failAt);
+    }
+
+    private static <T> Diagram<T> loop(Scalar<T> scalar, Log log, int terminateAt, int failAt) {
+        DiagramBuilder<T> b = new DiagramBuilder<>(scalar);
+        Plant<T> plant = b.addSystem(new Plant<>(scalar));
+        Controller<T> controller = b.addSystem(new Controller<>(scalar, log, terminateAt, failAt));
+        Hold<T> hold = b.addSystem(new Hold<>(scalar, log));
         b.connect(plant.getOutputPort(0), controller.getInputPort(0));
         b.connect(controller.getOutputPort(0), plant.getInputPort(0));
         b.connect(plant.getOutputPort(0), hold.getInputPort(0));
@@ -297,5 +302,37 @@ class PeriodicUpdateLoopTest {
         assertEquals(2 * calls, p.fastLog.calls.size());
         assertEquals(Double.doubleToRawLongBits(q), Double.doubleToRawLongBits(p.fast.getContext().getContinuousState().getValue(0)));
         assertArrayBitsEqual(p.fastLog.calls.get(calls - 1), p.fastLog.calls.get(2 * calls - 1), "last call");
+    }
+
+    @Test
+    void withAutoDiffTheLoopGivesTheSameValuesAndGradientsAsTheGeneralStep() {
+        Log fastLog = new Log();
+        Log generalLog = new Log();
+        Simulator<AutoDiff> fast = new Simulator<>(loop(AutoDiff.SCALAR, fastLog, -1, -1));
+        Simulator<AutoDiff> general = new Simulator<>(loop(AutoDiff.SCALAR, generalLog, -1, -1));
+        general.setMonitor(c -> EventStatus.didNothing());
+        for (Simulator<AutoDiff> s : List.of(fast, general)) {
+            s.getMutableContext().getMutableContinuousState().set(0, AutoDiff.variable(1.0, 2, 0));
+            s.getMutableContext().getMutableContinuousState().set(1, AutoDiff.variable(0.0, 2, 1));
+            s.advanceTo(0.0305);
+        }
+        assertEquals(generalLog.calls.size(), fastLog.calls.size());
+        for (int i = 0; i < fastLog.calls.size(); i++) {
+            assertArrayBitsEqual(generalLog.calls.get(i), fastLog.calls.get(i), "handler call " + i);
+        }
+        assertEquals(general.getNumStepsTaken(), fast.getNumStepsTaken());
+        List<Context<AutoDiff>> le = general.getContext().getLeafContexts();
+        List<Context<AutoDiff>> la = fast.getContext().getLeafContexts();
+        for (int i = 0; i < 2; i++) {
+            AutoDiff e = general.getContext().getContinuousState().get(i);
+            AutoDiff a = fast.getContext().getContinuousState().get(i);
+            assertArrayBitsEqual(new double[] {e.value(), e.derivative(0), e.derivative(1)},
+                    new double[] {a.value(), a.derivative(0), a.derivative(1)}, "x" + i);
+        }
+        AutoDiff ue = le.get(1).getDiscreteState(0).get(0);
+        AutoDiff ua = la.get(1).getDiscreteState(0).get(0);
+        assertArrayBitsEqual(new double[] {ue.value(), ue.derivative(0), ue.derivative(1)},
+                new double[] {ua.value(), ua.derivative(0), ua.derivative(1)}, "u");
+        assertTrue(ua.derivative(0) != 0, "u depends on q(0)");
     }
 }
