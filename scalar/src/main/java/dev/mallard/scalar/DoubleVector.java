@@ -67,7 +67,7 @@ public final class DoubleVector implements ScalarVector<Double> {
     public void setFrom(ScalarVector<Double> source) {
         Checks.size(source.size(), data.length, "source");
         if (source instanceof DoubleVector d) {
-            System.arraycopy(d.data, 0, data, 0, data.length);
+            DoubleArrays.copy(d.data, data, data.length);
         } else {
             ScalarVector.super.setFrom(source);
         }

@@ -86,12 +86,21 @@ public final class Simulator<T> {
     private double[] periodicNext = new double[0];
     /** Per periodic event, the sample index of periodicNext, or -1 when not computed. */
     private long[] periodicIndex = new long[0];
+    /** Per periodic event, its period and offset (seconds) and whether it is a publish: the schedule's inputs. */
+    private double[] periodicPeriod = new double[0];
+    private double[] periodicOffset = new double[0];
+    private boolean[] periodicPublish = new boolean[0];
     /** The earliest periodic publish and update in periodicNext (infinite if none); NaN until computed. */
     private double nextPublish = Double.NaN;
     private double nextUpdate = Double.NaN;
     private WitnessTracker<T> witnesses;
     /** No per-step or periodic events and no witness functions in any leaf (see {@link #stepsWithoutEvents}). */
     private boolean noDeclaredStepEvents;
+    /**
+     * The only step events are periodic discrete updates (no per-step events, no witness functions, no other
+     * periodic kinds); null otherwise (see {@link #stepsWithPeriodicUpdates}).
+     */
+    private PeriodicUpdates<T> periodicUpdates;
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
     /**
@@ -140,6 +149,9 @@ public final class Simulator<T> {
             scratch = c.cloneContext();
             scratchLeaves = scratch.getLeafContexts();
             witnesses = new WitnessTracker<>(leaves, leafContexts, system.scalar());
+            if (periodicUpdates != null) {
+                periodicUpdates.attach(leafContexts, scratchLeaves);
+            }
         }
     }
 
@@ -169,10 +181,28 @@ public final class Simulator<T> {
                 periodicOwner.add(i);
             }
         }
-        periodicNext = new double[periodicEvents.size()];
-        periodicIndex = new long[periodicEvents.size()];
-        noDeclaredStepEvents = periodicEvents.isEmpty() && leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
+        int m = periodicEvents.size();
+        periodicNext = new double[m];
+        periodicIndex = new long[m];
+        periodicPeriod = new double[m];
+        periodicOffset = new double[m];
+        periodicPublish = new boolean[m];
+        for (int j = 0; j < m; j++) {
+            periodicPeriod[j] = periodicEvents.get(j).getPeriod();
+            periodicOffset[j] = periodicEvents.get(j).getOffset();
+            periodicPublish[j] = periodicEvents.get(j).getKind() == Event.Kind.PUBLISH;
+        }
+        boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has);
+        noDeclaredStepEvents = periodicEvents.isEmpty() && noWitnessOrPerStep;
+        if (noWitnessOrPerStep && !periodicEvents.isEmpty()
+                && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
+            periodicUpdates = new PeriodicUpdates<>(periodicEvents,
+                    periodicOwner.stream().mapToInt(Integer::intValue).toArray(), leaves);
+            if (context != null) {
+                periodicUpdates.attach(leafContexts, scratchLeaves);
+            }
+        }
     }
 
     // ---- the algorithms of the 000 seed ------------------------------------------------------------
@@ -274,7 +304,9 @@ public final class Simulator<T> {
                 stepWithoutEvents(boundaryTime, boundaryScalar);
                 continue;
             }
-            EventStatus status = step(boundaryTime, boundaryScalar);
+            EventStatus status = onlyPeriodicUpdates() && periodicUpdates.takePending(pending)
+                    ? stepsWithPeriodicUpdates(boundaryTime, boundaryScalar)
+                    : step(boundaryTime, boundaryScalar);
             lastTime = context.getTimeValue();
             if (status.reachedTermination()) {
                 return statusFor(status, boundaryTime, lastTime);
@@ -342,6 +374,57 @@ public final class Simulator<T> {
         lastTime = context.getTimeValue();
     }
 
+    /**
+     * Whether every step's events are periodic discrete updates: {@link #periodicUpdates} exists and no
+     * monitor, forced publish per step or real-time pacing is set.
+     */
+    private boolean onlyPeriodicUpdates() {
+        return periodicUpdates != null && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
+    }
+
+    /**
+     * Steps to {@code tMax} when {@link #onlyPeriodicUpdates()}, with the pending updates taken over by
+     * {@link #periodicUpdates}: exactly {@link #step}'s sequence (pending updates, schedule, integration,
+     * end-of-step samples; no publish can be due) without the event sets, the witness and publish
+     * bookkeeping. The updates due at the end are handed back to the pending set, also when a handler or the
+     * integrator throws (as {@link #step} leaves them).
+     *
+     * @return did-nothing at the boundary, or the termination status of an update (time then stops there)
+     */
+    private EventStatus stepsWithPeriodicUpdates(double tMax, T tMaxScalar) {
+        try {
+            while (context.getTimeValue() < tMax) {
+                double ts = context.getTimeValue();
+                if (periodicUpdates.anyDue()) {
+                    EventStatus s = periodicUpdates.dispatch();
+                    throwIfFailed(s);
+                    periodicUpdates.commit();
+                    if (!s.isDidNothing()) {
+                        numDiscreteUpdates++;
+                    }
+                    if (s.reachedTermination()) {
+                        return s;
+                    }
+                }
+                updateSchedule(ts);
+                if (tMaxScalar != null) {
+                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
+                } else {
+                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMax);
+                }
+                numSteps++;
+                double te = context.getTimeValue();
+                lastTime = te;
+                if (te >= nextUpdate) {
+                    periodicUpdates.markDue(periodicNext, te);
+                }
+            }
+            return EventStatus.didNothing();
+        } finally {
+            periodicUpdates.returnPending(pending);
+        }
+    }
+
     /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */
     private EventStatus step(double tMax, T tMaxScalar) {
         double ts = context.getTimeValue();
@@ -395,18 +478,19 @@ public final class Simulator<T> {
         }
         nextPublish = Double.POSITIVE_INFINITY;
         nextUpdate = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < periodicEvents.size(); i++) {
-            Event<T> e = periodicEvents.get(i);
+        for (int i = 0; i < periodicNext.length; i++) {
             if (!(periodicNext[i] > ts)) {
                 // Steps end on sample times, so the next index is usually one more; else search from ts.
+                double period = periodicPeriod[i];
+                double offset = periodicOffset[i];
                 long k = periodicIndex[i] + 1;
-                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k) > ts)) {
-                    k = PeriodicSchedule.nextIndex(e.getPeriod(), e.getOffset(), ts, false);
+                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(period, offset, k) > ts)) {
+                    k = PeriodicSchedule.nextIndex(period, offset, ts, false);
                 }
                 periodicIndex[i] = k;
-                periodicNext[i] = PeriodicSchedule.time(e.getPeriod(), e.getOffset(), k);
+                periodicNext[i] = PeriodicSchedule.time(period, offset, k);
             }
-            if (e.getKind() == Event.Kind.PUBLISH) {
+            if (periodicPublish[i]) {
                 nextPublish = Math.min(nextPublish, periodicNext[i]);
             } else {
                 nextUpdate = Math.min(nextUpdate, periodicNext[i]);
@@ -535,7 +619,8 @@ public final class Simulator<T> {
         return status;
     }
 
-    private static EventStatus attribute(EventStatus s, LeafSystem<?> leaf) {
+    /** A failure or termination without a system, attributed to {@code leaf}; other statuses unchanged. */
+    static EventStatus attribute(EventStatus s, LeafSystem<?> leaf) {
         if ((s.failed() || s.reachedTermination()) && s.system() == null) {
             return s.failed() ? EventStatus.failed(leaf, s.message()) : EventStatus.reachedTermination(leaf, s.message());
         }
