@@ -49,11 +49,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private static final double E6 = 22.0 / 525;
     private static final double E7 = -1.0 / 40;
 
-    /** The stage times as fractions of the step, {@code c_i}. */
-    private static final double[] STAGE_TIMES = {0, C2, C3, C4, C5, 1, 1};
-
     private static final ButcherTableau TABLEAU = new ButcherTableau(
-            STAGE_TIMES,
+            new double[] {0, C2, C3, C4, C5, 1, 1},
             new double[][] {{}, {A21}, {A31, A32}, {A41, A42, A43}, {A51, A52, A53, A54},
                 {A61, A62, A63, A64, A65}, {B1, 0, B3, B4, B5, B6}},
             new double[] {B1, 0, B3, B4, B5, B6, 0},
@@ -65,7 +62,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         69997945.0 / 29380423.0};
 
     private static final int STAGES = 7;
-
 
     private double[][] kd;
     private double[] lastX0d;
@@ -126,29 +122,48 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     /**
-     * The stages in a loop with one evaluation call site, so the JIT inlines the system's dynamics once rather
-     * than seven times: unrolled, the step's compiled size passed the JIT's node limit and the later stages
-     * were left as calls, or none was inlined. Each stage state comes from {@link #buildStage}.
+     * The tableau unrolled (its zero coefficients left out): each sum is added in stage order, so the result
+     * is the same as the generic path's sum over the tableau.
      */
     @Override
     protected boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
         int n = x0.length;
-        double[][] k = kd;
+        double[] k1 = kd[0];
+        double[] k2 = kd[1];
+        double[] k3 = kd[2];
+        double[] k4 = kd[3];
+        double[] k5 = kd[4];
+        double[] k6 = kd[5];
+        double[] k7 = kd[6];
         // stage states are built in the context's own array, so evaluating them copies nothing
         double[] x = contextStateArray();
-        DoubleArrays.copy(f0, k[0], n);
-        for (int stage = 1; stage < STAGES; stage++) {
-            buildStage(stage, h, x0, x);
-            evalDerivatives(t0 + STAGE_TIMES[stage] * h, x, k[stage]);
+        DoubleArrays.copy(f0, k1, n);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A21 * k1[j]);
         }
-        // the last stage was evaluated at x0 + h sum(b k): that is x1
+        evalDerivatives(t0 + C2 * h, x, k2);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A31 * k1[j] + A32 * k2[j]);
+        }
+        evalDerivatives(t0 + C3 * h, x, k3);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A41 * k1[j] + A42 * k2[j] + A43 * k3[j]);
+        }
+        evalDerivatives(t0 + C4 * h, x, k4);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A51 * k1[j] + A52 * k2[j] + A53 * k3[j] + A54 * k4[j]);
+        }
+        evalDerivatives(t0 + C5 * h, x, k5);
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (A61 * k1[j] + A62 * k2[j] + A63 * k3[j] + A64 * k4[j] + A65 * k5[j]);
+        }
+        evalDerivatives(t0 + h, x, k6);
+        // the last stage is evaluated at x0 + h sum(b k): that is x1, built in the context's array like the others
+        for (int j = 0; j < n; j++) {
+            x[j] = x0[j] + h * (B1 * k1[j] + B3 * k3[j] + B4 * k4[j] + B5 * k5[j] + B6 * k6[j]);
+        }
+        evalDerivatives(t0 + h, x, k7);
         DoubleArrays.copy(x, x1, n);
-        double[] k1 = k[0];
-        double[] k3 = k[2];
-        double[] k4 = k[3];
-        double[] k5 = k[4];
-        double[] k6 = k[5];
-        double[] k7 = k[6];
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
@@ -158,58 +173,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         lastH = h;
         offerEndDerivative(k7);
         return true;
-    }
-
-    /**
-     * The state of stage {@code stage + 1} (0-based index {@code stage}, 1 to 6), the tableau's row unrolled with
-     * its zero coefficients left out: each sum is added in stage order, so the result is the same as the
-     * generic path's sum over the tableau.
-     *
-     * @param stage the stage index, 1 to 6 (6 gives the fifth-order solution x1)
-     * @param h the step size, seconds
-     * @param x0 the step's start state; not modified
-     * @param x receives the stage state; modified
-     */
-    private void buildStage(int stage, double h, double[] x0, double[] x) {
-        int n = x0.length;
-        double[] k1 = kd[0];
-        double[] k2 = kd[1];
-        double[] k3 = kd[2];
-        double[] k4 = kd[3];
-        double[] k5 = kd[4];
-        double[] k6 = kd[5];
-        switch (stage) {
-            case 1 -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (A21 * k1[j]);
-                }
-            }
-            case 2 -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (A31 * k1[j] + A32 * k2[j]);
-                }
-            }
-            case 3 -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (A41 * k1[j] + A42 * k2[j] + A43 * k3[j]);
-                }
-            }
-            case 4 -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (A51 * k1[j] + A52 * k2[j] + A53 * k3[j] + A54 * k4[j]);
-                }
-            }
-            case 5 -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (A61 * k1[j] + A62 * k2[j] + A63 * k3[j] + A64 * k4[j] + A65 * k5[j]);
-                }
-            }
-            default -> {
-                for (int j = 0; j < n; j++) {
-                    x[j] = x0[j] + h * (B1 * k1[j] + B3 * k3[j] + B4 * k4[j] + B5 * k5[j] + B6 * k6[j]);
-                }
-            }
-        }
     }
 
     @Override
