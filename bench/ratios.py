@@ -51,12 +51,6 @@ def load(paths):
                     peers.setdefault("fastest", {})[name[:-len("Fastest")]] = min(values)
                 else:
                     peers[name] = values
-        elif r["mode"] == "ss":
-            # single-shot benchmarks (SDP): one timed call per iteration, in the score unit
-            peers = results.setdefault(key, {})
-            unit = {"ms/op": 1e6, "s/op": 1e9, "us/op": 1e3}.get(r["primaryMetric"]["scoreUnit"], 1.0)
-            peers[method] = [x * unit for fork in r["primaryMetric"]["rawData"] for x in fork]
-            peers.setdefault("fastest", {})[method] = min(peers[method])
     return results
 
 
@@ -109,11 +103,7 @@ def main(paths, part="all"):
                     goal_text, g = goal_of(goal, params)
                     print(f"| {label} | {what} | {ms:.4g} ms | - | {goal_text} ms | {met(ms, g)} | {ms:.4g} | - |")
                     continue
-                if cls == "SdpBenchmark":
-                    # separate single-shot runs: compare medians
-                    ratios = [statistics.median(peers[num]) / statistics.median(peers[den])]
-                else:
-                    ratios = [a / b for a, b in zip(peers[num], peers[den]) if b > 0]
+                ratios = [a / b for a, b in zip(peers[num], peers[den]) if b > 0]
                 fa, fb = peers["fastest"][num], peers["fastest"][den]
                 ratio = fa / fb
                 goal_text, g = goal_of(goal, params)

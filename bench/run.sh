@@ -69,11 +69,12 @@ if [[ "$filter" != *Sdp* ]]; then
   results+=("$out/jmh.json")
 fi
 
-# Benchmark 4: SDPLIB, single-shot solves, Mallard against the csdp process.
+# Benchmark 4: SDPLIB, single-shot solves, Mallard and the csdp process one after the other.
 if [ "$filter" = "." ] || [[ "$filter" == *Sdp* ]]; then
   if command -v csdp >/dev/null; then
     java -cp "$jar" dev.mallard.bench.SdpStatistics > "$out/sdp-statistics.md"
-    java -jar "$jar" "${sdp_args[@]}" -bm ss -rf json -rff "$out/jmh-sdp.json" 'SdpBenchmark' | tee "$out/jmh-sdp.log"
+    java -jar "$jar" "${sdp_args[@]}" -bm ss -rf json -rff "$out/jmh-sdp.json" 'SdpBenchmark.interleaved' \
+      | tee "$out/jmh-sdp.log"
     results+=("$out/jmh-sdp.json")
   fi
 fi
