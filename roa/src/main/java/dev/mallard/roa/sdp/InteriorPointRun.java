@@ -1,6 +1,7 @@
 package dev.mallard.roa.sdp;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
 import org.ejml.data.DMatrixRMaj;
 
 /**
@@ -86,6 +87,21 @@ final class InteriorPointRun {
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
     private final LanczosStep lanczos;
+    /**
+     * Whether the primal (X) and dual (Y) halves of the factorisations and step lengths run at the same
+     * time, one on the common pool: they read and write disjoint arrays, so the results are the serial
+     * ones bit for bit. Worth it from a dense block of {@link DenseKernels#PARALLEL_SIZE} on, where the
+     * Cholesky factorisations (serial below {@code BlockedCholesky}'s own threshold) and Lanczos steps of
+     * one side outweigh the fork.
+     */
+    private final boolean concurrentSides;
+    /** The dual side's own Lanczos state and scratch (the primal side uses lanczos, work and work2). */
+    private final LanczosStep dualLanczos;
+    private final double[][] dualWork;
+    private final double[][] dualWork2;
+    /** The results of {@link #maxSteps}. */
+    private double primalLimit;
+    private double dualLimit;
 
     private double primalObjective;
     private double dualObjective;
@@ -113,6 +129,16 @@ final class InteriorPointRun {
     }
 
     InteriorPointRun(SdpProblem problem, SdpOptions options) {
+        this(problem, options, DenseKernels.PARALLEL);
+    }
+
+    /**
+     * @param problem the problem; not modified
+     * @param options the tolerances and limits
+     * @param shareSides whether the primal and dual sides may run concurrently (they then do from a
+     *     dense block of {@link DenseKernels#PARALLEL_SIZE} on); false runs everything on the caller
+     */
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
         this.problem = problem;
         this.options = options;
         m = problem.constraintCount();
@@ -163,6 +189,10 @@ final class InteriorPointRun {
         schurComplement = new SchurComplement(problem);
         newton = new NewtonSystem(m, freeMatrix());
         lanczos = new LanczosStep(maxDense);
+        concurrentSides = shareSides && maxDense >= DenseKernels.PARALLEL_SIZE;
+        dualLanczos = concurrentSides ? new LanczosStep(maxDense) : lanczos;
+        dualWork = concurrentSides ? blockArrays() : work;
+        dualWork2 = concurrentSides ? blockArrays() : work2;
         normConstant = Math.sqrt(normSquared(problem.entries, 0) + normSquared(problem.free[0]));
         double c2 = 0;
         for (int i = 0; i < m; i++) {
@@ -306,8 +336,9 @@ final class InteriorPointRun {
         prepareResidualProducts();
         predictorRhs();
         solveDirection(dxp, dwp, dXp, dYp, false, 0);
-        double affineP = Math.min(1, maxStep(bigX, lowerX, dXp, 1, 0));
-        double affineD = Math.min(1, maxStep(bigY, lowerY, dYp, 1, 0));
+        maxSteps(dXp, dYp, 1, 0);
+        double affineP = Math.min(1, primalLimit);
+        double affineD = Math.min(1, dualLimit);
         double muAffine = complementarityAfter(affineP, affineD) / dimension;
         double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
         sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
@@ -317,8 +348,9 @@ final class InteriorPointRun {
         refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
-        stepP = Math.min(1, gamma * maxStep(bigX, lowerX, dX, 1 / gamma, gamma));
-        stepD = Math.min(1, gamma * maxStep(bigY, lowerY, dY, 1 / gamma, gamma));
+        maxSteps(dX, dY, 1 / gamma, gamma);
+        stepP = Math.min(1, gamma * primalLimit);
+        stepD = Math.min(1, gamma * dualLimit);
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
@@ -457,12 +489,22 @@ final class InteriorPointRun {
             }
             System.arraycopy(bigX[b], 0, lowerX[b], 0, n * n);
             System.arraycopy(bigY[b], 0, lowerY[b], 0, n * n);
-            if (!BlockedCholesky.factor(lowerX[b], n) || !BlockedCholesky.factor(lowerY[b], n)) {
+            if (!factorBoth(lowerX[b], lowerY[b], n)) {
                 return false;
             }
             DenseKernels.inverseFromCholesky(lowerX[b], n, inverseX[b], work[b]);
         }
         return true;
+    }
+
+    /** Cholesky factorisations of both n x n arrays in place, concurrently if the sides are shared. */
+    private boolean factorBoth(double[] primal, double[] dual, int n) {
+        if (!concurrentSides) {
+            return BlockedCholesky.factor(primal, n) && BlockedCholesky.factor(dual, n);
+        }
+        ForkJoinTask<Boolean> primalTask = ForkJoinTask.adapt(() -> BlockedCholesky.factor(primal, n)).fork();
+        boolean dualOk = BlockedCholesky.factor(dual, n);
+        return primalTask.join() && dualOk;
     }
 
     /**
@@ -722,10 +764,11 @@ final class InteriorPointRun {
      * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation. Otherwise a dense
      * block's step is estimated by {@link LanczosStep}; with {@code safety > 0} the estimate is accepted
      * only if the block is positive definite at {@code safety} times it, else it is computed exactly
-     * from the eigenvalues. With {@code safety == 0} the estimate is returned unchecked.
+     * from the eigenvalues. With {@code safety == 0} the estimate is returned unchecked. Writes only
+     * estimator's state and the scratch arrays (per block n*n).
      */
     private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough,
-            double safety) {
+            double safety, LanczosStep estimator, double[][] scratch, double[][] scratch2) {
         double step = Double.POSITIVE_INFINITY;
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
@@ -735,15 +778,31 @@ final class InteriorPointRun {
                         step = Math.min(step, -point[b][k] / direction[b][k]);
                     }
                 }
-            } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, work[b])) {
-                double estimate = lanczos.estimate(lower[b], direction[b], n);
+            } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, scratch[b])) {
+                double estimate = estimator.estimate(lower[b], direction[b], n);
                 boolean accepted = Double.isFinite(estimate)
-                        && (safety == 0 || positiveDefiniteAt(point[b], direction[b], safety * estimate, n, work[b]));
+                        && (safety == 0 || positiveDefiniteAt(point[b], direction[b], safety * estimate, n, scratch[b]));
                 step = Math.min(step, accepted ? estimate
-                        : DenseKernels.maxStep(lower[b], direction[b], n, work[b], work2[b]));
+                        : DenseKernels.maxStep(lower[b], direction[b], n, scratch[b], scratch2[b]));
             }
         }
         return step;
+    }
+
+    /**
+     * {@link #maxStep} of X along directionX into primalLimit and of Y along directionY into dualLimit,
+     * the primal side on the common pool while the dual side runs here if the sides are shared.
+     */
+    private void maxSteps(double[][] directionX, double[][] directionY, double enough, double safety) {
+        if (!concurrentSides) {
+            primalLimit = maxStep(bigX, lowerX, directionX, enough, safety, lanczos, work, work2);
+            dualLimit = maxStep(bigY, lowerY, directionY, enough, safety, lanczos, work, work2);
+            return;
+        }
+        ForkJoinTask<Double> primal = ForkJoinTask
+                .adapt(() -> maxStep(bigX, lowerX, directionX, enough, safety, lanczos, work, work2)).fork();
+        dualLimit = maxStep(bigY, lowerY, directionY, enough, safety, dualLanczos, dualWork, dualWork2);
+        primalLimit = primal.join();
     }
 
     private static boolean positiveDefiniteAt(double[] point, double[] direction, double step, int n,

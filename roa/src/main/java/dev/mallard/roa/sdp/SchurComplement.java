@@ -56,6 +56,11 @@ final class SchurComplement {
          * matrix in full (n x n row-major), else null: its H is then formed by two dense products.
          */
         final double[][] full;
+        /**
+         * Whether full[p] has all rows equal (gpp's all-ones constraint): each row of {@code Y A_i} is
+         * then one number repeated, computed once per row.
+         */
+        final boolean[] repeatedRows;
 
         DenseBlock(int block, int n, int[] cons, int[][] rows, int[][] cols, double[][] half, int[][] support,
                 int[] formula) {
@@ -70,6 +75,7 @@ final class SchurComplement {
             rowPos = new int[cons.length][];
             colPos = new int[cons.length][];
             full = new double[cons.length][];
+            repeatedRows = new boolean[cons.length];
             for (int p = 0; p < cons.length; p++) {
                 rowPos[p] = new int[rows[p].length];
                 colPos[p] = new int[rows[p].length];
@@ -79,6 +85,7 @@ final class SchurComplement {
                 }
                 if (formula[p] == F1 && support[p].length == n && 4L * rows[p].length >= (long) n * n) {
                     full[p] = fullMatrix(n, rows[p], cols[p], half[p]);
+                    repeatedRows[p] = rowsAllEqual(full[p], n);
                 }
             }
         }
@@ -92,6 +99,16 @@ final class SchurComplement {
             a[cols[e] * n + rows[e]] += half[e];
         }
         return a;
+    }
+
+    /** Whether every row of the n x n row-major matrix a equals its first row. */
+    private static boolean rowsAllEqual(double[] a, int n) {
+        for (int t = n; t < n * n; t++) {
+            if (Double.compare(a[t], a[t % n]) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Structure of one diagonal block: for each diagonal position, the constraints touching it. */
@@ -285,7 +302,11 @@ final class SchurComplement {
                     if (block.full[q] != null) {
                         // p = Y A_i = (A_i Y)', h = Z (A_i Y): the same terms in the same order as
                         // productRows and fullProduct (entries sorted by row, then column), blocked.
-                        DenseKernels.multTransB(y, block.full[q], p, n);
+                        if (block.repeatedRows[q]) {
+                            productWithRepeatedRows(y, block.full[q], p, n);
+                        } else {
+                            DenseKernels.multTransB(y, block.full[q], p, n);
+                        }
                         DenseKernels.multTransB(z, p, h, n);
                     } else {
                         productRows(block, q, y, p);
@@ -294,6 +315,22 @@ final class SchurComplement {
                     rowFromFull(block, q, h, out);
                 }
             }
+        }
+    }
+
+    /**
+     * p = y a' for an a whose rows all equal its first row r: entry (i, j) is {@code sum_k y_ik r_k}
+     * for every j, summed once per row from 0 in the order k = 0, 1, ..., exactly as
+     * {@link DenseKernels#multTransB} sums each entry, so p is bit for bit that product.
+     */
+    static void productWithRepeatedRows(double[] y, double[] a, double[] p, int n) {
+        for (int i = 0; i < n; i++) {
+            int row = i * n;
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += y[row + k] * a[k];
+            }
+            Arrays.fill(p, row, row + n, s);
         }
     }
 

@@ -98,6 +98,29 @@ class SchurComplementTest {
         }
     }
 
+    @Test
+    void repeatedRowsProductIsBitForBitTheDenseProduct() {
+        // gpp's all-ones constraint (and a non-trivial repeated row): Y A' by one sum per row of Y.
+        int n = 37;
+        SplittableRandom random = new SplittableRandom(7);
+        double[] y = random.doubles(n * n, -1, 1).toArray();
+        double[] row = random.doubles(n, -2, 2).toArray();
+        for (double[] first : new double[][] {new double[n], row}) {
+            if (first != row) {
+                java.util.Arrays.fill(first, 1);
+            }
+            double[] a = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(first, 0, a, i * n, n);
+            }
+            double[] expected = new double[n * n];
+            double[] actual = new double[n * n];
+            DenseKernels.multTransB(y, a, expected, n);
+            SchurComplement.productWithRepeatedRows(y, a, actual, n);
+            assertArrayEquals(expected, actual, 0.0);
+        }
+    }
+
     /** tr(A_i Z A_j Y) in block b from dense copies of A_i and A_j. */
     private static double traceProduct(SdpProblem problem, int b, int i, int j, double[] z, double[] y) {
         int n = problem.blockSize(b);
