@@ -7,10 +7,10 @@ import org.junit.jupiter.api.Test;
 
 class DoubleArraysTest {
 
-    /** Both the loop (short runs) and arraycopy (long runs) copy exactly the range asked for. */
+    /** The unrolled runs (1, 2), the loop (up to 8) and arraycopy (longer) copy exactly the range asked for. */
     @Test
     void copiesExactlyTheRangeAtOffsetsForShortAndLongRuns() {
-        for (int n : new int[] {0, 1, 2, 8, 9, 20}) {
+        for (int n : new int[] {0, 1, 2, 3, 8, 9, 20}) {
             double[] from = new double[n + 3];
             for (int i = 0; i < from.length; i++) {
                 from[i] = i + 0.5;
@@ -36,6 +36,8 @@ class DoubleArraysTest {
 
     @Test
     void rangesOutsideTheArraysThrowForShortAndLongRuns() {
+        assertThrows(IndexOutOfBoundsException.class, () -> DoubleArrays.copy(new double[1], new double[3], 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> DoubleArrays.copy(new double[3], 2, new double[3], 0, 2));
         assertThrows(IndexOutOfBoundsException.class, () -> DoubleArrays.copy(new double[2], new double[3], 3));
         assertThrows(IndexOutOfBoundsException.class, () -> DoubleArrays.copy(new double[20], new double[9], 10));
     }
