@@ -177,22 +177,6 @@ public abstract class IntegratorBase<T> {
      * @param xdot receives the derivatives, length n
      */
     protected final void evalDerivatives(double t, double[] x, double[] xdot) {
-        // The common case, a stage built in the context's array whose target comes next in the scheme's order,
-        // is kept small: the explicit schemes inline this once per stage, and the JIT stops inlining a step's
-        // later stages once the step's compiled size passes its node limit.
-        int guess = nextDerivativeTarget;
-        if (x == xd && guess < numDerivativeTargets && derivativeTargets[guess] == xdot) {
-            nextDerivativeTarget = guess + 1;
-            context.setTimeValueUnchecked(t);
-            system.calcTimeDerivatives(context, derivativeViews[guess]);
-            numDerivativeEvaluations++;
-            return;
-        }
-        evalDerivativesOtherwise(t, x, xdot);
-    }
-
-    /** {@link #evalDerivatives} for a state outside the context's array or a target out of the usual order. */
-    private void evalDerivativesOtherwise(double t, double[] x, double[] xdot) {
         if (x != xd) {
             DoubleArrays.copy(x, xd, n);
         }
