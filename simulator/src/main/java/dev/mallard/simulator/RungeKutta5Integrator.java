@@ -64,6 +64,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private static final int STAGES = 7;
 
     private double[][] kd;
+    /** The last step's start and end states on the double path: the base's x0 and x1, as on the generic path. */
     private double[] lastX0d;
     private double[] lastX1d;
     private ScalarVector<T>[] kg;
@@ -110,8 +111,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
             kd = new double[STAGES][size];
-            lastX0d = new double[size];
-            lastX1d = new double[size];
         } else {
             kg = new ScalarVector[STAGES];
             // kg[0] is each step's f0
@@ -167,8 +166,9 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         for (int j = 0; j < n; j++) {
             err[j] = h * (E1 * k1[j] + E3 * k3[j] + E4 * k4[j] + E5 * k5[j] + E6 * k6[j] + E7 * k7[j]);
         }
-        DoubleArrays.copy(x0, lastX0d, n);
-        DoubleArrays.copy(x1, lastX1d, n);
+        // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
+        lastX0d = x0;
+        lastX1d = x1;
         lastT0 = t0;
         lastH = h;
         offerEndDerivative(k7);
