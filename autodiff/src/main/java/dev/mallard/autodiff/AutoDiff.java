@@ -4,6 +4,7 @@ import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.DoubleScalar;
 import dev.mallard.scalar.Scalar;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * An immutable number carrying its value and its gradient: the partial derivatives of the value with
@@ -93,6 +94,30 @@ public final class AutoDiff {
     public static AutoDiff of(double value, double[] gradient) {
         Checks.notNull(gradient, "gradient");
         return new AutoDiff(value, gradient.length == 0 ? null : gradient.clone());
+    }
+
+    /**
+     * A value whose gradient is a slice of a larger array, for code that keeps many gradients in one
+     * primitive array (as the integrators' tangent path, one row per state). A width of 0 gives a
+     * {@linkplain #constant constant}.
+     *
+     * @param value the value, any double
+     * @param gradients holds the gradient at {@code [offset, offset + width)}; copied, not modified
+     * @param offset where the gradient starts, {@code >= 0}
+     * @param width the gradient's size, {@code >= 0}
+     * @return the value
+     * @throws NullPointerException if {@code gradients} is null
+     * @throws IndexOutOfBoundsException if the slice is not inside {@code gradients}
+     */
+    public static AutoDiff of(double value, double[] gradients, int offset, int width) {
+        Checks.notNull(gradients, "gradients");
+        Objects.checkFromIndexSize(offset, width, gradients.length);
+        if (width == 0) {
+            return new AutoDiff(value, null);
+        }
+        double[] g = new double[width];
+        System.arraycopy(gradients, offset, g, 0, width);
+        return new AutoDiff(value, g);
     }
 
     /**
@@ -214,6 +239,31 @@ public final class AutoDiff {
      */
     public double[] gradient() {
         return grad == null ? new double[0] : grad.clone();
+    }
+
+    /**
+     * Copies the gradient into a slice of an array (zeros for a constant), without allocating.
+     *
+     * @param target receives the gradient at {@code [offset, offset + width)}; nothing else is modified
+     * @param offset where to write, {@code >= 0}
+     * @param width the expected gradient size, {@code >= 0}
+     * @throws NullPointerException if {@code target} is null
+     * @throws IndexOutOfBoundsException if the slice is not inside {@code target}
+     * @throws IllegalArgumentException if this is not a constant and its gradient size is not {@code width}
+     *     (the message names both sizes)
+     */
+    public void copyGradientTo(double[] target, int offset, int width) {
+        Checks.notNull(target, "target");
+        Objects.checkFromIndexSize(offset, width, target.length);
+        if (grad == null) {
+            Arrays.fill(target, offset, offset + width, 0.0);
+            return;
+        }
+        if (grad.length != width) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
+                    + " and " + grad.length);
+        }
+        System.arraycopy(grad, 0, target, offset, width);
     }
 
     /**

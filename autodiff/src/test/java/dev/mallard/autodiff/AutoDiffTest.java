@@ -176,4 +176,22 @@ class AutoDiffTest {
         assertThrows(NullPointerException.class, () -> AutoDiff.SCALAR.add(x, null));
         assertThrows(NullPointerException.class, () -> AutoDiff.SCALAR.sin(null));
     }
+
+    @Test
+    void aGradientSliceIsCopiedInAndOutWithoutSharing() {
+        double[] rows = {9, 1, 2, 3, 9};
+        AutoDiff a = AutoDiff.of(0.5, rows, 1, 3);
+        rows[2] = 7;
+        assertArrayEquals(new double[] {1, 2, 3}, a.gradient());
+        assertTrue(AutoDiff.of(0.5, rows, 4, 0).isConstant());
+        double[] out = {-1, -1, -1, -1, -1};
+        a.copyGradientTo(out, 2, 3);
+        assertArrayEquals(new double[] {-1, -1, 1, 2, 3}, out);
+        AutoDiff.constant(4.0).copyGradientTo(out, 1, 3);
+        assertArrayEquals(new double[] {-1, 0, 0, 0, 3}, out);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.copyGradientTo(out, 0, 2));
+        assertTrue(e.getMessage().contains("sizes 2 and 3"), e.getMessage());
+        assertThrows(IndexOutOfBoundsException.class, () -> a.copyGradientTo(out, 3, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> AutoDiff.of(1.0, rows, 3, 3));
+    }
 }

@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
@@ -20,6 +21,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private final int errorOrder;
     private double[][] kd;
     private ScalarVector<T>[] kg;
+    /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
+    private TangentSteps tangents;
 
     /**
      * @param system the system
@@ -60,6 +63,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
                 kg[i] = scalar().newVector(size);
             }
         }
+        tangents = isDoublePath() ? null
+                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
     }
 
     /**
@@ -112,6 +117,9 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     @Override
     protected final boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
+        if (tangents != null) {
+            return stepTangents(t0, h, x0, f0, x1, err);
+        }
         Scalar<T> sc = scalar();
         int s = tableau.stages();
         int n = x0.size();
@@ -140,6 +148,19 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             offerEndDerivative(k[s - 1]);
         }
         k[0] = null;
+        return true;
+    }
+
+    /** The generic step on primitive arrays (see {@link TangentSteps}): the same results as the sums below. */
+    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        int s = tableau.stages();
+        tangents.step(getContext(), t0, h, x0, f0, x1, tableau.hasErrorEstimate() && !getFixedStepMode() ? err : null);
+        addDerivativeEvaluations(s - 1);
+        if (tableau.isFirstSameAsLast()) {
+            tangents.stageDerivatives(s - 1, kg[s - 1]);
+            offerEndDerivative(kg[s - 1]);
+        }
         return true;
     }
 

@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
@@ -75,6 +76,10 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private double lastT0;
     private T lastHg;
     private T lastT0g;
+    /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
+    private TangentSteps tangents;
+    /** Whether the last step's middle stages are held only by {@link #tangents} (kg[1..5] not yet made). */
+    private boolean stagesPending;
 
     /**
      * An error-controlled integrator (maximum step unbounded until set).
@@ -118,6 +123,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
                 kg[i] = scalar().newVector(size);
             }
         }
+        tangents = isDoublePath() ? null
+                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, TABLEAU, size);
     }
 
     /**
@@ -178,6 +185,9 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     @Override
     protected boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
+        if (tangents != null) {
+            return stepTangents(t0, h, x0, f0, x1, err);
+        }
         Scalar<T> s = scalar();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
@@ -210,6 +220,25 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     /**
+     * The generic step on primitive arrays (see {@link TangentSteps}), with the same results as the sums of
+     * {@link #stepGeneric}; the middle stages become AutoDiff values only if the interpolant asks for them.
+     */
+    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        kg[0] = f0;
+        tangents.step(getContext(), t0, h, x0, f0, x1, getFixedStepMode() ? null : err);
+        addDerivativeEvaluations(STAGES - 1);
+        tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);
+        stagesPending = true;
+        lastX0g = x0;
+        lastX1g = x1;
+        lastT0g = t0;
+        lastHg = h;
+        offerEndDerivative(kg[STAGES - 1]);
+        return true;
+    }
+
+    /**
      * The continuous extension {@code x(theta) = x0 + theta (d + (1-theta) (p + theta (d - h k7 - p
      * + (1-theta) q)))} with {@code d = x1 - x0}, {@code p = h k1 - d}, {@code q = h sum(DENSE_i k_i)}.
      */
@@ -232,6 +261,12 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
 
     @Override
     protected void interpolate(T t, ScalarVector<T> out) {
+        if (stagesPending) {
+            for (int m = 1; m < STAGES - 1; m++) {
+                tangents.stageDerivatives(m, kg[m]);
+            }
+            stagesPending = false;
+        }
         Scalar<T> s = scalar();
         T theta = s.div(s.sub(t, lastT0g), lastHg);
         T theta1 = s.sub(1.0, theta);

@@ -35,6 +35,27 @@ final class TableauRow {
         }
     }
 
+    /** @return the number of nonzero weights */
+    int count() {
+        return stages.length;
+    }
+
+    /**
+     * @param q a position among the nonzero weights, in [0, count())
+     * @return the stage of the {@code q}-th nonzero weight
+     */
+    int stageAt(int q) {
+        return stages[q];
+    }
+
+    /**
+     * @param q a position among the nonzero weights, in [0, count())
+     * @return the {@code q}-th nonzero weight
+     */
+    double weightAt(int q) {
+        return weights[q];
+    }
+
     /**
      * Sets {@code out[j] = sum_m w_m k[m][j]} over the nonzero weights, added in stage order (so each entry is
      * rounded exactly as the sum over the row from its first nonzero term). A row without nonzero weights
@@ -101,6 +122,22 @@ final class TableauRow {
         double sum = 0.0;
         for (int q = 0; q < stages.length; q++) {
             sum += k[stages[q]].getValue(j) * weights[q];
+        }
+        return h * sum;
+    }
+
+    /**
+     * {@link #stepValue(double, ScalarVector[], int)} from stage derivative values held as arrays.
+     *
+     * @param h the step size, seconds
+     * @param k the stage derivatives' values; {@code k[m]} is read for every nonzero {@code w_m}, not modified
+     * @param j the state index
+     * @return the scaled sum
+     */
+    double stepValue(double h, double[][] k, int j) {
+        double sum = 0.0;
+        for (int q = 0; q < stages.length; q++) {
+            sum += k[stages[q]][j] * weights[q];
         }
         return h * sum;
     }

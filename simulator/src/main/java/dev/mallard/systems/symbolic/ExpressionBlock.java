@@ -182,6 +182,92 @@ final class ExpressionBlock {
         }
     }
 
+    /**
+     * From this many directions on, {@link #evaluateTangents} adds one input's row at a time to an output's
+     * (a loop the JIT vectorises); below it, it sums each entry over the inputs (each is as rounded).
+     */
+    private static final int ROW_PASSES_FROM = 8;
+
+    /**
+     * Values and tangents on primitive arrays, by the compiled function with its Jacobian: {@code out = f(in)}
+     * and, for each output {@code i}, {@code outTangents[i * width + c] = sum_j J_ij inTangents[j * width + c]}
+     * over the inputs it uses with a nonzero partial, in input order, from zero: the same sums as the AutoDiff
+     * path's chain rule (which skips constants and zero partials, so that a zero partial never meets an
+     * infinite tangent).
+     *
+     * @param in input values, one per input variable; not modified
+     * @param inTangents the inputs' tangents, row {@code j} at {@code j * width}; not modified
+     * @param width the number of directions
+     * @param scratch the caller's workspace: {@code jacobian} of {@code size() * inputs} entries, {@code
+     *     partials} and {@code offsets} of {@code inputs}; overwritten
+     * @param out receives the outputs
+     * @param outTangents receives the outputs' tangents, {@code size() * width} entries
+     */
+    void evaluateTangents(double[] in, double[] inTangents, int width, TangentScratch scratch, double[] out,
+            double[] outTangents) {
+        int n = inputs.size();
+        double[] jacobian = scratch.jacobian();
+        double[] partials = scratch.partials();
+        int[] offsets = scratch.offsets();
+        compiledWithJacobian().evaluate(in, out, jacobian);
+        for (int i = 0; i < outputs.size(); i++) {
+            int terms = 0;
+            boolean finite = true;
+            for (int j : usedInputs[i]) {
+                double d = jacobian[i * n + j];
+                if (d != 0.0) {
+                    partials[terms] = d;
+                    offsets[terms++] = j * width;
+                    finite &= Double.isFinite(d);
+                }
+            }
+            int to = i * width;
+            if (finite && width >= ROW_PASSES_FROM) {
+                java.util.Arrays.fill(outTangents, to, to + width, 0.0);
+                for (int q = 0; q < terms; q++) {
+                    double d = partials[q];
+                    int from = offsets[q];
+                    for (int c = 0; c < width; c++) {
+                        outTangents[to + c] += d * inTangents[from + c];
+                    }
+                }
+            } else if (finite) {
+                for (int c = 0; c < width; c++) {
+                    double g = 0.0;
+                    for (int q = 0; q < terms; q++) {
+                        g += partials[q] * inTangents[offsets[q] + c];
+                    }
+                    outTangents[to + c] = g;
+                }
+            } else {
+                for (int c = 0; c < width; c++) {
+                    double g = 0.0;
+                    for (int q = 0; q < terms; q++) {
+                        double t = inTangents[offsets[q] + c];
+                        g += t == 0.0 ? 0.0 : partials[q] * t;
+                    }
+                    outTangents[to + c] = g;
+                }
+            }
+        }
+    }
+
+    /**
+     * The arrays {@link #evaluateTangents} works in, owned by one thread of the caller.
+     *
+     * @param jacobian {@code size() * inputs} entries
+     * @param partials {@code inputs} entries
+     * @param offsets {@code inputs} entries
+     */
+    record TangentScratch(double[] jacobian, double[] partials, int[] offsets) {
+
+        /** @param block the block @return arrays sized for it */
+        static TangentScratch of(ExpressionBlock block) {
+            int n = block.inputs.size();
+            return new TangentScratch(new double[block.size() * n], new double[n], new int[n]);
+        }
+    }
+
     /** Per-thread arrays for {@link #evaluateAutoDiff}: the block is shared by conversions and threads. */
     private record Workspace(double[] in, double[] out, double[] jacobian) {
     }

@@ -1,5 +1,6 @@
 package dev.mallard.systems.symbolic;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.symbolic.Expression;
@@ -8,6 +9,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.TangentTimeDerivatives;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,7 +24,7 @@ import java.util.Set;
  *
  * @param <T> the number type
  */
-final class TracedSystem<T> extends LeafSystem<T> {
+final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivatives<T> {
 
     /**
      * Everything independent of the number type, shared by conversions. The blocks read only the input ports
@@ -96,10 +98,24 @@ final class TracedSystem<T> extends LeafSystem<T> {
         final double[] in;
         /** One result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
         final double[][] out;
+        /** The tangent path's block inputs (kept apart from {@link #in}: they are cached across calls). */
+        final double[] tangentIn;
+        /** The tangents of all block inputs, row-major, row {@code j} at {@code j * width}. */
+        double[] inTangents = new double[0];
+        final ExpressionBlock.TangentScratch scratch;
+        /**
+         * The context, change count and width the input and parameter rows of {@link #tangentIn} and
+         * {@link #inTangents} were gathered for: every stage of a step reads the same unchanged context.
+         */
+        Object gatheredContext;
+        long gatheredStamp;
+        int gatheredWidth = -1;
 
         Workspace(Shape shape) {
             owner = Thread.currentThread();
             in = new double[shape.variables().size()];
+            tangentIn = new double[in.length];
+            scratch = ExpressionBlock.TangentScratch.of(shape.derivatives());
             out = new double[1 + shape.outputs().size()][];
             out[0] = new double[shape.derivatives().size()];
             for (int k = 0; k < shape.outputs().size(); k++) {
@@ -188,6 +204,124 @@ final class TracedSystem<T> extends LeafSystem<T> {
         block.evaluate(scalar(), gather(context, block), result);
         for (int i = 0; i < m; i++) {
             target.set(i, result[i]);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Runs the compiled derivatives with their compiled Jacobian. The inputs and parameters are read once
+     * per change of the context (its {@linkplain Context#getChangeCount() change count}), not at every stage.
+     */
+    @Override
+    public void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
+            double[] xdot, double[] xdotTangents) {
+        checkOwnContext(context);
+        int n = shape.defaultState().length;
+        checkLength(x, n, "x");
+        checkLength(tangents, (n + 1) * width, "tangents");
+        checkLength(xdot, n, "xdot");
+        checkLength(xdotTangents, n * width, "xdotTangents");
+        Workspace w = workspace();
+        if (w.gatheredContext != context || w.gatheredStamp != context.getChangeCount() || w.gatheredWidth != width) {
+            gatherInputsAndParameters(context, n, width, w);
+        }
+        double[] values = w.tangentIn;
+        values[0] = t;
+        java.lang.System.arraycopy(x, 0, values, 1, n);
+        // block input 0 is time (the caller's last row), then the states (the caller's first n rows)
+        java.lang.System.arraycopy(tangents, n * width, w.inTangents, 0, width);
+        java.lang.System.arraycopy(tangents, 0, w.inTangents, width, n * width);
+        shape.derivatives().evaluateTangents(values, w.inTangents, width, w.scratch, xdot, xdotTangents);
+    }
+
+    /** The values and tangent rows of the block inputs after time and state, from the context. */
+    private void gatherInputsAndParameters(Context<T> context, int n, int width, Workspace w) {
+        int size = shape.variables().size() * width;
+        if (w.inTangents.length != size) {
+            w.inTangents = new double[size];
+        }
+        // marked stale first: a failure below (a gradient size) must not leave a half-gathered cache valid
+        w.gatheredWidth = -1;
+        ExpressionBlock block = shape.derivatives();
+        for (int p = 0; p < numInputPorts(); p++) {
+            ScalarVector<T> u = block.usesPort(p) ? getInputPort(p).eval(context) : null;
+            for (int i = 0; i < shape.inputSizes()[p]; i++) {
+                gatherTangent(u != null ? u.get(i) : null, inputOffsets[p] + i, width, w);
+            }
+        }
+        for (int g = 0; g < parameterOffsets.length; g++) {
+            ScalarVector<T> p = context.getNumericParameter(g);
+            for (int i = 0; i < p.size(); i++) {
+                gatherTangent(p.get(i), parameterOffsets[g] + i, width, w);
+            }
+        }
+        w.gatheredContext = context;
+        w.gatheredStamp = context.getChangeCount();
+        w.gatheredWidth = width;
+    }
+
+    @Override
+    public int tangentWidth(Context<T> context) {
+        checkOwnContext(context);
+        int width = 0;
+        ExpressionBlock block = shape.derivatives();
+        for (int p = 0; p < numInputPorts(); p++) {
+            if (block.usesPort(p)) {
+                width = widthOf(getInputPort(p).eval(context), width);
+            }
+        }
+        for (int g = 0; g < parameterOffsets.length; g++) {
+            width = widthOf(context.getNumericParameter(g), width);
+        }
+        return width;
+    }
+
+    /** The common gradient size of {@code width} (0: none yet) and the entries of {@code v}. */
+    private int widthOf(ScalarVector<T> v, int width) {
+        for (int i = 0; i < v.size(); i++) {
+            if (v.get(i) instanceof AutoDiff a && !a.isConstant()) {
+                if (width != 0 && a.gradientSize() != width) {
+                    throw new IllegalArgumentException("the inputs and parameters of " + getName()
+                            + " have gradients of sizes " + width + " and " + a.gradientSize());
+                }
+                width = a.gradientSize();
+            }
+        }
+        return width;
+    }
+
+    private void checkOwnContext(Context<T> context) {
+        if (context == null || context.getSystem() != this) {
+            throw new IllegalArgumentException("the context given to " + getName() + " must be one of its own");
+        }
+    }
+
+    /**
+     * Puts one input or parameter entry's value into the tangent path's block inputs at {@code at} and its
+     * tangent (its gradient for AutoDiff, zero otherwise) into row {@code at}; a null entry (an input port the
+     * derivatives do not use) is zero.
+     */
+    private void gatherTangent(T entry, int at, int width, Workspace w) {
+        if (entry instanceof AutoDiff a && !a.isConstant() && a.gradientSize() != width) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
+                    + " and " + a.gradientSize() + " (" + shape.variables().get(at) + " of " + getName() + ")");
+        }
+        if (entry instanceof AutoDiff a) {
+            w.tangentIn[at] = a.value();
+            a.copyGradientTo(w.inTangents, at * width, width);
+            return;
+        }
+        w.tangentIn[at] = entry == null ? 0.0 : scalar().value(entry);
+        java.util.Arrays.fill(w.inTangents, at * width, (at + 1) * width, 0.0);
+    }
+
+    private static void checkLength(double[] a, int needed, String name) {
+        if (a == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        if (a.length < needed) {
+            throw new IllegalArgumentException(name + " has " + a.length + " entries, needs " + needed);
         }
     }
 

@@ -1,0 +1,278 @@
+package dev.mallard.simulator;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.System;
+import dev.mallard.systems.TangentTimeDerivatives;
+
+/**
+ * The explicit Runge-Kutta step of a {@code Simulator<AutoDiff>} on primitive arrays, for a system that
+ * evaluates its own tangents ({@link TangentTimeDerivatives}). The state's values and gradients are held as a
+ * value array and a row-major tangent array, and every stage sum is formed on them: the variational equations
+ * integrated by the same scheme with the same steps. AutoDiff objects are made only for the step's end state,
+ * for its last stage when the tableau is first-same-as-last, and on request for an interpolant.
+ *
+ * <p>Each entry is computed by the same operations in the same order as the AutoDiff path (the stage sums of
+ * {@link TableauRow#step} through AutoDiff's scaled linear combination, the system's chain rule), so the two
+ * paths agree bit for bit up to the sign of zero gradient entries. The step reads the context's inputs and
+ * parameters through the system and leaves its time and state alone.
+ */
+final class TangentSteps {
+
+    /**
+     * From this many tangent entries ({@code n * width}) on, stage sums run as one pass over whole arrays per
+     * stage, which the JIT vectorises; below it, entry by entry.
+     */
+    private static final int PASSES_FROM = 64;
+
+    private final TangentTimeDerivatives<AutoDiff> system;
+    private final ButcherTableau tableau;
+    private final int n;
+    /** The step's start state and its stage derivatives, values. */
+    private final double[] x0;
+    private final double[][] k;
+    /** The stage state's values, then the end state's for a tableau that is not first-same-as-last. */
+    private final double[] stage;
+    private final double[] end;
+    private int width = -1;
+    /** Row-major tangents: of x0 and each stage derivative ({@code n} rows), of the end state. */
+    private double[] dx0;
+    private double[][] dk;
+    private double[] dEnd;
+    /** The stage state's and time's tangents, {@code n + 1} rows as the system takes them. */
+    private double[] stageTangents;
+    private double[] t0Tangent;
+    private double[] hTangent;
+
+    private TangentSteps(TangentTimeDerivatives<AutoDiff> system, ButcherTableau tableau, int n) {
+        this.system = system;
+        this.tableau = tableau;
+        this.n = n;
+        this.x0 = new double[n];
+        this.k = new double[tableau.stages()][n];
+        this.stage = new double[n];
+        this.end = new double[n];
+    }
+
+    /**
+     * The tangent steps for an integrator, if its path can take them.
+     *
+     * @param system the integrator's system
+     * @param isAutoDiff whether the integrator's number type is AutoDiff
+     * @param tableau the scheme
+     * @param n the number of continuous states
+     * @return the steps, or null when the number type is not AutoDiff or the system does not evaluate tangents
+     */
+    @SuppressWarnings("unchecked")
+    static TangentSteps forSystem(System<?> system, boolean isAutoDiff, ButcherTableau tableau, int n) {
+        if (!isAutoDiff || !(system instanceof TangentTimeDerivatives<?> t)) {
+            return null;
+        }
+        return new TangentSteps((TangentTimeDerivatives<AutoDiff>) t, tableau, n);
+    }
+
+    /**
+     * One step of the tableau from {@code (t0, x0)} with step {@code h}: evaluates the {@code stages() - 1}
+     * stages after the first (the caller counts them) and sets {@code x1}; stage derivatives are kept for
+     * {@link #stageDerivatives}.
+     *
+     * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
+     * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
+     * @param start start time
+     * @param step step size
+     * @param x0g the start state; not modified
+     * @param f0g {@code f(t0, x0)}; not modified
+     * @param x1g receives the end state
+     * @param errg receives the error estimate's values, or null for none
+     * @throws IllegalArgumentException if gradient sizes disagree (naming both)
+     */
+    @SuppressWarnings("unchecked")
+    <T> void step(Context<T> ctx, T start, T step, ScalarVector<T> x0g, ScalarVector<T> f0g, ScalarVector<T> x1g,
+            ScalarVector<T> errg) {
+        Context<AutoDiff> context = (Context<AutoDiff>) ctx;
+        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff h = (AutoDiff) step;
+        ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
+        ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
+        ScalarVector<AutoDiff> x1v = (ScalarVector<AutoDiff>) x1g;
+        ScalarVector<AutoDiff> err = (ScalarVector<AutoDiff>) errg;
+        int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
+        load(w, t0, h, x0v, f0v);
+        double hv = h.value();
+        boolean hConstant = h.isConstant();
+        int s = tableau.stages();
+        for (int i = 1; i < s; i++) {
+            combine(tableau.stageRow(i), hv, hConstant, stage, stageTangents);
+            double c = tableau.c(i);
+            int timeRow = n * w;
+            for (int q = 0; q < w; q++) {
+                stageTangents[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+            }
+            system.calcTimeDerivativesTangents(context, t0.value() + hv * c, stage, stageTangents, w, k[i], dk[i]);
+        }
+        if (tableau.isFirstSameAsLast()) {
+            // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the stage arrays
+            materialize(stage, stageTangents, w, x1v);
+        } else {
+            combine(tableau.weightRow(), hv, hConstant, end, dEnd);
+            materialize(end, dEnd, w, x1v);
+        }
+        if (err != null) {
+            TableauRow e = tableau.errorRow();
+            for (int j = 0; j < n; j++) {
+                err.setValue(j, e.stepValue(hv, k, j));
+            }
+        }
+    }
+
+    /**
+     * Stage {@code i}'s derivatives of the last step as AutoDiff values.
+     *
+     * @param <T> the integrator's number type, AutoDiff
+     * @param i the stage, in [1, stages)
+     * @param out receives them
+     */
+    @SuppressWarnings("unchecked")
+    <T> void stageDerivatives(int i, ScalarVector<T> out) {
+        materialize(k[i], dk[i], width, (ScalarVector<AutoDiff>) out);
+    }
+
+    /** The common gradient size of everything the step reads. */
+    private int widthOf(AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v,
+            int fromSystem) {
+        int w = merge(merge(fromSystem, t0), h);
+        for (int j = 0; j < n; j++) {
+            w = merge(merge(w, x0v.get(j)), f0v.get(j));
+        }
+        return w;
+    }
+
+    private static int merge(int w, AutoDiff a) {
+        int size = a.gradientSize();
+        if (size == 0 || size == w) {
+            return w;
+        }
+        if (w != 0) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + w + " and "
+                    + size);
+        }
+        return size;
+    }
+
+    /** Unpacks the step's start into the arrays, (re)allocating the tangents when the width changes. */
+    private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
+        if (w != width) {
+            width = w;
+            dx0 = new double[n * w];
+            dk = new double[k.length][n * w];
+            dEnd = new double[n * w];
+            stageTangents = new double[(1 + n) * w];
+            t0Tangent = new double[w];
+            hTangent = new double[w];
+        }
+        t0.copyGradientTo(t0Tangent, 0, w);
+        h.copyGradientTo(hTangent, 0, w);
+        for (int j = 0; j < n; j++) {
+            AutoDiff xj = x0v.get(j);
+            AutoDiff fj = f0v.get(j);
+            x0[j] = xj.value();
+            xj.copyGradientTo(dx0, j * w, w);
+            k[0][j] = fj.value();
+            fj.copyGradientTo(dk[0], j * w, w);
+        }
+    }
+
+    /**
+     * {@code x0 + h sum_m w_m k_m} into {@code values} and its tangent {@code dx0 + (sum dh + h sum_m w_m dk_m)}
+     * into the first {@code n} rows of {@code tangents}, as AutoDiff's scaled linear combination computes them.
+     * Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
+     */
+    private void combine(TableauRow row, double h, boolean hConstant, double[] values, double[] tangents) {
+        int count = row.count();
+        int size = n * width;
+        for (int j = 0; j < n; j++) {
+            values[j] = 0.0;
+        }
+        for (int q = 0; q < count; q++) {
+            double[] km = k[row.stageAt(q)];
+            double wq = row.weightAt(q);
+            for (int j = 0; j < n; j++) {
+                values[j] += km[j] * wq;
+            }
+        }
+        if (count == 0) {
+            java.util.Arrays.fill(tangents, 0, size, 0.0);
+        } else if (size < PASSES_FROM) {
+            sumTangentsEntryByEntry(row, count, size, tangents);
+        } else {
+            double[] first = dk[row.stageAt(0)];
+            double w0 = row.weightAt(0);
+            for (int i = 0; i < size; i++) {
+                tangents[i] = w0 * first[i];
+            }
+            for (int q = 1; q < count; q++) {
+                double[] km = dk[row.stageAt(q)];
+                double wq = row.weightAt(q);
+                for (int i = 0; i < size; i++) {
+                    tangents[i] += wq * km[i];
+                }
+            }
+        }
+        if (hConstant) {
+            for (int i = 0; i < size; i++) {
+                tangents[i] = dx0[i] + h * tangents[i];
+            }
+        } else {
+            for (int j = 0; j < n; j++) {
+                scaleByVariableStep(tangents, j * width, values[j], h);
+            }
+            for (int i = 0; i < size; i++) {
+                tangents[i] = dx0[i] + tangents[i];
+            }
+        }
+        // the sums are complete: now the values, x0 + h sum
+        for (int j = 0; j < n; j++) {
+            values[j] = x0[j] + h * values[j];
+        }
+    }
+
+    /**
+     * {@code sum_m w_m dk_m} one entry at a time, each added in stage order (the same rounding as the passes):
+     * for a few states and directions, where the passes' loops would be mostly set-up.
+     */
+    private void sumTangentsEntryByEntry(TableauRow row, int count, int size, double[] tangents) {
+        for (int i = 0; i < size; i++) {
+            double g = row.weightAt(0) * dk[row.stageAt(0)][i];
+            for (int q = 1; q < count; q++) {
+                g += row.weightAt(q) * dk[row.stageAt(q)][i];
+            }
+            tangents[i] = g;
+        }
+    }
+
+    /**
+     * The tangent of {@code h * sum} from the sum's tangent at {@code to}, in place, as AutoDiff's product
+     * does when the step size has a gradient (the last step to a final time that is a variable).
+     */
+    private void scaleByVariableStep(double[] tangents, int to, double sum, double h) {
+        int w = width;
+        if (Double.isFinite(sum)) {
+            for (int c = 0; c < w; c++) {
+                tangents[to + c] = sum * hTangent[c] + h * tangents[to + c];
+            }
+        } else {
+            for (int c = 0; c < w; c++) {
+                double g = tangents[to + c];
+                tangents[to + c] = (hTangent[c] == 0.0 ? 0.0 : sum * hTangent[c]) + (g == 0.0 ? 0.0 : h * g);
+            }
+        }
+    }
+
+    /** Sets {@code out[j]} to value {@code j} with tangent row {@code j} (at {@code j * w}). */
+    private void materialize(double[] values, double[] tangents, int w, ScalarVector<AutoDiff> out) {
+        for (int j = 0; j < n; j++) {
+            out.set(j, AutoDiff.of(values[j], tangents, j * w, w));
+        }
+    }
+}
