@@ -35,6 +35,7 @@ class ReadmeExampleTest {
         List<Expression> f = SystemSymbolicInspector.of(vdp).getTimeDerivatives();
         AffineSystem<Double> lin = Linearization.linearize(vdp, vdp.createDefaultContext());
         CompiledSystems.Compilation<Double> fast = CompiledSystems.compile(vdp);
+        GradientSimulation.Result gFast = GradientSimulation.run(fast.system(), fast.system().createDefaultContext(), 10.0, null);
         VanDerPol<Double> reversed = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
         Expression v = RegionOfAttraction.analyze(reversed, reversed.createDefaultContext());
         // ---- end of the README example ----
@@ -49,6 +50,13 @@ class ReadmeExampleTest {
         assertTrue(Math.hypot(x[0], x[1]) > 1.5 && Math.hypot(x[0], x[1]) < 3.0, java.util.Arrays.toString(x));
         assertEquals(2, f.size());
         assertTrue(fast.compiled(), fast.reason());
+        // The compiled system's primitive tangent path gives the generic system's Jacobian (exp(A T) here).
+        for (int i = 0; i < 2; i++) {
+            for (int j = 0; j < g.stateJacobian()[i].length; j++) {
+                double expected = g.stateJacobian()[i][j];
+                assertEquals(expected, gFast.stateJacobian()[i][j], 1e-9 * Math.max(1, Math.abs(expected)));
+            }
+        }
         // V = (1.5 x1^2 - x1 x2 + x2^2) / 2.3045: at (1, 0) it is 1.5 / 2.3045.
         Environment at = new Environment();
         for (Variable var : v.getVariables()) {

@@ -16,7 +16,9 @@ import java.util.Objects;
  * ({@link dev.mallard.symbolic.compile.CompiledFunction}) into one leaf system with the same continuous-state
  * split, default state, ports and numeric parameter groups (for a diagram, all leaves' groups in leaf order). Its
  * double path runs the compiled code without boxing or allocation; its AutoDiff conversion runs the compiled
- * Jacobian (chain rule), so gradients with respect to states and parameters keep working.
+ * Jacobian (chain rule), so gradients with respect to states and parameters keep working, and it implements
+ * {@link dev.mallard.systems.TangentTimeDerivatives}, so a {@code Simulator<AutoDiff>} on it with an explicit
+ * Runge-Kutta scheme integrates the gradients on primitive arrays (the same results as AutoDiff objects).
  *
  * <p>A system is left as it is (the {@linkplain Compilation#system() result} is the system itself, results
  * unchanged) when it cannot be traced: it does not convert to {@link Expression}, it branches on or compares
