@@ -210,13 +210,18 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (!getFixedStepMode()) {
             ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
         }
+        finishGenericStep(t0, h, x0, x1);
+        return true;
+    }
+
+    /** Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}. */
+    private void finishGenericStep(T t0, T h, ScalarVector<T> x0, ScalarVector<T> x1) {
         // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
         lastX0g = x0;
         lastX1g = x1;
         lastT0g = t0;
         lastHg = h;
-        offerEndDerivative(k[STAGES - 1]);
-        return true;
+        offerEndDerivative(kg[STAGES - 1]);
     }
 
     /**
@@ -230,11 +235,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         addDerivativeEvaluations(STAGES - 1);
         tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);
         stagesPending = true;
-        lastX0g = x0;
-        lastX1g = x1;
-        lastT0g = t0;
-        lastHg = h;
-        offerEndDerivative(kg[STAGES - 1]);
+        finishGenericStep(t0, h, x0, x1);
         return true;
     }
 
