@@ -1,6 +1,8 @@
 package dev.mallard.bench;
 
 import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.bench.model.HandWrittenRungeKutta;
+import dev.mallard.bench.model.HandWrittenVariationalRun;
 import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.Model;
@@ -34,9 +36,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@code finiteDifferences}, 2n + 1 runs), and Hipparchus's Dormand-Prince over its {@code Gradient} field
  * ({@code hipparchusGradient}) with its own double run ({@code hipparchusDouble}) for its ratio.
  * The compiled system (issue 6) is measured too: {@code mallardCompiledDouble} and
- * {@code mallardCompiledAutoDiff}. {@code interleaved} runs all seven in turn and records each one's time in
- * {@link Nanos}: the ratios come from
- * it. The single-peer methods are for profiling one peer at a time.
+ * {@code mallardCompiledAutoDiff}. The limit is a hand-written primitive loop taking the same steps: over the
+ * model ({@code handWrittenDouble}) and over the model with its variational equations, written by hand
+ * ({@code handWrittenVariational}, the same Jacobian as forward mode through the same steps). {@code interleaved}
+ * runs all nine in turn and records each one's time in {@link Nanos}: the ratios come from it. The single-peer methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -62,6 +65,8 @@ public class GradientBenchmark {
     private double[] p;
     private MallardRun<Double> compiledDoubles;
     private MallardRun<AutoDiff> compiledAutoDiff;
+    private HandWrittenRungeKutta handDouble;
+    private HandWrittenVariationalRun handVariational;
     private Interleaved peers;
 
     /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
@@ -96,9 +101,17 @@ public class GradientBenchmark {
         public long mallardCompiledAutoDiff;
         /** Its fastest single run in the iteration, nanoseconds. */
         public long mallardCompiledAutoDiffFastest;
+        /** Nanoseconds in {@link #handWrittenDouble}. */
+        public long handWrittenDouble;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long handWrittenDoubleFastest;
+        /** Nanoseconds in {@link #handWrittenVariational}. */
+        public long handWrittenVariational;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long handWrittenVariationalFastest;
         /** Rounds (each peer ran once per round). */
         public long rounds;
-        private final PeerTimes times = new PeerTimes(7);
+        private final PeerTimes times = new PeerTimes(9);
 
         /** Starts an iteration from zero. */
         @Setup(Level.Iteration)
@@ -123,6 +136,10 @@ public class GradientBenchmark {
             mallardCompiledDoubleFastest = times.fastest(5);
             mallardCompiledAutoDiff = times.total(6);
             mallardCompiledAutoDiffFastest = times.fastest(6);
+            handWrittenDouble = times.total(7);
+            handWrittenDoubleFastest = times.fastest(7);
+            handWrittenVariational = times.total(8);
+            handWrittenVariationalFastest = times.fastest(8);
         }
     }
 
@@ -150,9 +167,11 @@ public class GradientBenchmark {
         compiledDoubles = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system(), setup);
         compiledAutoDiff = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE)).system()
                 .toScalar(AutoDiff.SCALAR), setup);
+        handDouble = setup.handWritten(model.primitive(p));
+        handVariational = new HandWrittenVariationalRun(model, setup);
         peers = new Interleaved(this::mallardDouble, this::mallardAutoDiff, this::finiteDifferences,
                 this::hipparchusDouble, this::hipparchusGradient, this::mallardCompiledDouble,
-                this::mallardCompiledAutoDiff);
+                this::mallardCompiledAutoDiff, this::handWrittenDouble, this::handWrittenVariational);
     }
 
     /**
@@ -210,5 +229,17 @@ public class GradientBenchmark {
     @Benchmark
     public double[][] mallardCompiledAutoDiff() {
         return MallardRun.jacobian(compiledAutoDiff, model);
+    }
+
+    /** @return the final state of the hand-written loop over the model (the double limit) */
+    @Benchmark
+    public double[] handWrittenDouble() {
+        return setup.run(handDouble, x0.clone());
+    }
+
+    /** @return the Jacobian from the hand-written loop over the variational equations (the gradient limit) */
+    @Benchmark
+    public double[][] handWrittenVariational() {
+        return handVariational.jacobian();
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.bench.model.EventScenario;
 import dev.mallard.bench.model.HandWrittenRungeKutta;
+import dev.mallard.bench.model.HandWrittenVariationalRun;
 import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.NonlinearChain;
@@ -107,6 +108,27 @@ class PeersAgreeTest {
             for (int i = 0; i < x.length; i++) {
                 assertArrayEquals(jad[i], x[i].getGradient(), 1e-9 * (1 + Math.abs(jad[i][0])),
                         model + " row " + i + " vs Hipparchus Gradient");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Setup.class)
+    void handWrittenVariationalLoopTakesTheDoubleStepsToMallardsJacobian(Setup setup) {
+        for (Model model : Model.values()) {
+            HandWrittenRungeKutta plain = setup.handWritten(model.primitive(model.parameters()));
+            double[] x = setup.run(plain, model.initialState());
+            HandWrittenVariationalRun variational = new HandWrittenVariationalRun(model, setup);
+            double[][] hand = variational.jacobian();
+            assertEquals(plain.steps(), variational.loop().steps(), model + " steps");
+            assertEquals(plain.evaluations(), variational.loop().evaluations(), model + " evaluations");
+            MallardRun<AutoDiff> compiled = new MallardRun<>(CompiledSystems.compile(model.generic(Scalar.DOUBLE))
+                    .system().toScalar(AutoDiff.SCALAR), setup);
+            double[][] mallard = MallardRun.jacobian(compiled, model);
+            assertEquals(plain.steps(), compiled.integrator().getNumStepsTaken(), model + " Mallard's steps");
+            for (int i = 0; i < x.length; i++) {
+                // the same forward-mode sums, in another order: equal to rounding
+                assertArrayEquals(mallard[i], hand[i], 1e-9 * (1 + Math.abs(mallard[i][i])), model + " row " + i);
             }
         }
     }

@@ -7,7 +7,8 @@ package dev.mallard.bench.model;
  * within [0.1, 5], rejection factor within [0.1, 0.9], a step within 1.01 h of the end lands on it, a step
  * shortened to land keeps the previous ideal size, {@code f(t0, x0)} reused after a rejection and, for
  * first-same-as-last schemes, from the previous step), so the step sequences match and only the
- * per-step machinery differs. One instance is reused across runs; it is not thread-safe.
+ * per-step machinery differs. The norm reads the ODE's {@link PrimitiveOde#controlledDimension controlled}
+ * entries only, so an ODE augmented with its variational equations takes the original ODE's steps. One instance is reused across runs; it is not thread-safe.
  */
 public abstract class HandWrittenRungeKutta {
 
@@ -20,6 +21,8 @@ public abstract class HandWrittenRungeKutta {
     protected final PrimitiveOde ode;
     /** Its dimension. */
     protected final int n;
+    /** The leading entries the error norm reads. */
+    private final int controlled;
     private final double[] x0;
     private final double[] x1;
     private double[] f0;
@@ -32,6 +35,7 @@ public abstract class HandWrittenRungeKutta {
     protected HandWrittenRungeKutta(PrimitiveOde ode) {
         this.ode = ode;
         this.n = ode.dimension();
+        this.controlled = ode.controlledDimension();
         x0 = new double[n];
         x1 = new double[n];
         f0 = new double[n];
@@ -171,7 +175,7 @@ public abstract class HandWrittenRungeKutta {
 
     private double errorNorm() {
         double norm = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < controlled; i++) {
             double r = Math.abs(err[i]) / Math.max(1, Math.max(Math.abs(x0[i]), Math.abs(x1[i])));
             if (!(r <= norm)) {
                 norm = Double.isNaN(r) ? Double.POSITIVE_INFINITY : r;

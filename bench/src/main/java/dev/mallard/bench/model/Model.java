@@ -60,6 +60,15 @@ public enum Model {
     }
 
     /**
+     * @param p the parameters, as {@link #parameters()}
+     * @return the dynamics followed by their variational equations for all {@link #numVariables()} directions,
+     *     on primitive arrays (written by hand)
+     */
+    public PrimitiveOde variational(double[] p) {
+        return this == VAN_DER_POL ? new VanDerPolVariationalOde(p[0]) : new MassSpringChainVariationalOde(p[0], p[1]);
+    }
+
+    /**
      * @param <T> the field element type
      * @param p the parameters as field elements
      * @return the dynamics over a Hipparchus field

@@ -14,4 +14,15 @@ public interface PrimitiveOde {
      * @param xdot the derivative, overwritten; same length as x
      */
     void derivatives(double t, double[] x, double[] xdot);
+
+    /**
+     * The leading entries of the state that step-size control reads. An ODE augmented with sensitivities
+     * returns its original dimension, so that it takes the steps of the original ODE, as Mallard's AutoDiff
+     * run does (its control reads values only).
+     *
+     * @return the number of controlled entries, in [1, dimension()]; by default all of them
+     */
+    default int controlledDimension() {
+        return dimension();
+    }
 }
