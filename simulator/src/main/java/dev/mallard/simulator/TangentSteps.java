@@ -206,18 +206,7 @@ final class TangentSteps {
         } else if (size < PASSES_FROM) {
             sumTangentsEntryByEntry(row, count, size, tangents);
         } else {
-            double[] first = dk[row.stageAt(0)];
-            double w0 = row.weightAt(0);
-            for (int i = 0; i < size; i++) {
-                tangents[i] = w0 * first[i];
-            }
-            for (int q = 1; q < count; q++) {
-                double[] km = dk[row.stageAt(q)];
-                double wq = row.weightAt(q);
-                for (int i = 0; i < size; i++) {
-                    tangents[i] += wq * km[i];
-                }
-            }
+            sumTangentsInPasses(row, count, size, tangents);
         }
         if (hConstant) {
             for (int i = 0; i < size; i++) {
@@ -234,6 +223,44 @@ final class TangentSteps {
         // the sums are complete: now the values, x0 + h sum
         for (int j = 0; j < n; j++) {
             values[j] = x0[j] + h * values[j];
+        }
+    }
+
+    /**
+     * {@code sum_m w_m dk_m} as passes over whole arrays, two stages per pass, each entry's terms added in
+     * stage order.
+     */
+    private void sumTangentsInPasses(TableauRow row, int count, int size, double[] tangents) {
+        double[] a = dk[row.stageAt(0)];
+        double wa = row.weightAt(0);
+        int q = 1;
+        if (count == 1) {
+            for (int i = 0; i < size; i++) {
+                tangents[i] = wa * a[i];
+            }
+        } else {
+            double[] b = dk[row.stageAt(1)];
+            double wb = row.weightAt(1);
+            for (int i = 0; i < size; i++) {
+                tangents[i] = wa * a[i] + wb * b[i];
+            }
+            q = 2;
+        }
+        for (; q + 1 < count; q += 2) {
+            a = dk[row.stageAt(q)];
+            wa = row.weightAt(q);
+            double[] b = dk[row.stageAt(q + 1)];
+            double wb = row.weightAt(q + 1);
+            for (int i = 0; i < size; i++) {
+                tangents[i] = (tangents[i] + wa * a[i]) + wb * b[i];
+            }
+        }
+        if (q < count) {
+            a = dk[row.stageAt(q)];
+            wa = row.weightAt(q);
+            for (int i = 0; i < size; i++) {
+                tangents[i] += wa * a[i];
+            }
         }
     }
 

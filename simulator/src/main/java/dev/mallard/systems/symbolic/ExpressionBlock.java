@@ -191,24 +191,26 @@ final class ExpressionBlock {
     /**
      * Values and tangents on primitive arrays, by the compiled function with its Jacobian: {@code out = f(in)}
      * and, for each output {@code i}, {@code outTangents[i * width + c] = sum_j J_ij inTangents[j * width + c]}
-     * over the inputs it uses with a nonzero partial, in input order, from zero: the same sums as the AutoDiff
-     * path's chain rule (which skips constants and zero partials, so that a zero partial never meets an
-     * infinite tangent).
+     * over the inputs it uses with a nonzero partial, in input order: the same sums as the AutoDiff path's chain
+     * rule (which skips constants and zero partials, so that a zero partial never meets an infinite tangent),
+     * equal to it up to the sign of zero entries. Entries of an input row outside its {@linkplain
+     * TangentScratch#setNonzeroColumns nonzero columns} are taken as zero and skipped: a seeded parameter's row
+     * has one nonzero entry, so its term costs one multiply-add instead of a row.
      *
      * @param in input values, one per input variable; not modified
      * @param inTangents the inputs' tangents, row {@code j} at {@code j * width}; not modified
      * @param width the number of directions
-     * @param scratch the caller's workspace: {@code jacobian} of {@code size() * inputs} entries, {@code
-     *     partials} and {@code offsets} of {@code inputs}; overwritten
+     * @param scratch the caller's workspace, holding each input row's nonzero columns (not modified); its
+     *     other arrays are overwritten
      * @param out receives the outputs
      * @param outTangents receives the outputs' tangents, {@code size() * width} entries
      */
     void evaluateTangents(double[] in, double[] inTangents, int width, TangentScratch scratch, double[] out,
             double[] outTangents) {
         int n = inputs.size();
-        double[] jacobian = scratch.jacobian();
-        double[] partials = scratch.partials();
-        int[] offsets = scratch.offsets();
+        double[] jacobian = scratch.jacobian;
+        double[] partials = scratch.partials;
+        int[] rows = scratch.rows;
         compiledWithJacobian().evaluate(in, out, jacobian);
         for (int i = 0; i < outputs.size(); i++) {
             int terms = 0;
@@ -217,54 +219,124 @@ final class ExpressionBlock {
                 double d = jacobian[i * n + j];
                 if (d != 0.0) {
                     partials[terms] = d;
-                    offsets[terms++] = j * width;
+                    rows[terms++] = j;
                     finite &= Double.isFinite(d);
                 }
             }
             int to = i * width;
             if (finite && width >= ROW_PASSES_FROM) {
-                java.util.Arrays.fill(outTangents, to, to + width, 0.0);
-                for (int q = 0; q < terms; q++) {
-                    double d = partials[q];
-                    int from = offsets[q];
-                    for (int c = 0; c < width; c++) {
-                        outTangents[to + c] += d * inTangents[from + c];
-                    }
-                }
-            } else if (finite) {
-                for (int c = 0; c < width; c++) {
-                    double g = 0.0;
-                    for (int q = 0; q < terms; q++) {
-                        g += partials[q] * inTangents[offsets[q] + c];
-                    }
-                    outTangents[to + c] = g;
-                }
+                addRows(inTangents, width, scratch, terms, outTangents, to);
             } else {
-                for (int c = 0; c < width; c++) {
-                    double g = 0.0;
-                    for (int q = 0; q < terms; q++) {
-                        double t = inTangents[offsets[q] + c];
-                        g += t == 0.0 ? 0.0 : partials[q] * t;
-                    }
-                    outTangents[to + c] = g;
-                }
+                sumEntries(inTangents, width, partials, rows, terms, finite, outTangents, to);
             }
         }
     }
 
     /**
-     * The arrays {@link #evaluateTangents} works in, owned by one thread of the caller.
-     *
-     * @param jacobian {@code size() * inputs} entries
-     * @param partials {@code inputs} entries
-     * @param offsets {@code inputs} entries
+     * Output row {@code to} as passes over the input rows, each term added in input order; two consecutive
+     * full rows share a pass (the same additions, one load and store of the output fewer).
      */
-    record TangentScratch(double[] jacobian, double[] partials, int[] offsets) {
+    private static void addRows(double[] inTangents, int width, TangentScratch scratch, int terms,
+            double[] outTangents, int to) {
+        double[] partials = scratch.partials;
+        int[] rows = scratch.rows;
+        java.util.Arrays.fill(outTangents, to, to + width, 0.0);
+        int q = 0;
+        while (q < terms) {
+            int a = rows[q];
+            int fromA = a * width;
+            double da = partials[q];
+            if (q + 1 < terms && scratch.isFull(a, width) && scratch.isFull(rows[q + 1], width)) {
+                int fromB = rows[q + 1] * width;
+                double db = partials[q + 1];
+                for (int c = 0; c < width; c++) {
+                    outTangents[to + c] = (outTangents[to + c] + da * inTangents[fromA + c]) + db * inTangents[fromB + c];
+                }
+                q += 2;
+            } else {
+                int end = Math.min(scratch.endNonzero[a], width);
+                for (int c = scratch.firstNonzero[a]; c < end; c++) {
+                    outTangents[to + c] += da * inTangents[fromA + c];
+                }
+                q++;
+            }
+        }
+    }
 
-        /** @param block the block @return arrays sized for it */
+    /** Output row {@code to} entry by entry, each a sum over the terms (for a few directions). */
+    private static void sumEntries(double[] inTangents, int width, double[] partials, int[] rows, int terms,
+            boolean finite, double[] outTangents, int to) {
+        for (int c = 0; c < width; c++) {
+            double g = 0.0;
+            for (int q = 0; q < terms; q++) {
+                double t = inTangents[rows[q] * width + c];
+                // a zero tangent adds nothing, not 0 * inf = NaN
+                g += finite || t != 0.0 ? partials[q] * t : 0.0;
+            }
+            outTangents[to + c] = g;
+        }
+    }
+
+    /**
+     * The arrays {@link #evaluateTangents} works in, owned by one thread of the caller, with the columns in
+     * which each input row may be nonzero (all, until {@link #setNonzeroColumns} says otherwise).
+     */
+    static final class TangentScratch {
+        private final double[] jacobian;
+        private final double[] partials;
+        private final int[] rows;
+        private final int[] firstNonzero;
+        private final int[] endNonzero;
+
+        private TangentScratch(int inputs, int outputs) {
+            jacobian = new double[outputs * inputs];
+            partials = new double[inputs];
+            rows = new int[inputs];
+            firstNonzero = new int[inputs];
+            endNonzero = new int[inputs];
+            java.util.Arrays.fill(endNonzero, Integer.MAX_VALUE);
+        }
+
+        /** @param block the block @return arrays sized for it, every row taken as full */
         static TangentScratch of(ExpressionBlock block) {
-            int n = block.inputs.size();
-            return new TangentScratch(new double[block.size() * n], new double[n], new int[n]);
+            return new TangentScratch(block.inputs.size(), block.size());
+        }
+
+        /**
+         * Records the columns of input row {@code j} that may be nonzero: {@code [first, end)}; the caller
+         * guarantees the others are zero. {@code first = end} says the row is zero.
+         *
+         * @param j the block input
+         * @param first the first column that may be nonzero
+         * @param end one past the last, at most the width the tangents are evaluated with
+         */
+        void setNonzeroColumns(int j, int first, int end) {
+            firstNonzero[j] = first;
+            endNonzero[j] = end;
+        }
+
+        /**
+         * Records the nonzero columns of row {@code j} of {@code tangents} from its entries.
+         *
+         * @param j the block input
+         * @param tangents the rows, row {@code j} at {@code j * width}; not modified
+         * @param width the number of directions
+         */
+        void findNonzeroColumns(int j, double[] tangents, int width) {
+            int from = j * width;
+            int first = 0;
+            while (first < width && tangents[from + first] == 0.0) {
+                first++;
+            }
+            int end = width;
+            while (end > first && tangents[from + end - 1] == 0.0) {
+                end--;
+            }
+            setNonzeroColumns(j, first, end);
+        }
+
+        private boolean isFull(int j, int width) {
+            return firstNonzero[j] == 0 && endNonzero[j] >= width;
         }
     }
 

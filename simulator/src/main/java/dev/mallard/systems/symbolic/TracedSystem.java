@@ -232,6 +232,8 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         // block input 0 is time (the caller's last row), then the states (the caller's first n rows)
         java.lang.System.arraycopy(tangents, n * width, w.inTangents, 0, width);
         java.lang.System.arraycopy(tangents, 0, w.inTangents, width, n * width);
+        // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
+        w.scratch.findNonzeroColumns(0, w.inTangents, width);
         shape.derivatives().evaluateTangents(values, w.inTangents, width, w.scratch, xdot, xdotTangents);
     }
 
@@ -310,10 +312,13 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         if (entry instanceof AutoDiff a) {
             w.tangentIn[at] = a.value();
             a.copyGradientTo(w.inTangents, at * width, width);
+            // a seeded parameter has one nonzero entry: the chain rule then skips the rest of its row
+            w.scratch.findNonzeroColumns(at, w.inTangents, width);
             return;
         }
         w.tangentIn[at] = entry == null ? 0.0 : scalar().value(entry);
         java.util.Arrays.fill(w.inTangents, at * width, (at + 1) * width, 0.0);
+        w.scratch.setNonzeroColumns(at, 0, 0);
     }
 
     private static void checkLength(double[] a, int needed, String name) {
