@@ -44,6 +44,26 @@ final class TangentSteps {
     private double[] stageTangents;
     private double[] t0Tangent;
     private double[] hTangent;
+    /** The terms of each stage row (index 0 unused) and of the weight row, resolved to arrays. */
+    private Terms[] stageTerms;
+    private Terms weightTerms;
+
+    /** A tableau row's nonzero weights with the value and tangent arrays of their stages, in stage order. */
+    private record Terms(double[] weights, double[][] values, double[][] tangents) {
+
+        static Terms of(TableauRow row, double[][] k, double[][] dk) {
+            int count = row.count();
+            double[] weights = new double[count];
+            double[][] values = new double[count][];
+            double[][] tangents = new double[count][];
+            for (int q = 0; q < count; q++) {
+                weights[q] = row.weightAt(q);
+                values[q] = k[row.stageAt(q)];
+                tangents[q] = dk[row.stageAt(q)];
+            }
+            return new Terms(weights, values, tangents);
+        }
+    }
 
     private TangentSteps(TangentTimeDerivatives<AutoDiff> system, ButcherTableau tableau, int n) {
         this.system = system;
@@ -103,7 +123,7 @@ final class TangentSteps {
         boolean hConstant = h.isConstant();
         int s = tableau.stages();
         for (int i = 1; i < s; i++) {
-            combine(tableau.stageRow(i), hv, hConstant, stage, stageTangents);
+            combine(stageTerms[i], hv, hConstant, stage, stageTangents);
             double c = tableau.c(i);
             int timeRow = n * w;
             for (int q = 0; q < w; q++) {
@@ -115,7 +135,7 @@ final class TangentSteps {
             // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the stage arrays
             materialize(stage, stageTangents, w, x1v);
         } else {
-            combine(tableau.weightRow(), hv, hConstant, end, dEnd);
+            combine(weightTerms, hv, hConstant, end, dEnd);
             materialize(end, dEnd, w, x1v);
         }
         if (err != null) {
@@ -170,6 +190,11 @@ final class TangentSteps {
             stageTangents = new double[(1 + n) * w];
             t0Tangent = new double[w];
             hTangent = new double[w];
+            stageTerms = new Terms[k.length];
+            for (int i = 1; i < k.length; i++) {
+                stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
+            }
+            weightTerms = Terms.of(tableau.weightRow(), k, dk);
         }
         t0.copyGradientTo(t0Tangent, 0, w);
         h.copyGradientTo(hTangent, 0, w);
@@ -188,25 +213,23 @@ final class TangentSteps {
      * into the first {@code n} rows of {@code tangents}, as AutoDiff's scaled linear combination computes them.
      * Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
      */
-    private void combine(TableauRow row, double h, boolean hConstant, double[] values, double[] tangents) {
-        int count = row.count();
+    private void combine(Terms row, double h, boolean hConstant, double[] values, double[] tangents) {
+        double[] weights = row.weights();
+        int count = weights.length;
         int size = n * width;
         for (int j = 0; j < n; j++) {
-            values[j] = 0.0;
-        }
-        for (int q = 0; q < count; q++) {
-            double[] km = k[row.stageAt(q)];
-            double wq = row.weightAt(q);
-            for (int j = 0; j < n; j++) {
-                values[j] += km[j] * wq;
+            double v = 0.0;
+            for (int q = 0; q < count; q++) {
+                v += row.values()[q][j] * weights[q];
             }
+            values[j] = v;
         }
         if (count == 0) {
             java.util.Arrays.fill(tangents, 0, size, 0.0);
         } else if (size < PASSES_FROM) {
-            sumTangentsEntryByEntry(row, count, size, tangents);
+            sumTangentsEntryByEntry(row, size, tangents);
         } else {
-            sumTangentsInPasses(row, count, size, tangents);
+            sumTangentsInPasses(row, size, tangents);
         }
         if (hConstant) {
             for (int i = 0; i < size; i++) {
@@ -230,34 +253,37 @@ final class TangentSteps {
      * {@code sum_m w_m dk_m} as passes over whole arrays, two stages per pass, each entry's terms added in
      * stage order.
      */
-    private void sumTangentsInPasses(TableauRow row, int count, int size, double[] tangents) {
-        double[] a = dk[row.stageAt(0)];
-        double wa = row.weightAt(0);
+    private static void sumTangentsInPasses(Terms row, int size, double[] tangents) {
+        double[] weights = row.weights();
+        double[][] dk = row.tangents();
+        int count = weights.length;
+        double[] a = dk[0];
+        double wa = weights[0];
         int q = 1;
         if (count == 1) {
             for (int i = 0; i < size; i++) {
                 tangents[i] = wa * a[i];
             }
         } else {
-            double[] b = dk[row.stageAt(1)];
-            double wb = row.weightAt(1);
+            double[] b = dk[1];
+            double wb = weights[1];
             for (int i = 0; i < size; i++) {
                 tangents[i] = wa * a[i] + wb * b[i];
             }
             q = 2;
         }
         for (; q + 1 < count; q += 2) {
-            a = dk[row.stageAt(q)];
-            wa = row.weightAt(q);
-            double[] b = dk[row.stageAt(q + 1)];
-            double wb = row.weightAt(q + 1);
+            a = dk[q];
+            wa = weights[q];
+            double[] b = dk[q + 1];
+            double wb = weights[q + 1];
             for (int i = 0; i < size; i++) {
                 tangents[i] = (tangents[i] + wa * a[i]) + wb * b[i];
             }
         }
         if (q < count) {
-            a = dk[row.stageAt(q)];
-            wa = row.weightAt(q);
+            a = dk[q];
+            wa = weights[q];
             for (int i = 0; i < size; i++) {
                 tangents[i] += wa * a[i];
             }
@@ -268,11 +294,14 @@ final class TangentSteps {
      * {@code sum_m w_m dk_m} one entry at a time, each added in stage order (the same rounding as the passes):
      * for a few states and directions, where the passes' loops would be mostly set-up.
      */
-    private void sumTangentsEntryByEntry(TableauRow row, int count, int size, double[] tangents) {
+    private static void sumTangentsEntryByEntry(Terms row, int size, double[] tangents) {
+        double[] weights = row.weights();
+        double[][] dk = row.tangents();
+        int count = weights.length;
         for (int i = 0; i < size; i++) {
-            double g = row.weightAt(0) * dk[row.stageAt(0)][i];
+            double g = weights[0] * dk[0][i];
             for (int q = 1; q < count; q++) {
-                g += row.weightAt(q) * dk[row.stageAt(q)][i];
+                g += weights[q] * dk[q][i];
             }
             tangents[i] = g;
         }

@@ -323,6 +323,10 @@ final class ExpressionBlock {
          * @param width the number of directions
          */
         void findNonzeroColumns(int j, double[] tangents, int width) {
+            if (width < ROW_PASSES_FROM) {
+                // entry by entry, evaluateTangents reads no extents: the scan would be wasted
+                return;
+            }
             int from = j * width;
             int first = 0;
             while (first < width && tangents[from + first] == 0.0) {
