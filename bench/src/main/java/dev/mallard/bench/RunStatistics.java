@@ -3,6 +3,7 @@ package dev.mallard.bench;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.bench.model.EventScenario;
 import dev.mallard.bench.model.HandWrittenRungeKutta;
+import dev.mallard.bench.model.HandWrittenVariationalRun;
 import dev.mallard.bench.model.HipparchusOde;
 import dev.mallard.bench.model.MallardRun;
 import dev.mallard.bench.model.Model;
@@ -100,9 +101,9 @@ public final class RunStatistics {
     static void gradients(PrintStream out) {
         out.println("### Gradient runs");
         out.println();
-        out.println("| model | setup | derivatives | AutoDiff steps | double steps | max rel diff AutoDiff vs central"
-                + " differences |");
-        out.println("|---|---|---|---|---|---|");
+        out.println("| model | setup | derivatives | AutoDiff steps | double steps | hand-written variational steps"
+                + " | max rel diff AutoDiff vs central differences | max rel diff AutoDiff vs hand-written variational |");
+        out.println("|---|---|---|---|---|---|---|---|");
         for (Model model : Model.values()) {
             for (Setup setup : new Setup[] {Setup.RK3_1E6, Setup.RK5_FIXED}) {
                 MallardRun<AutoDiff> ad = new MallardRun<>(model.generic(Scalar.DOUBLE).toScalar(AutoDiff.SCALAR),
@@ -111,9 +112,12 @@ public final class RunStatistics {
                 MallardRun<Double> doubles = new MallardRun<>(model.generic(Scalar.DOUBLE), setup);
                 double[][] jfd = FiniteDifferences.jacobian(doubles, model).jacobian();
                 doubles.run(model.initialState(), model.parameters());
-                out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %.2e |%n", model, setup, model.numVariables(),
-                        ad.integrator().getNumStepsTaken(), doubles.integrator().getNumStepsTaken(),
-                        maxRelDiff(jad, jfd));
+                HandWrittenVariationalRun hand = new HandWrittenVariationalRun(model, setup);
+                double[][] jhand = hand.jacobian();
+                out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.2e | %.2e |%n", model, setup,
+                        model.numVariables(), ad.integrator().getNumStepsTaken(),
+                        doubles.integrator().getNumStepsTaken(), hand.loop().steps(), maxRelDiff(jad, jfd),
+                        maxRelDiff(jad, jhand));
             }
         }
         out.println();
