@@ -13,6 +13,7 @@ public final class MassSpringChainVariationalOde implements PrimitiveOde {
     private static final int STATES = 2 * N;
     /** Directions: the initial states, k and c. */
     static final int WIDTH = STATES + 2;
+    private final MassSpringChainOde states;
     private final double k;
     private final double c;
 
@@ -21,6 +22,7 @@ public final class MassSpringChainVariationalOde implements PrimitiveOde {
      * @param c damping, N s/m
      */
     public MassSpringChainVariationalOde(double k, double c) {
+        this.states = new MassSpringChainOde(k, c);
         this.k = k;
         this.c = c;
     }
@@ -37,14 +39,10 @@ public final class MassSpringChainVariationalOde implements PrimitiveOde {
 
     @Override
     public void derivatives(double t, double[] x, double[] xdot) {
+        // the states' derivatives read and write only the first STATES entries
+        states.derivatives(t, x, xdot);
         for (int i = 0; i < N; i++) {
-            double q = x[i];
-            double left = i == 0 ? -q : x[i - 1] - q;
-            double stretch = i == N - 1 ? left : left + (x[i + 1] - q);
-            double v = x[N + i];
-            xdot[i] = v;
-            xdot[N + i] = k * stretch - c * v;
-            sensitivities(i, stretch, v, x, xdot);
+            sensitivities(i, MassSpringChainOde.stretch(x, i), x[N + i], x, xdot);
         }
     }
 

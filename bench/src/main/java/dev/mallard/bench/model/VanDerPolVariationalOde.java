@@ -10,10 +10,12 @@ public final class VanDerPolVariationalOde implements PrimitiveOde {
 
     /** Directions: the two initial states and mu. */
     static final int WIDTH = 3;
+    private final VanDerPolOde states;
     private final double mu;
 
     /** @param mu the damping parameter */
     public VanDerPolVariationalOde(double mu) {
+        this.states = new VanDerPolOde(mu);
         this.mu = mu;
     }
 
@@ -29,11 +31,11 @@ public final class VanDerPolVariationalOde implements PrimitiveOde {
 
     @Override
     public void derivatives(double t, double[] x, double[] xdot) {
+        // the states' derivatives read and write only the first two entries
+        states.derivatives(t, x, xdot);
         double q = x[0];
         double v = x[1];
         double stiffness = 1 - q * q;
-        xdot[0] = v;
-        xdot[1] = mu * (stiffness * v) - q;
         // d(xdot[1])/dq, d(xdot[1])/dv, d(xdot[1])/dmu
         double a = -2 * mu * q * v - 1;
         double b = mu * stiffness;
