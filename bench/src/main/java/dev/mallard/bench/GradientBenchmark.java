@@ -39,7 +39,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code mallardCompiledAutoDiff}. The limit is a hand-written primitive loop taking the same steps: over the
  * model ({@code handWrittenDouble}) and over the model with its variational equations, written by hand
  * ({@code handWrittenVariational}, the same Jacobian as forward mode through the same steps). {@code interleaved}
- * runs all nine in turn and records each one's time in {@link Nanos}: the ratios come from it. The single-peer methods are for profiling one peer at a time.
+ * runs all nine in turn and records each one's time in {@link Nanos}: the ratios come from it. The single-peer
+ * methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -102,7 +102,8 @@ public final class RunStatistics {
         out.println("### Gradient runs");
         out.println();
         out.println("| model | setup | derivatives | AutoDiff steps | double steps | hand-written variational steps"
-                + " | max rel diff AutoDiff vs central differences | max rel diff AutoDiff vs hand-written variational |");
+                + " | max rel diff AutoDiff vs central differences"
+                + " | max rel diff AutoDiff vs hand-written variational |");
         out.println("|---|---|---|---|---|---|---|---|");
         for (Model model : Model.values()) {
             for (Setup setup : new Setup[] {Setup.RK3_1E6, Setup.RK5_FIXED}) {

@@ -217,10 +217,11 @@ final class TangentSteps {
         double[] weights = row.weights();
         int count = weights.length;
         int size = n * width;
+        double[][] stageValues = row.values();
         for (int j = 0; j < n; j++) {
             double v = 0.0;
             for (int q = 0; q < count; q++) {
-                v += row.values()[q][j] * weights[q];
+                v += stageValues[q][j] * weights[q];
             }
             values[j] = v;
         }

@@ -8,7 +8,8 @@ package dev.mallard.bench.model;
  * shortened to land keeps the previous ideal size, {@code f(t0, x0)} reused after a rejection and, for
  * first-same-as-last schemes, from the previous step), so the step sequences match and only the
  * per-step machinery differs. The norm reads the ODE's {@link PrimitiveOde#controlledDimension controlled}
- * entries only, so an ODE augmented with its variational equations takes the original ODE's steps. One instance is reused across runs; it is not thread-safe.
+ * entries only, so an ODE augmented with its variational equations takes the original ODE's steps. One
+ * instance is reused across runs; it is not thread-safe.
  */
 public abstract class HandWrittenRungeKutta {
 

@@ -250,7 +250,8 @@ final class ExpressionBlock {
                 int fromB = rows[q + 1] * width;
                 double db = partials[q + 1];
                 for (int c = 0; c < width; c++) {
-                    outTangents[to + c] = (outTangents[to + c] + da * inTangents[fromA + c]) + db * inTangents[fromB + c];
+                    double g = outTangents[to + c] + da * inTangents[fromA + c];
+                    outTangents[to + c] = g + db * inTangents[fromB + c];
                 }
                 q += 2;
             } else {
