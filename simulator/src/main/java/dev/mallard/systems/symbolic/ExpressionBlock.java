@@ -94,7 +94,10 @@ final class ExpressionBlock {
         return f != null ? f : compileValues();
     }
 
-    /** The first use: out of line, so that the inlined {@link #compiled()} of every later call stays small. */
+    /**
+     * The first use of each variant: out of line, so that the inlined {@link #compiled()} and {@link
+     * #compiledWithJacobian()} of every later call stay small.
+     */
     private synchronized CompiledFunction compileValues() {
         if (values == null) {
             values = CompiledFunction.compile(outputs, inputs);
@@ -104,15 +107,14 @@ final class ExpressionBlock {
 
     private CompiledFunction compiledWithJacobian() {
         CompiledFunction f = valuesAndJacobian;
-        if (f == null) {
-            synchronized (this) {
-                if (valuesAndJacobian == null) {
-                    valuesAndJacobian = CompiledFunction.compileWithJacobian(outputs, inputs);
-                }
-                f = valuesAndJacobian;
-            }
+        return f != null ? f : compileValuesAndJacobian();
+    }
+
+    private synchronized CompiledFunction compileValuesAndJacobian() {
+        if (valuesAndJacobian == null) {
+            valuesAndJacobian = CompiledFunction.compileWithJacobian(outputs, inputs);
         }
-        return f;
+        return valuesAndJacobian;
     }
 
     /**
