@@ -1,6 +1,5 @@
 package dev.mallard.simulator;
 
-import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
@@ -50,12 +49,6 @@ final class PeriodicUpdates<T> {
     private Context<T>[] scratch;
     private ScalarVector<T>[][] groups;
     private ScalarVector<T>[][] scratchGroups;
-    /**
-     * Per updating leaf, when all its groups are {@link DoubleVector}s (T is double): their arrays, copied
-     * directly (the same values {@link DoubleVector#setFrom} copies); else null.
-     */
-    private double[][][] groupValues;
-    private double[][][] scratchValues;
 
     /**
      * @param events the periodic events, all discrete updates, grouped by leaf in increasing leaf order
@@ -112,40 +105,21 @@ final class PeriodicUpdates<T> {
         scratch = new Context[n];
         groups = new ScalarVector[n][];
         scratchGroups = new ScalarVector[n][];
-        groupValues = new double[n][][];
-        scratchValues = new double[n][][];
         for (int g = 0; g < n; g++) {
             current[g] = leafContexts.get(leaf[g]);
             scratch[g] = scratchLeaves.get(leaf[g]);
             int m = current[g].getNumDiscreteStateGroups();
             groups[g] = new ScalarVector[m];
             scratchGroups[g] = new ScalarVector[m];
-            boolean doubles = true;
             for (int k = 0; k < m; k++) {
                 groups[g][k] = current[g].getDiscreteState(k);
                 scratchGroups[g][k] = scratch[g].getDiscreteState(k);
-                doubles &= groups[g][k] instanceof DoubleVector && scratchGroups[g][k] instanceof DoubleVector;
-            }
-            if (doubles) {
-                groupValues[g] = new double[m][];
-                scratchValues[g] = new double[m][];
-                for (int k = 0; k < m; k++) {
-                    groupValues[g][k] = ((DoubleVector) groups[g][k]).data();
-                    scratchValues[g][k] = ((DoubleVector) scratchGroups[g][k]).data();
-                }
             }
         }
     }
 
-    /** Copies one leaf's groups {@code from} into {@code to}, through their arrays when these are given (double). */
-    private static <T> void copyGroups(ScalarVector<T>[] from, ScalarVector<T>[] to, double[][] fromValues,
-            double[][] toValues) {
-        if (fromValues != null) {
-            for (int k = 0; k < fromValues.length; k++) {
-                DoubleArrays.copy(fromValues[k], toValues[k], fromValues[k].length);
-            }
-            return;
-        }
+    /** Copies one leaf's groups {@code from} into {@code to} (a double group: {@link DoubleVector#setFrom}, arrays). */
+    private static <T> void copyGroups(ScalarVector<T>[] from, ScalarVector<T>[] to) {
         for (int k = 0; k < from.length; k++) {
             to[k].setFrom(from[k]);
         }
@@ -273,7 +247,7 @@ final class PeriodicUpdates<T> {
             if (list == null) {
                 continue;
             }
-            copyGroups(groups[g], scratchGroups[g], groupValues[g], scratchValues[g]);
+            copyGroups(groups[g], scratchGroups[g]);
             EventStatus s = leafSystems[g].calcDiscreteVariableUpdate(current[g], list, scratch[g].getDiscreteValues());
             status = status.keepMoreSevere(Simulator.attribute(s, leafSystems[g]));
         }
@@ -286,7 +260,7 @@ final class PeriodicUpdates<T> {
             if (dispatching[g] == null) {
                 continue;
             }
-            copyGroups(scratchGroups[g], groups[g], scratchValues[g], groupValues[g]);
+            copyGroups(scratchGroups[g], groups[g]);
             current[g].noteStateChanged();
         }
     }
