@@ -155,7 +155,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
         int s = tableau.stages();
-        tangents.step(getContext(), t0, h, x0, f0, x1, tableau.hasErrorEstimate() && !getFixedStepMode() ? err : null);
+        ScalarVector<T> errOrNone = tableau.hasErrorEstimate() && !getFixedStepMode() ? err : null;
+        tangents.step(getContext(), t0, h, x0, f0, x1, errOrNone);
         addDerivativeEvaluations(s - 1);
         if (tableau.isFirstSameAsLast()) {
             tangents.stageDerivatives(s - 1, kg[s - 1]);
