@@ -10,8 +10,7 @@ import java.util.Map;
 
 /**
  * Locates the SDPLIB problems: the directory named by the system property {@code mallard.sdplib}, else the
- * first {@code shared/sdplib} found walking up from the working directory (the repository's sibling
- * {@code shared/}).
+ * repository's {@code data/sdplib}, found walking up from the working directory.
  */
 public final class Sdplib {
 
@@ -28,19 +27,19 @@ public final class Sdplib {
      * @throws IllegalStateException if it cannot be found
      */
     public static Path directory() {
-        String property = java.lang.System.getProperty("mallard.sdplib");
+        String property = System.getProperty("mallard.sdplib");
         if (property != null) {
             return Path.of(property);
         }
         Path start = Path.of("").toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("sdplib");
+            Path candidate = dir.resolve("data").resolve("sdplib");
             if (Files.isRegularFile(candidate.resolve("OPTIMA.csv"))) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("SDPLIB not found: set -Dmallard.sdplib or run below a directory with "
-                + "shared/sdplib/OPTIMA.csv (started from " + start + ")");
+        throw new IllegalStateException("SDPLIB not found: set -Dmallard.sdplib or run inside the repository, "
+                + "which keeps it at data/sdplib (started from " + start + ")");
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.mallard.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds ../shared/sdplib beside the repository (CI clones the repository with shared/ beside it). */
+/** Finds the repository's {@code data/sdplib}, walking up from the working directory (the cli module). */
 final class SdplibFiles {
 
     private SdplibFiles() {
@@ -11,11 +11,11 @@ final class SdplibFiles {
 
     static Path directory() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolveSibling("shared").resolve("sdplib");
+            Path candidate = dir.resolve("data").resolve("sdplib");
             if (Files.isDirectory(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("shared/sdplib not found beside the repository, from " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException("data/sdplib not found in the repository, from " + Path.of("").toAbsolutePath());
     }
 }

@@ -8,23 +8,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Locates ../shared/sdplib beside the repository and reads its published optima. */
+/** Locates the repository's {@code data/sdplib} and reads its published optima. */
 final class SdplibFiles {
 
     private SdplibFiles() {
     }
 
-    /** Walks up from the working directory until a directory with a {@code shared/sdplib} child is found. */
+    /** Walks up from the working directory (a module of the repository) to the repository's {@code data/sdplib}. */
     static Path directory() {
         Path start = Path.of("").toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("sdplib");
+            Path candidate = dir.resolve("data").resolve("sdplib");
             if (Files.isRegularFile(candidate.resolve("OPTIMA.csv"))) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("SDPLIB test data not found: no shared/sdplib/OPTIMA.csv in " + start
-                + " or any parent directory (CI clones the repository with shared/ beside it)");
+        throw new IllegalStateException("SDPLIB test data not found: no data/sdplib/OPTIMA.csv in " + start
+                + " or any parent directory (the repository keeps it at data/sdplib)");
     }
 
     /** @return problem name to published optimum text (a number, or "primal infeasible"/"dual infeasible") */

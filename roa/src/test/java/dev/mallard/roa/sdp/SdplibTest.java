@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The 20 SDPLIB problems of ../shared/sdplib against their published optima (OPTIMA.csv) and against
+ * The 20 SDPLIB problems of the repository's data/sdplib against their published optima (OPTIMA.csv) and against
  * the objectives printed by Debian's CSDP 6.2 on the same files (8 significant digits, stored here).
  */
 class SdplibTest {
