@@ -54,7 +54,7 @@ public class DoubleSimulationBenchmark {
          * @param model the model
          * @return this form of the model's system
          */
-        dev.mallard.systems.System<Double> of(Model model) {
+        dev.mallard.systems.DynamicalSystem<Double> of(Model model) {
             return switch (this) {
                 case GENERIC -> model.generic(Scalar.DOUBLE);
                 case SPECIALISED -> model.specialised();

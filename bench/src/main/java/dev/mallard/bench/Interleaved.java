@@ -30,9 +30,9 @@ public final class Interleaved {
         int start = round++ % n;
         for (int k = 0; k < n; k++) {
             int which = (start + k) % n;
-            long t0 = java.lang.System.nanoTime();
+            long t0 = System.nanoTime();
             Object result = peers[which].get();
-            times.record(which, java.lang.System.nanoTime() - t0);
+            times.record(which, System.nanoTime() - t0);
             blackhole.consume(result);
         }
         times.endRound();

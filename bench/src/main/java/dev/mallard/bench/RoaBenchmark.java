@@ -6,7 +6,7 @@ import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,9 +30,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class RoaBenchmark {
 
-    private System<Double> vdp;
+    private DynamicalSystem<Double> vdp;
     private Context<Double> vdpContext;
-    private System<Double> cubic;
+    private DynamicalSystem<Double> cubic;
     private Context<Double> cubicContext;
     private Interleaved peers;
 

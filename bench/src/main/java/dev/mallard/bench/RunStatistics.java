@@ -34,7 +34,7 @@ public final class RunStatistics {
      * @param args ignored
      */
     public static void main(String[] args) {
-        PrintStream out = java.lang.System.out;
+        PrintStream out = System.out;
         simulation(out);
         gradients(out);
         events(out);

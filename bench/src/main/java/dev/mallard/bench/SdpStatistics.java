@@ -27,7 +27,7 @@ public final class SdpStatistics {
      * @throws InterruptedException if interrupted
      */
     public static void main(String[] args) throws IOException, InterruptedException {
-        PrintStream out = java.lang.System.out;
+        PrintStream out = System.out;
         Map<String, String> optima = Sdplib.optima();
         out.println("### SDPLIB outcomes");
         out.println();

@@ -6,7 +6,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.symbolic.compile.CompiledFunction;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -121,7 +121,7 @@ public class SymbolicBenchmark {
     /** @return the time derivatives as expressions, from the generic system converted to Expression */
     @Benchmark
     public List<Expression> build() {
-        System<Expression> system = new NonlinearChain<>(Expression.SCALAR);
+        DynamicalSystem<Expression> system = new NonlinearChain<>(Expression.SCALAR);
         Context<Expression> context = system.createDefaultContext();
         ContinuousState<Expression> state = context.getMutableContinuousState();
         for (int i = 0; i < N; i++) {

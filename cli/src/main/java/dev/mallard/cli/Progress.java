@@ -19,7 +19,7 @@ final class Progress {
 
     /** @return progress on stderr when the JVM has a console (an interactive terminal), otherwise silent */
     static Progress forTerminal() {
-        return java.lang.System.console() != null ? new Progress(java.lang.System.err) : SILENT;
+        return System.console() != null ? new Progress(System.err) : SILENT;
     }
 
     /** Replaces the progress line with the given text. */

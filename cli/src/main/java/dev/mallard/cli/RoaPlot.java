@@ -5,7 +5,7 @@ import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.EventStatus;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +33,7 @@ final class RoaPlot {
      * @param file the PNG file
      * @return what was drawn, for the caller's summary
      */
-    static Drawing draw(Expression v, List<Variable> vars, double[] xStar, System<Double> forward, System<Double> reversed,
+    static Drawing draw(Expression v, List<Variable> vars, double[] xStar, DynamicalSystem<Double> forward, DynamicalSystem<Double> reversed,
             String title, Path file) {
         double[][] boundary = levelSet(v, vars, xStar);
         double[][] truth = trueBoundary(reversed, boundary, xStar);
@@ -109,7 +109,7 @@ final class RoaPlot {
      * away from the equilibrium for the whole horizon, its last stretch follows an attracting cycle of the
      * reversed system: the boundary of the true region. Returns null otherwise.
      */
-    private static double[][] trueBoundary(System<Double> reversed, double[][] boundary, double[] xStar) {
+    private static double[][] trueBoundary(DynamicalSystem<Double> reversed, double[][] boundary, double[] xStar) {
         double[] start = scaled(boundary, 0, xStar, 1.05);
         // The equilibrium repels in reversed time, so the arrival test never ends this run early.
         Orbit orbit = orbit(reversed, start, 60, xStar, 20 * extent(boundary, xStar));
@@ -134,7 +134,7 @@ final class RoaPlot {
      * Simulates from x0 for the horizon; stops early when the state leaves the box of the given half-width around
      * the equilibrium (divergence) or comes within 1e-4 of it.
      */
-    private static Orbit orbit(System<Double> system, double[] x0, double horizon, double[] xStar, double limit) {
+    private static Orbit orbit(DynamicalSystem<Double> system, double[] x0, double horizon, double[] xStar, double limit) {
         Simulator<Double> simulator = new Simulator<>(system);
         simulator.getMutableContext().setContinuousStateValues(x0);
         simulator.getMutableContext().setAccuracy(1e-8);

@@ -7,7 +7,7 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.RungeKutta5Integrator;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.Locale;
 
 /**
@@ -51,7 +51,7 @@ final class TourGradient {
                 + "error; AutoDiff is exact for the discrete map).", worst);
     }
 
-    private static <T> Simulator<T> simulator(System<T> system) {
+    private static <T> Simulator<T> simulator(DynamicalSystem<T> system) {
         Simulator<T> simulator = new Simulator<>(system);
         simulator.resetIntegrator((s, c) -> new RungeKutta5Integrator<>(s, c));
         simulator.getMutableIntegrator().setFixedStepMode(true);
@@ -61,7 +61,7 @@ final class TourGradient {
 
     static double[][] autoDiffJacobian(double[] p) {
         DampedPendulum<Double> pendulum = pendulum();
-        System<AutoDiff> system = pendulum.toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> system = pendulum.toScalar(AutoDiff.SCALAR);
         Simulator<AutoDiff> simulator = simulator(system);
         Context<AutoDiff> context = simulator.getMutableContext();
         context.setContinuousState(ScalarVector.of(AutoDiff.SCALAR,

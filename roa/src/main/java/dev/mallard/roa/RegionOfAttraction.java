@@ -7,7 +7,7 @@ import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +50,7 @@ public final class RegionOfAttraction {
      *     linearisation, a candidate that is not positive definite (each saying by how much)
      * @throws RegionOfAttractionException if the SDP fails or the certificate is not verified
      */
-    public static Expression analyze(System<Double> system, Context<Double> context,
+    public static Expression analyze(DynamicalSystem<Double> system, Context<Double> context,
             RegionOfAttractionOptions options) {
         RegionOfAttractionResult r = analyzeDetailed(system, context, options);
         if (!r.isVerified()) {
@@ -63,9 +63,9 @@ public final class RegionOfAttraction {
     /**
      * @param system the system (see {@link #analyze})
      * @param context its context at the fixed point
-     * @return {@link #analyze(System, Context, RegionOfAttractionOptions)} with default options
+     * @return {@link #analyze(DynamicalSystem, Context, RegionOfAttractionOptions)} with default options
      */
-    public static Expression analyze(System<Double> system, Context<Double> context) {
+    public static Expression analyze(DynamicalSystem<Double> system, Context<Double> context) {
         return analyze(system, context, RegionOfAttractionOptions.defaults());
     }
 
@@ -80,9 +80,9 @@ public final class RegionOfAttraction {
      * @throws IllegalArgumentException for bad input (see {@link #analyze})
      * @throws RegionOfAttractionException if an SDP fails
      */
-    public static RegionOfAttractionResult analyzeDetailed(System<Double> system, Context<Double> context,
+    public static RegionOfAttractionResult analyzeDetailed(DynamicalSystem<Double> system, Context<Double> context,
             RegionOfAttractionOptions options) {
-        long start = java.lang.System.nanoTime();
+        long start = System.nanoTime();
         Checks.notNull(system, "system");
         Checks.notNull(context, "context");
         Checks.notNull(options, "options");
@@ -171,12 +171,12 @@ public final class RegionOfAttraction {
                         options);
         Expression vOut = inStateVariables(normalised, y, stateVariables, x0);
         Expression candidateOut = inStateVariables(v, y, stateVariables, x0);
-        double total = (java.lang.System.nanoTime() - start) * 1e-9;
+        double total = (System.nanoTime() - start) * 1e-9;
         return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, simulation, enlargement,
                 counters[0], counters[1], seconds[0], total);
     }
 
-    private static void checkOnlyContinuousState(System<Double> system, Context<Double> context) {
+    private static void checkOnlyContinuousState(DynamicalSystem<Double> system, Context<Double> context) {
         if (context.getNumContinuousStates() == 0) {
             throw new IllegalArgumentException("system " + system.getName() + " has no continuous state to analyse");
         }
@@ -190,7 +190,7 @@ public final class RegionOfAttraction {
         }
     }
 
-    private static void checkFixedPoint(System<Double> system, Context<Double> context, double[] x0) {
+    private static void checkFixedPoint(DynamicalSystem<Double> system, Context<Double> context, double[] x0) {
         ContinuousState<Double> derivatives = system.allocateTimeDerivatives();
         system.calcTimeDerivatives(context, derivatives);
         int worst = 0;
@@ -250,7 +250,7 @@ public final class RegionOfAttraction {
         return PolynomialAlgebra.compose(p, stateVariables, shifted);
     }
 
-    private static List<Polynomial> polynomialDynamics(System<Double> system, Expression[] f, List<Variable> y) {
+    private static List<Polynomial> polynomialDynamics(DynamicalSystem<Double> system, Expression[] f, List<Variable> y) {
         List<Polynomial> out = new ArrayList<>();
         for (int i = 0; i < f.length; i++) {
             try {

@@ -4,7 +4,7 @@ import dev.mallard.simulator.RungeKutta5Integrator;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.EventStatus;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 import java.util.Random;
 
@@ -27,7 +27,7 @@ final class SimulationCrossCheck {
      * @param options sample count, horizon, tolerance and seed
      * @return the counts
      */
-    static SimulationCheck run(System<Double> system, Context<Double> context, double[] x0, SublevelSet set,
+    static SimulationCheck run(DynamicalSystem<Double> system, Context<Double> context, double[] x0, SublevelSet set,
             RegionOfAttractionOptions options) {
         Random random = new Random(options.seed());
         int total = options.simulationSamples();
@@ -58,7 +58,7 @@ final class SimulationCrossCheck {
                 options.convergenceTolerance());
     }
 
-    private static boolean converges(System<Double> system, Context<Double> context, double[] x0, double[] start,
+    private static boolean converges(DynamicalSystem<Double> system, Context<Double> context, double[] x0, double[] start,
             RegionOfAttractionOptions options) {
         Context<Double> c = context.cloneContext();
         c.setContinuousStateValues(start);

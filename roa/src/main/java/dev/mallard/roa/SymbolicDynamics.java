@@ -5,7 +5,7 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 import java.util.List;
 
@@ -28,8 +28,8 @@ final class SymbolicDynamics {
      * @throws IllegalArgumentException if the system cannot be converted to Expression, or its derivatives
      *     depend on time (the analysis is for time-invariant systems)
      */
-    static Expression[] timeDerivatives(System<Double> system, Context<Double> context, List<Expression> state) {
-        System<Expression> symbolic;
+    static Expression[] timeDerivatives(DynamicalSystem<Double> system, Context<Double> context, List<Expression> state) {
+        DynamicalSystem<Expression> symbolic;
         try {
             symbolic = system.toScalar(Expression.SCALAR);
         } catch (UnsupportedOperationException e) {

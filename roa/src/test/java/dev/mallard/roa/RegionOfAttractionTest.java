@@ -13,7 +13,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 import java.util.List;
 import java.util.Map;
@@ -164,7 +164,7 @@ class RegionOfAttractionTest {
 
     @Test
     void nonPolynomialDynamicsAreRefusedNamingTheCulprit() {
-        System<Double> pendulum = new dev.mallard.examples.DampedPendulum<>(Scalar.DOUBLE, 1.0, 0.1, 9.81);
+        DynamicalSystem<Double> pendulum = new dev.mallard.examples.DampedPendulum<>(Scalar.DOUBLE, 1.0, 0.1, 9.81);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RegionOfAttraction.analyze(pendulum, pendulum.createDefaultContext(), NO_SIMULATION));
         assertTrue(e.getMessage().contains("not polynomial") && e.getMessage().contains("sin"), e.getMessage());

@@ -37,7 +37,7 @@ public final class DoubleArrays {
             }
             default -> {
                 if (n > SHORT_RUN) {
-                    java.lang.System.arraycopy(from, fromPos, to, toPos, n);
+                    System.arraycopy(from, fromPos, to, toPos, n);
                     return;
                 }
                 for (int i = 0; i < n; i++) {

@@ -7,7 +7,7 @@ import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.InputPort;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -46,7 +46,7 @@ public final class BatchEvaluation {
      * @param <T> the number type
      * @return numContinuousStates x N
      */
-    public static <T> double[][] batchEvalTimeDerivatives(System<T> system, Context<T> context, double[] times,
+    public static <T> double[][] batchEvalTimeDerivatives(DynamicalSystem<T> system, Context<T> context, double[] times,
             double[][] states, double[][] inputs) {
         return batchEvalTimeDerivatives(system, context, times, states, inputs, USE_FIRST_INPUT_IF_IT_EXISTS,
                 Parallelism.max());
@@ -68,7 +68,7 @@ public final class BatchEvaluation {
      * @throws IllegalArgumentException if a shape disagrees (naming the argument, the expected and the actual
      *     size), the port is abstract-valued or out of range, or the context is not a root context of the system
      */
-    public static <T> double[][] batchEvalTimeDerivatives(System<T> system, Context<T> context, double[] times,
+    public static <T> double[][] batchEvalTimeDerivatives(DynamicalSystem<T> system, Context<T> context, double[] times,
             double[][] states, double[][] inputs, int inputPortIndex, Parallelism parallelize) {
         int n = system.getNumContinuousStates();
         int m = checkCommon(system, context, times, states, n, "continuous states");
@@ -90,14 +90,14 @@ public final class BatchEvaluation {
         return out;
     }
 
-    private static <T> ScalarVector<T> derivativesOf(System<T> system, Context<T> c) {
+    private static <T> ScalarVector<T> derivativesOf(DynamicalSystem<T> system, Context<T> c) {
         var derivatives = system.allocateTimeDerivatives();
         system.calcTimeDerivatives(c, derivatives);
         return derivatives.backingVector();
     }
 
     /**
-     * {@link #batchEvalUniquePeriodicDiscreteUpdate(System, Context, double[], double[][], double[][], int, int,
+     * {@link #batchEvalUniquePeriodicDiscreteUpdate(DynamicalSystem, Context, double[], double[][], double[][], int, int,
      * Parallelism)} for one time step, the first input (if any) and all available processors.
      *
      * @param system the system
@@ -108,7 +108,7 @@ public final class BatchEvaluation {
      * @param <T> the number type
      * @return discreteStateSize x N
      */
-    public static <T> double[][] batchEvalUniquePeriodicDiscreteUpdate(System<T> system, Context<T> context,
+    public static <T> double[][] batchEvalUniquePeriodicDiscreteUpdate(DynamicalSystem<T> system, Context<T> context,
             double[] times, double[][] states, double[][] inputs) {
         return batchEvalUniquePeriodicDiscreteUpdate(system, context, times, states, inputs, 1,
                 USE_FIRST_INPUT_IF_IT_EXISTS, Parallelism.max());
@@ -135,7 +135,7 @@ public final class BatchEvaluation {
      *     shape disagrees
      * @throws IllegalStateException if an update handler fails (with its message)
      */
-    public static <T> double[][] batchEvalUniquePeriodicDiscreteUpdate(System<T> system, Context<T> context,
+    public static <T> double[][] batchEvalUniquePeriodicDiscreteUpdate(DynamicalSystem<T> system, Context<T> context,
             double[] times, double[][] states, double[][] inputs, int numTimeSteps, int inputPortIndex,
             Parallelism parallelize) {
         Checks.notNull(system, "system");
@@ -185,7 +185,7 @@ public final class BatchEvaluation {
      * @param system the system
      * @return the period, or empty if the system is not a difference-equation system
      */
-    public static OptionalDouble differenceEquationTimeStep(System<?> system) {
+    public static OptionalDouble differenceEquationTimeStep(DynamicalSystem<?> system) {
         try {
             return OptionalDouble.of(DifferenceEquation.of(system).timeStep);
         } catch (IllegalArgumentException e) {
@@ -196,7 +196,7 @@ public final class BatchEvaluation {
     /** The unique periodic discrete update of a difference-equation system. */
     private record DifferenceEquation<T>(LeafSystem<T> leaf, List<Event<T>> events, double timeStep, int size) {
 
-        static <T> DifferenceEquation<T> of(System<T> system) {
+        static <T> DifferenceEquation<T> of(DynamicalSystem<T> system) {
             String who = system.getName() + " is not a difference-equation system: ";
             if (system.getNumContinuousStates() > 0) {
                 throw new IllegalArgumentException(who + "it has continuous state");
@@ -243,7 +243,7 @@ public final class BatchEvaluation {
 
     // ---- shapes and ports ----------------------------------------------------------------------------
 
-    private static <T> int checkCommon(System<T> system, Context<T> context, double[] times, double[][] states,
+    private static <T> int checkCommon(DynamicalSystem<T> system, Context<T> context, double[] times, double[][] states,
             int rows, String what) {
         Checks.notNull(system, "system");
         Checks.notNull(context, "context");
@@ -270,7 +270,7 @@ public final class BatchEvaluation {
         }
     }
 
-    private static <T> InputPort<T> selectPort(System<T> system, int index) {
+    private static <T> InputPort<T> selectPort(DynamicalSystem<T> system, int index) {
         if (index == NO_INPUT) {
             return null;
         }
@@ -284,7 +284,7 @@ public final class BatchEvaluation {
         return vectorPort(system, index);
     }
 
-    private static <T> InputPort<T> vectorPort(System<T> system, int index) {
+    private static <T> InputPort<T> vectorPort(DynamicalSystem<T> system, int index) {
         InputPort<T> port = system.getInputPort(index);
         if (port.isAbstract()) {
             throw new IllegalArgumentException("input port '" + port.getName() + "' of " + system.getName()

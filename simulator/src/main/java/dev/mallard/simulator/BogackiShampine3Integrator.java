@@ -1,7 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * The Bogacki-Shampine 3(2) pair: third order, four stages of which the last is evaluated at the step's end
@@ -24,7 +24,7 @@ public final class BogackiShampine3Integrator<T> extends ExplicitRungeKuttaInteg
      * @param system the system
      * @param context its root context, or null
      */
-    public BogackiShampine3Integrator(System<T> system, Context<T> context) {
+    public BogackiShampine3Integrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context, TABLEAU, 2);
     }
 

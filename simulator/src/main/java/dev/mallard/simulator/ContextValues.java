@@ -4,12 +4,12 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.InputPort;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.List;
 
 /**
  * Copies the values held in a context into a context of the same system converted to another number type
- * (obtained with {@link System#toScalar}): time, continuous state, discrete state, numeric parameters,
+ * (obtained with {@link DynamicalSystem#toScalar}): time, continuous state, discrete state, numeric parameters,
  * abstract state (shared, not copied: the target is only read) and fixed input values, wherever in the tree
  * they are fixed (leaves, the root, and the contexts of nested diagrams). Number values travel as doubles (the
  * value part: gradients or symbolic structure are dropped).
@@ -59,7 +59,7 @@ public final class ContextValues {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T, U> void copyFixedInputsBelow(System<T> fromSystem, Context<T> fromRoot, System<U> toSystem,
+    private static <T, U> void copyFixedInputsBelow(DynamicalSystem<T> fromSystem, Context<T> fromRoot, DynamicalSystem<U> toSystem,
             Context<U> toRoot) {
         copyPortValues(fromSystem.getMyContextFromRoot(fromRoot), toSystem.getMyContextFromRoot(toRoot));
         if (fromSystem instanceof Diagram<T> diagram) {
@@ -67,8 +67,8 @@ public final class ContextValues {
                 throw new IllegalArgumentException("the converted system " + toSystem.getName()
                         + " is not a diagram like " + fromSystem.getName());
             }
-            List<System<T>> a = diagram.getSubsystems();
-            List<System<U>> b = ((Diagram<U>) toSystem).getSubsystems();
+            List<DynamicalSystem<T>> a = diagram.getSubsystems();
+            List<DynamicalSystem<U>> b = ((Diagram<U>) toSystem).getSubsystems();
             checkSize(a.size(), b.size(), "subsystems in " + fromSystem.getName());
             for (int i = 0; i < a.size(); i++) {
                 copyFixedInputsBelow(a.get(i), fromRoot, b.get(i), toRoot);
@@ -89,7 +89,7 @@ public final class ContextValues {
     }
 
     private static <T, U> void copyPortValues(Context<T> from, Context<U> to) {
-        System<T> sys = from.getSystem();
+        DynamicalSystem<T> sys = from.getSystem();
         for (int p = 0; p < sys.numInputPorts(); p++) {
             if (!from.hasFixedInputValue(p)) {
                 continue;

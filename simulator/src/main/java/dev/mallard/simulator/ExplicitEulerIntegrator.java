@@ -1,7 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Explicit (forward) Euler, {@code x1 = x0 + h f(t0, x0)}: first order, fixed steps, no error estimate.
@@ -18,7 +18,7 @@ public final class ExplicitEulerIntegrator<T> extends ExplicitRungeKuttaIntegrat
      * @param maxStepSize the fixed step size, seconds, {@code > 0}
      * @param context its root context, or null
      */
-    public ExplicitEulerIntegrator(System<T> system, double maxStepSize, Context<T> context) {
+    public ExplicitEulerIntegrator(DynamicalSystem<T> system, double maxStepSize, Context<T> context) {
         super(system, context, TABLEAU, 1);
         setMaximumStepSize(maxStepSize);
     }

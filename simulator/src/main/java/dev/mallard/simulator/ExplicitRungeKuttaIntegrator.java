@@ -4,7 +4,7 @@ import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.Objects;
 
 /**
@@ -31,7 +31,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
      * @param errorOrder the order p of the error estimate (see {@link #getErrorEstimateOrder()}); ignored
      *     without error weights
      */
-    protected ExplicitRungeKuttaIntegrator(System<T> system, Context<T> context, ButcherTableau tableau,
+    protected ExplicitRungeKuttaIntegrator(DynamicalSystem<T> system, Context<T> context, ButcherTableau tableau,
             int errorOrder) {
         super(system, context);
         this.tableau = Objects.requireNonNull(tableau, "tableau must not be null");

@@ -4,7 +4,7 @@ import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.OutputPort;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -67,7 +67,7 @@ public final class GradientSimulation {
      *     before its time
      * @throws SimulationException if the simulation fails
      */
-    public static <T> Result run(System<T> system, Context<T> context, double finalTime,
+    public static <T> Result run(DynamicalSystem<T> system, Context<T> context, double finalTime,
             Consumer<Simulator<AutoDiff>> configure) {
         Objects.requireNonNull(system, "system must not be null");
         Objects.requireNonNull(context, "context must not be null");
@@ -78,7 +78,7 @@ public final class GradientSimulation {
             throw new IllegalArgumentException("finalTime " + finalTime + " is before the context's time "
                     + context.getTimeValue());
         }
-        System<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
         Context<AutoDiff> c = ad.createDefaultContext();
         int n = context.getNumContinuousStates();
         int m = countParameters(context);

@@ -3,7 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Implicit (backward) Euler, {@code x1 = x0 + h f(t1, x1)}, solved by Newton: first order, L-stable, for
@@ -37,7 +37,7 @@ public final class ImplicitEulerIntegrator<T> extends ImplicitIntegrator<T> {
      * @param system the system
      * @param context its root context, or null
      */
-    public ImplicitEulerIntegrator(System<T> system, Context<T> context) {
+    public ImplicitEulerIntegrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context);
     }
 

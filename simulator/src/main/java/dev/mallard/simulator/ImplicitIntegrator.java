@@ -6,7 +6,7 @@ import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * The shared machinery of the implicit integrators: the Jacobian {@code J = df/dx} (automatic
@@ -50,7 +50,7 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
     private long jacobianVersion;
     private boolean jacobianFresh;
     // automatic differentiation
-    private System<AutoDiff> adSystem;
+    private DynamicalSystem<AutoDiff> adSystem;
     private Context<AutoDiff> adContext;
     private ContinuousState<AutoDiff> adDerivatives;
     // finite differences
@@ -62,7 +62,7 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
      * @param system the system
      * @param context its root context, or null
      */
-    protected ImplicitIntegrator(System<T> system, Context<T> context) {
+    protected ImplicitIntegrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context);
     }
 
@@ -295,7 +295,7 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
     private void differenceJacobian(double t, double[] x, boolean central) {
         int n = x.length;
         double eps = central ? Math.cbrt(Math.ulp(1.0)) : Math.sqrt(Math.ulp(1.0));
-        java.lang.System.arraycopy(x, 0, fdX, 0, n);
+        System.arraycopy(x, 0, fdX, 0, n);
         if (!central) {
             evalDerivatives(t, fdX, fdF2);
             numJacobianDerivativeEvaluations++;

@@ -2,7 +2,7 @@ package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.List;
 
 /**
@@ -37,7 +37,7 @@ public final class IntegrationSchemes {
      * @return the new integrator (not initialized)
      * @throws IllegalArgumentException "Unknown integration scheme: NAME" for an unknown name, or for a bad step
      */
-    public static <T> IntegratorBase<T> create(String scheme, System<T> system, double maxStepSize,
+    public static <T> IntegratorBase<T> create(String scheme, DynamicalSystem<T> system, double maxStepSize,
             Context<T> context) {
         Checks.notNull(scheme, "scheme");
         Checks.notNull(system, "system");

@@ -7,7 +7,7 @@ import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.Objects;
 
 /**
@@ -47,7 +47,7 @@ public abstract class IntegratorBase<T> {
     /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
     private static final int MAX_DERIVATIVE_TARGETS = 16;
 
-    private final System<T> system;
+    private final DynamicalSystem<T> system;
     private final Scalar<T> scalar;
     private Context<T> context;
 
@@ -119,7 +119,7 @@ public abstract class IntegratorBase<T> {
      * @param system the system whose continuous state is integrated, not null
      * @param context its context (root), or null to set one later with {@link #resetContext}
      */
-    protected IntegratorBase(System<T> system, Context<T> context) {
+    protected IntegratorBase(DynamicalSystem<T> system, Context<T> context) {
         this.system = Objects.requireNonNull(system, "system must not be null");
         this.scalar = system.scalar();
         this.context = context;
@@ -305,7 +305,7 @@ public abstract class IntegratorBase<T> {
     // ---- options -------------------------------------------------------------------------------
 
     /** @return the system being integrated */
-    public final System<T> getSystem() {
+    public final DynamicalSystem<T> getSystem() {
         return system;
     }
 

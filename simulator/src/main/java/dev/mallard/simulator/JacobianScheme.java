@@ -4,7 +4,7 @@ package dev.mallard.simulator;
 public enum JacobianScheme {
     /**
      * Forward-mode automatic differentiation: the system converted to {@code AutoDiff} (through
-     * {@link dev.mallard.systems.System#toScalar}) evaluated once with the state as variables; exact to
+     * {@link dev.mallard.systems.DynamicalSystem#toScalar}) evaluated once with the state as variables; exact to
      * rounding. The default. If the system cannot be converted, the integrator falls back to
      * {@link #CENTRAL_DIFFERENCE} and says why in {@link ImplicitIntegrator#getJacobianFallbackReason()}.
      */

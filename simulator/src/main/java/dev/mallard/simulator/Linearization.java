@@ -10,7 +10,7 @@ import dev.mallard.systems.Event;
 import dev.mallard.systems.InputPort;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +29,7 @@ import java.util.OptionalDouble;
  */
 public final class Linearization {
 
-    /** The equilibrium tolerance of {@link #linearize(System, Context)}, as Drake's default. */
+    /** The equilibrium tolerance of {@link #linearize(DynamicalSystem, Context)}, as Drake's default. */
     public static final double DEFAULT_EQUILIBRIUM_TOLERANCE = 1e-6;
 
     private Linearization() {
@@ -49,12 +49,12 @@ public final class Linearization {
      *     {@link #DEFAULT_EQUILIBRIUM_TOLERANCE} (naming the state index and the residual), or see
      *     {@link #firstOrderTaylorApproximation}
      */
-    public static <T> AffineSystem<T> linearize(System<T> system, Context<T> context) {
+    public static <T> AffineSystem<T> linearize(DynamicalSystem<T> system, Context<T> context) {
         return linearize(system, context, DEFAULT_EQUILIBRIUM_TOLERANCE);
     }
 
     /**
-     * As {@link #linearize(System, Context)} with a given equilibrium tolerance on {@code |xdot_i|}
+     * As {@link #linearize(DynamicalSystem, Context)} with a given equilibrium tolerance on {@code |xdot_i|}
      * (continuous) or {@code |x[n+1]_i - x[n]_i|} (discrete); {@code Double.POSITIVE_INFINITY} skips the check.
      *
      * @param system the system
@@ -64,7 +64,7 @@ public final class Linearization {
      * @return the linearisation in deviation coordinates
      * @throws IllegalArgumentException if the point is not an equilibrium within the tolerance
      */
-    public static <T> AffineSystem<T> linearize(System<T> system, Context<T> context, double equilibriumTolerance) {
+    public static <T> AffineSystem<T> linearize(DynamicalSystem<T> system, Context<T> context, double equilibriumTolerance) {
         if (!(equilibriumTolerance >= 0)) {
             throw new IllegalArgumentException("equilibriumTolerance must be >= 0, got " + equilibriumTolerance);
         }
@@ -94,7 +94,7 @@ public final class Linearization {
      *     without a unique periodic update, or an input port has no value, or the number type is symbolic
      * @throws UnsupportedOperationException if the system cannot be converted to AutoDiff (naming it)
      */
-    public static <T> AffineSystem<T> firstOrderTaylorApproximation(System<T> system, Context<T> context) {
+    public static <T> AffineSystem<T> firstOrderTaylorApproximation(DynamicalSystem<T> system, Context<T> context) {
         Point p = Point.of(system, context);
         double[] f0 = p.f.clone();
         for (int i = 0; i < f0.length; i++) {
@@ -120,7 +120,7 @@ public final class Linearization {
     private record Point(boolean discrete, double period, double[] x, double[] u, double[] f, double[] y,
             double[][] a, double[][] b, double[][] c, double[][] d) {
 
-        static <T> Point of(System<T> system, Context<T> context) {
+        static <T> Point of(DynamicalSystem<T> system, Context<T> context) {
             Objects.requireNonNull(system, "system must not be null");
             Objects.requireNonNull(context, "context must not be null");
             if (context.getSystem() != system || !context.isRootContext()) {
@@ -134,7 +134,7 @@ public final class Linearization {
             }
         }
 
-        private static <T> Point compute(System<T> system, Context<T> context) {
+        private static <T> Point compute(DynamicalSystem<T> system, Context<T> context) {
             OptionalDouble step = BatchEvaluation.differenceEquationTimeStep(system);
             boolean discrete = system.getNumContinuousStates() == 0 && step.isPresent();
             if (!discrete && hasDiscreteState(context)) {
@@ -146,7 +146,7 @@ public final class Linearization {
             double[] u = inputValues(system, context);
             int nx = x.length;
             int n = nx + u.length;
-            System<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
+            DynamicalSystem<AutoDiff> ad = system.toScalar(AutoDiff.SCALAR);
             Context<AutoDiff> c = ad.createDefaultContext();
             copyTimeParametersAndOtherState(context, c);
             ScalarVector<AutoDiff> xs = stateVector(c, discrete);
@@ -204,7 +204,7 @@ public final class Linearization {
             return AutoDiff.SCALAR.newVector(0);
         }
 
-        private static <T> double[] inputValues(System<T> system, Context<T> context) {
+        private static <T> double[] inputValues(DynamicalSystem<T> system, Context<T> context) {
             List<Double> u = new ArrayList<>();
             for (int p = 0; p < system.numInputPorts(); p++) {
                 InputPort<T> port = system.getInputPort(p);
@@ -251,7 +251,7 @@ public final class Linearization {
             }
         }
 
-        private static List<AutoDiff> derivatives(System<AutoDiff> system, Context<AutoDiff> c) {
+        private static List<AutoDiff> derivatives(DynamicalSystem<AutoDiff> system, Context<AutoDiff> c) {
             ContinuousState<AutoDiff> d = system.allocateTimeDerivatives();
             if (d.size() > 0) {
                 system.calcTimeDerivatives(c, d);
@@ -263,7 +263,7 @@ public final class Linearization {
             return out;
         }
 
-        private static List<AutoDiff> discreteUpdate(System<AutoDiff> system, Context<AutoDiff> c) {
+        private static List<AutoDiff> discreteUpdate(DynamicalSystem<AutoDiff> system, Context<AutoDiff> c) {
             Context<AutoDiff> next = c.cloneContext();
             List<LeafSystem<AutoDiff>> leaves = system.getLeafSystems();
             List<Context<AutoDiff>> now = c.getLeafContexts();
@@ -284,7 +284,7 @@ public final class Linearization {
             return out;
         }
 
-        private static List<AutoDiff> outputs(System<AutoDiff> system, Context<AutoDiff> c) {
+        private static List<AutoDiff> outputs(DynamicalSystem<AutoDiff> system, Context<AutoDiff> c) {
             List<AutoDiff> out = new ArrayList<>();
             for (int p = 0; p < system.numOutputPorts(); p++) {
                 OutputPort<AutoDiff> port = system.getOutputPort(p);

@@ -2,7 +2,7 @@ package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class MonteCarlo {
      * @throws RuntimeException whatever making, simulating or the output throws
      */
     public static <T> double randomSimulation(Function<ReplayableRandom, Simulator<T>> makeSimulator,
-            ToDoubleBiFunction<System<T>, Context<T>> output, double finalTime, ReplayableRandom generator) {
+            ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output, double finalTime, ReplayableRandom generator) {
         Checks.notNull(makeSimulator, "makeSimulator");
         Checks.notNull(output, "output");
         Checks.notNull(generator, "generator");
@@ -82,7 +82,7 @@ public final class MonteCarlo {
      * @return the results in sample order
      */
     public static <T> List<RandomSimulationResult> monteCarloSimulation(
-            Function<ReplayableRandom, Simulator<T>> makeSimulator, ToDoubleBiFunction<System<T>, Context<T>> output,
+            Function<ReplayableRandom, Simulator<T>> makeSimulator, ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output,
             double finalTime, int numSamples, ReplayableRandom generator, Parallelism parallelism) {
         return monteCarloSimulation(makeSimulator, output, finalTime, numSamples, generator, parallelism, null);
     }
@@ -104,7 +104,7 @@ public final class MonteCarlo {
      * @throws IllegalArgumentException for a negative count or a non-finite final time
      */
     public static <T> List<RandomSimulationResult> monteCarloSimulation(
-            Function<ReplayableRandom, Simulator<T>> makeSimulator, ToDoubleBiFunction<System<T>, Context<T>> output,
+            Function<ReplayableRandom, Simulator<T>> makeSimulator, ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output,
             double finalTime, int numSamples, ReplayableRandom generator, Parallelism parallelism,
             Progress progress) {
         Checks.notNull(makeSimulator, "makeSimulator");
@@ -120,7 +120,7 @@ public final class MonteCarlo {
     }
 
     private static <T> List<RandomSimulationResult> serial(Function<ReplayableRandom, Simulator<T>> makeSimulator,
-            ToDoubleBiFunction<System<T>, Context<T>> output, double finalTime, int numSamples,
+            ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output, double finalTime, int numSamples,
             ReplayableRandom gen, Progress report) {
         List<RandomSimulationResult> results = new ArrayList<>(numSamples);
         for (int i = 0; i < numSamples; i++) {
@@ -138,7 +138,7 @@ public final class MonteCarlo {
     }
 
     private static <T> List<RandomSimulationResult> parallel(Function<ReplayableRandom, Simulator<T>> makeSimulator,
-            ToDoubleBiFunction<System<T>, Context<T>> output, double finalTime, int numSamples,
+            ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output, double finalTime, int numSamples,
             ReplayableRandom gen, Progress report, int threads) {
         RandomSimulationResult[] results = new RandomSimulationResult[numSamples];
         // bounds the simulators alive at once: made on this thread, run on the workers
@@ -216,7 +216,7 @@ public final class MonteCarlo {
         return sim;
     }
 
-    private static <T> double finish(Simulator<T> sim, ToDoubleBiFunction<System<T>, Context<T>> output,
+    private static <T> double finish(Simulator<T> sim, ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output,
             double finalTime) {
         sim.advanceTo(finalTime);
         return output.applyAsDouble(sim.getSystem(), sim.getContext());

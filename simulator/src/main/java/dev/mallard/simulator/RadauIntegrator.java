@@ -3,7 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Radau IIA integrators for stiff systems, L-stable: with one stage ({@code radau1}) it is implicit Euler,
@@ -39,7 +39,7 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
      * @param numStages 1 (radau1, first order) or 2 (radau3, third order)
      * @throws IllegalArgumentException for another number of stages
      */
-    public RadauIntegrator(System<T> system, Context<T> context, int numStages) {
+    public RadauIntegrator(DynamicalSystem<T> system, Context<T> context, int numStages) {
         super(system, context);
         if (numStages != 1 && numStages != 2) {
             throw new IllegalArgumentException("numStages must be 1 or 2, got " + numStages);

@@ -1,7 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Heun's method (the explicit trapezoidal rule): second order, two derivative evaluations per step, fixed
@@ -19,7 +19,7 @@ public final class RungeKutta2Integrator<T> extends ExplicitRungeKuttaIntegrator
      * @param maxStepSize the fixed step size, seconds, {@code > 0}
      * @param context its root context, or null
      */
-    public RungeKutta2Integrator(System<T> system, double maxStepSize, Context<T> context) {
+    public RungeKutta2Integrator(DynamicalSystem<T> system, double maxStepSize, Context<T> context) {
         super(system, context, TABLEAU, 2);
         setMaximumStepSize(maxStepSize);
     }

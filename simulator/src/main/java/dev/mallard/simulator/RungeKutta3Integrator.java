@@ -1,7 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Kutta's third-order method (three evaluations per step) with an embedded second-order estimate (the
@@ -34,7 +34,7 @@ public final class RungeKutta3Integrator<T> extends ExplicitRungeKuttaIntegrator
      * @param system the system
      * @param context its root context, or null
      */
-    public RungeKutta3Integrator(System<T> system, Context<T> context) {
+    public RungeKutta3Integrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context, TABLEAU, 2);
     }
 

@@ -5,7 +5,7 @@ import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * The Dormand-Prince 5(4) pair: fifth order, seven stages of which the last is evaluated at the step's end
@@ -87,7 +87,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
      * @param system the system
      * @param context its root context, or null
      */
-    public RungeKutta5Integrator(System<T> system, Context<T> context) {
+    public RungeKutta5Integrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context);
     }
 

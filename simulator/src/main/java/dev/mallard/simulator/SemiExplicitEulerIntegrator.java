@@ -4,13 +4,13 @@ import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Semi-explicit (symplectic) Euler on the {@code [q, v, z]} layout of the continuous state: the velocities
  * and miscellaneous states take an explicit Euler step, {@code v1 = v0 + h vdot(t0, x0)},
  * {@code z1 = z0 + h zdot(t0, x0)}, and the positions then use the <em>new</em> velocities,
- * {@code q1 = q0 + h N(q0) v1} (through {@link System#mapVelocityToQDot}). First order, fixed steps, no error
+ * {@code q1 = q0 + h N(q0) v1} (through {@link DynamicalSystem#mapVelocityToQDot}). First order, fixed steps, no error
  * estimate; on a mechanical system without damping its energy error stays bounded instead of growing.
  *
  * @param <T> the number type
@@ -29,7 +29,7 @@ public final class SemiExplicitEulerIntegrator<T> extends IntegratorBase<T> {
      * @param maxStepSize the fixed step size, seconds, {@code > 0}
      * @param context its root context, or null
      */
-    public SemiExplicitEulerIntegrator(System<T> system, double maxStepSize, Context<T> context) {
+    public SemiExplicitEulerIntegrator(DynamicalSystem<T> system, double maxStepSize, Context<T> context) {
         super(system, context);
         setMaximumStepSize(maxStepSize);
     }
@@ -72,7 +72,7 @@ public final class SemiExplicitEulerIntegrator<T> extends IntegratorBase<T> {
         for (int j = nq; j < x0.length; j++) {
             x1[j] = x0[j] + h * f0[j];
         }
-        java.lang.System.arraycopy(x1, nq, vd, 0, nv);
+        System.arraycopy(x1, nq, vd, 0, nv);
         // the context still holds (t0, x0): N(q0) maps the new velocities
         getSystem().mapVelocityToQDot(getContext(), (ScalarVector<T>) vWrap, (ScalarVector<T>) qdotWrap);
         for (int j = 0; j < nq; j++) {

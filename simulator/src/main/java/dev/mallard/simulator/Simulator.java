@@ -4,7 +4,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -52,7 +52,7 @@ public final class Simulator<T> {
 
     private static final double CHARACTERISTIC_TIME = 1.0;
 
-    private final System<T> system;
+    private final DynamicalSystem<T> system;
     private final List<LeafSystem<T>> leaves;
     private Context<T> context;
     private Context<T> scratch;
@@ -108,7 +108,7 @@ public final class Simulator<T> {
      *
      * @param system the system to simulate, not null
      */
-    public Simulator(System<T> system) {
+    public Simulator(DynamicalSystem<T> system) {
         this(system, null);
     }
 
@@ -119,7 +119,7 @@ public final class Simulator<T> {
      * @param context a root context of the system to use as the initial condition, or null for a default one
      * @throws IllegalArgumentException if the context is not a root context of the system
      */
-    public Simulator(System<T> system, Context<T> context) {
+    public Simulator(DynamicalSystem<T> system, Context<T> context) {
         this.system = Objects.requireNonNull(system, "system must not be null");
         this.leaves = system.getLeafSystems();
         Context<T> c = context == null ? system.createDefaultContext() : context;
@@ -664,7 +664,7 @@ public final class Simulator<T> {
         }
         double simElapsed = context.getTimeValue() - realtimeStartSimTime;
         long due = realtimeStartNanos + (long) (simElapsed / targetRealtimeRate * 1e9);
-        long wait = due - java.lang.System.nanoTime();
+        long wait = due - System.nanoTime();
         if (wait > 0) {
             LockSupport.parkNanos(wait);
         }
@@ -791,7 +791,7 @@ public final class Simulator<T> {
     /** @return simulated seconds per real second since the last initialize or resetStatistics */
     public double getActualRealtimeRate() {
         requireContext();
-        double real = (java.lang.System.nanoTime() - realtimeStartNanos) * 1e-9;
+        double real = (System.nanoTime() - realtimeStartNanos) * 1e-9;
         return (context.getTimeValue() - realtimeStartSimTime) / real;
     }
 
@@ -845,7 +845,7 @@ public final class Simulator<T> {
         numDiscreteUpdates = 0;
         numUnrestrictedUpdates = 0;
         integrator.resetStatistics();
-        realtimeStartNanos = java.lang.System.nanoTime();
+        realtimeStartNanos = System.nanoTime();
         realtimeStartSimTime = context == null ? 0 : context.getTimeValue();
     }
 
@@ -895,7 +895,7 @@ public final class Simulator<T> {
      * @param <I> the integrator class
      * @return the new integrator
      */
-    public <I extends IntegratorBase<T>> I resetIntegrator(BiFunction<System<T>, Context<T>, I> factory) {
+    public <I extends IntegratorBase<T>> I resetIntegrator(BiFunction<DynamicalSystem<T>, Context<T>, I> factory) {
         I made = Objects.requireNonNull(factory, "factory must not be null").apply(system, context);
         if (made.getSystem() != system) {
             throw new IllegalArgumentException("the integrator integrates " + made.getSystem().getName()
@@ -908,7 +908,7 @@ public final class Simulator<T> {
     }
 
     /** @return the simulated system */
-    public System<T> getSystem() {
+    public DynamicalSystem<T> getSystem() {
         return system;
     }
 }

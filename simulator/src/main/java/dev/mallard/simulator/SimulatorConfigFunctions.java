@@ -97,7 +97,7 @@ public final class SimulatorConfigFunctions {
      * @param simulator the simulator, not modified
      */
     public static void printSimulatorStatistics(Simulator<?> simulator) {
-        printSimulatorStatistics(simulator, java.lang.System.out);
+        printSimulatorStatistics(simulator, System.out);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.mallard.simulator;
 
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.Objects;
 
 /**
@@ -25,10 +25,10 @@ public final class SimulatorStatus {
     private final ReturnReason reason;
     private final double boundaryTime;
     private final double returnTime;
-    private final System<?> system;
+    private final DynamicalSystem<?> system;
     private final String message;
 
-    SimulatorStatus(ReturnReason reason, double boundaryTime, double returnTime, System<?> system, String message) {
+    SimulatorStatus(ReturnReason reason, double boundaryTime, double returnTime, DynamicalSystem<?> system, String message) {
         this.reason = reason;
         this.boundaryTime = boundaryTime;
         this.returnTime = returnTime;
@@ -56,7 +56,7 @@ public final class SimulatorStatus {
     }
 
     /** @return the system the termination or failure is attributed to, or null (the simulation as a whole) */
-    public System<?> system() {
+    public DynamicalSystem<?> system() {
         return system;
     }
 

@@ -3,7 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class SymbolicStepping {
         if (!(h > 0) || !Double.isFinite(h)) {
             throw new IllegalArgumentException("h must be finite and > 0, got " + h);
         }
-        System<Expression> system = inspector.getSymbolicSystem();
+        DynamicalSystem<Expression> system = inspector.getSymbolicSystem();
         Context<Expression> context = inspector.createSymbolicContext();
         context.setTime(t0);
         IntegratorBase<Expression> integrator = IntegrationSchemes.create(scheme, system, h, context);

@@ -3,7 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.TangentTimeDerivatives;
 
 /**
@@ -85,7 +85,7 @@ final class TangentSteps {
      * @return the steps, or null when the number type is not AutoDiff or the system does not evaluate tangents
      */
     @SuppressWarnings("unchecked")
-    static TangentSteps forSystem(System<?> system, boolean isAutoDiff, ButcherTableau tableau, int n) {
+    static TangentSteps forSystem(DynamicalSystem<?> system, boolean isAutoDiff, ButcherTableau tableau, int n) {
         if (!isAutoDiff || !(system instanceof TangentTimeDerivatives<?> t)) {
             return null;
         }

@@ -4,7 +4,7 @@ import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * Velocity-implicit Euler for mechanical systems with the {@code [q, v, z]} layout: implicit Euler in the
@@ -53,7 +53,7 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
      * @param system the system
      * @param context its root context, or null
      */
-    public VelocityImplicitEulerIntegrator(System<T> system, Context<T> context) {
+    public VelocityImplicitEulerIntegrator(DynamicalSystem<T> system, Context<T> context) {
         super(system, context);
     }
 
@@ -188,7 +188,7 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         if (!m.factor(h)) {
             return false;
         }
-        java.lang.System.arraycopy(xs, nq, y, 0, ny);
+        System.arraycopy(xs, nq, y, 0, ny);
         double previous = Double.NaN;
         for (int it = 0; ; it++) {
             assemble(h, xs, x);
@@ -220,7 +220,7 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
             }
             out[i] = xs[i] + h * qdot;
         }
-        java.lang.System.arraycopy(y, 0, out, nq, ny);
+        System.arraycopy(y, 0, out, nq, ny);
     }
 
     // ---- generic path ----------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ final class WitnessTracker<T> {
             return;
         }
         if (same && endStamp == changeCount()) {
-            java.lang.System.arraycopy(w1, 0, w0, 0, m);
+            System.arraycopy(w1, 0, w0, 0, m);
             return;
         }
         for (int i = 0; i < m; i++) {

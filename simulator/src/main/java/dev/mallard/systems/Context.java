@@ -13,8 +13,8 @@ import java.util.Objects;
 /**
  * Everything about a system that changes: time, continuous state {@code (q, v, z)}, discrete state groups,
  * abstract state, numeric parameters, fixed input port values and an optional accuracy. A
- * {@link System} is constant; one system can drive many contexts. A diagram's context holds one
- * subcontext per subsystem ({@link System#getMyContextFromRoot}).
+ * {@link DynamicalSystem} is constant; one system can drive many contexts. A diagram's context holds one
+ * subcontext per subsystem ({@link DynamicalSystem#getMyContextFromRoot}).
  *
  * <h2>Time</h2>
  * Time is held as a primitive {@code double} and, when it was set as a number of type {@code T}, as that
@@ -34,7 +34,7 @@ import java.util.Objects;
  */
 public final class Context<T> {
 
-    private final System<T> system;
+    private final DynamicalSystem<T> system;
     private final Context<T> parent;
     private final List<Context<T>> children;
     private final ContinuousState<T> continuous;
@@ -58,7 +58,7 @@ public final class Context<T> {
     private long changeCount;
 
     @SuppressWarnings("unchecked")
-    Context(System<T> system, Context<T> parent, ContinuousState<T> continuous, List<Context<T>> children,
+    Context(DynamicalSystem<T> system, Context<T> parent, ContinuousState<T> continuous, List<Context<T>> children,
             List<ScalarVector<T>> discrete, Object[] abstractValues, List<ScalarVector<T>> parameters) {
         this.system = system;
         this.parent = parent;
@@ -79,7 +79,7 @@ public final class Context<T> {
     // ---- structure --------------------------------------------------------------------------------
 
     /** @return the system this context belongs to */
-    public System<T> getSystem() {
+    public DynamicalSystem<T> getSystem() {
         return system;
     }
 
@@ -602,7 +602,7 @@ public final class Context<T> {
 
     /**
      * The leaf contexts of this tree in depth-first subsystem order (the order of
-     * {@link System#getLeafSystems()}); a leaf context's list holds just itself.
+     * {@link DynamicalSystem#getLeafSystems()}); a leaf context's list holds just itself.
      *
      * @return the leaf contexts, unmodifiable
      */

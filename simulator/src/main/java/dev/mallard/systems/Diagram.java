@@ -12,13 +12,13 @@ import java.util.Objects;
  * A system made of subsystems whose output ports feed other subsystems' input ports. Built by a
  * {@link DiagramBuilder}. Its continuous state is the concatenation of its subsystems' states, laid out as
  * {@code [q of each, v of each, z of each]}; its context holds one subcontext per subsystem
- * ({@link System#getMyContextFromRoot}).
+ * ({@link DynamicalSystem#getMyContextFromRoot}).
  *
  * @param <T> the number type
  */
-public final class Diagram<T> extends System<T> {
+public final class Diagram<T> extends DynamicalSystem<T> {
 
-    private final List<System<T>> subsystems;
+    private final List<DynamicalSystem<T>> subsystems;
     /** Per subsystem, per input port: the subsystem feeding it, or -1. */
     private final int[][] sourceChild;
     /** Per subsystem, per input port: the output port feeding it. */
@@ -29,7 +29,7 @@ public final class Diagram<T> extends System<T> {
     private final int numV;
     private final int numZ;
 
-    Diagram(Scalar<T> scalar, String name, List<System<T>> subsystems, int[][] sourceChild, int[][] sourcePort,
+    Diagram(Scalar<T> scalar, String name, List<DynamicalSystem<T>> subsystems, int[][] sourceChild, int[][] sourcePort,
             int[][] exportedFrom, List<String> inputNames, List<Integer> inputSizes, List<Boolean> inputAbstract,
             List<String> outputNames, List<int[]> outputSources) {
         super(scalar, name);
@@ -41,7 +41,7 @@ public final class Diagram<T> extends System<T> {
         int v = 0;
         int z = 0;
         for (int i = 0; i < subsystems.size(); i++) {
-            System<T> s = subsystems.get(i);
+            DynamicalSystem<T> s = subsystems.get(i);
             s.setParent(this, i);
             q += s.getNumQ();
             v += s.getNumV();
@@ -61,7 +61,7 @@ public final class Diagram<T> extends System<T> {
     }
 
     /** @return the subsystems in the order they were added, unmodifiable */
-    public List<System<T>> getSubsystems() {
+    public List<DynamicalSystem<T>> getSubsystems() {
         return subsystems;
     }
 
@@ -70,8 +70,8 @@ public final class Diagram<T> extends System<T> {
      * @return the subsystem of that name
      * @throws IllegalArgumentException if there is none
      */
-    public System<T> getSubsystemByName(String name) {
-        for (System<T> s : subsystems) {
+    public DynamicalSystem<T> getSubsystemByName(String name) {
+        for (DynamicalSystem<T> s : subsystems) {
             if (s.getName().equals(name)) {
                 return s;
             }
@@ -99,7 +99,7 @@ public final class Diagram<T> extends System<T> {
         List<Context<T>> contexts = context.children();
         List<ContinuousState<T>> parts = derivatives.children();
         for (int i = 0; i < subsystems.size(); i++) {
-            System<T> s = subsystems.get(i);
+            DynamicalSystem<T> s = subsystems.get(i);
             if (s.getNumContinuousStates() > 0) {
                 s.calcTimeDerivatives(contexts.get(i), parts.get(i));
             }
@@ -115,7 +115,7 @@ public final class Diagram<T> extends System<T> {
         }
         List<Context<T>> contexts = context.children();
         for (int i = 0; i < subsystems.size(); i++) {
-            System<T> s = subsystems.get(i);
+            DynamicalSystem<T> s = subsystems.get(i);
             if (s.getNumQ() + s.getNumV() > 0) {
                 s.mapVelocityToQDot(contexts.get(i), views.get(2 * i).over(v), views.get(2 * i + 1).over(qdot));
             }
@@ -127,7 +127,7 @@ public final class Diagram<T> extends System<T> {
         List<VectorSlice<T>> views = new ArrayList<>(2 * subsystems.size());
         int vOffset = 0;
         int qOffset = 0;
-        for (System<T> s : subsystems) {
+        for (DynamicalSystem<T> s : subsystems) {
             views.add(new VectorSlice<>(null, vOffset, s.getNumV()));
             views.add(new VectorSlice<>(null, qOffset, s.getNumQ()));
             vOffset += s.getNumV();
@@ -142,7 +142,7 @@ public final class Diagram<T> extends System<T> {
         int q = qStart;
         int v = vStart;
         int z = zStart;
-        for (System<T> s : subsystems) {
+        for (DynamicalSystem<T> s : subsystems) {
             parts.add(s.buildContinuousView(backing, q, v, z));
             q += s.getNumQ();
             v += s.getNumV();
@@ -164,7 +164,7 @@ public final class Diagram<T> extends System<T> {
 
     @Override
     void collectLeaves(List<LeafSystem<T>> out) {
-        for (System<T> s : subsystems) {
+        for (DynamicalSystem<T> s : subsystems) {
             s.collectLeaves(out);
         }
     }
@@ -212,7 +212,7 @@ public final class Diagram<T> extends System<T> {
         }
         while (!frontier.isEmpty()) {
             int[] in = frontier.poll();
-            System<T> s = subsystems.get(in[0]);
+            DynamicalSystem<T> s = subsystems.get(in[0]);
             for (int o = 0; o < s.numOutputPorts(); o++) {
                 if (!s.hasDirectFeedthrough(in[1], o)) {
                     continue;
@@ -235,14 +235,14 @@ public final class Diagram<T> extends System<T> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <U> System<U> toScalar(Scalar<U> target) {
+    public <U> DynamicalSystem<U> toScalar(Scalar<U> target) {
         Objects.requireNonNull(target, "target must not be null");
         if (target.equals(scalar())) {
-            return (System<U>) this;
+            return (DynamicalSystem<U>) this;
         }
         DiagramBuilder<U> builder = new DiagramBuilder<>(target);
-        List<System<U>> converted = new ArrayList<>();
-        for (System<T> s : subsystems) {
+        List<DynamicalSystem<U>> converted = new ArrayList<>();
+        for (DynamicalSystem<T> s : subsystems) {
             try {
                 converted.add(builder.addSystem(s.toScalar(target)));
             } catch (UnsupportedOperationException e) {

@@ -18,7 +18,7 @@ import java.util.Objects;
 public final class DiagramBuilder<T> {
 
     private final Scalar<T> scalar;
-    private final List<System<T>> systems = new ArrayList<>();
+    private final List<DynamicalSystem<T>> systems = new ArrayList<>();
     private final List<int[][]> sources = new ArrayList<>();
     private final List<int[]> exported = new ArrayList<>();
     private final List<String> inputNames = new ArrayList<>();
@@ -42,7 +42,7 @@ public final class DiagramBuilder<T> {
      * @throws IllegalArgumentException if the name is taken, the number type differs, or it was already added
      * @throws IllegalStateException if the system already belongs to a diagram
      */
-    public <S extends System<T>> S addSystem(S system) {
+    public <S extends DynamicalSystem<T>> S addSystem(S system) {
         checkOpen();
         Objects.requireNonNull(system, "system must not be null");
         if (system.scalar() != scalar) {
@@ -53,7 +53,7 @@ public final class DiagramBuilder<T> {
             throw new IllegalStateException(system.getName() + " already belongs to diagram "
                     + system.getParentDiagram().getName());
         }
-        for (System<T> s : systems) {
+        for (DynamicalSystem<T> s : systems) {
             if (s == system) {
                 throw new IllegalArgumentException(system.getName() + " was already added");
             }
@@ -205,7 +205,7 @@ public final class DiagramBuilder<T> {
 
     private boolean findCycle(int c, int p, int[][] state, List<String> path) {
         state[c][p] = 1;
-        System<T> s = systems.get(c);
+        DynamicalSystem<T> s = systems.get(c);
         path.add(s.getName() + ".in[" + s.getInputPort(p).getName() + "]");
         for (int o = 0; o < s.numOutputPorts(); o++) {
             if (!s.hasDirectFeedthrough(p, o)) {
@@ -239,7 +239,7 @@ public final class DiagramBuilder<T> {
         path.subList(0, first).clear();
     }
 
-    private int indexOf(System<T> system, String what) {
+    private int indexOf(DynamicalSystem<T> system, String what) {
         for (int i = 0; i < systems.size(); i++) {
             if (systems.get(i) == system) {
                 return i;

@@ -12,11 +12,16 @@ import java.util.Objects;
  * is constant after construction: everything that changes lives in a {@link Context} made by
  * {@link #createDefaultContext()}. Concrete systems are {@link LeafSystem}s or {@link Diagram}s of them.
  *
+ * <p>This is Drake's {@code drake::systems::System<T>}. Mallard names it {@code DynamicalSystem} on purpose:
+ * a public type named {@code System} would shadow {@code java.lang.System} in every program that imports
+ * {@code dev.mallard.systems.*} (and make jshell report an ambiguous reference). Every other name in this
+ * package keeps Drake's vocabulary.
+ *
  * <p>A system belongs to at most one diagram. Its name is used in every message about it.
  *
  * @param <T> the number type
  */
-public abstract class System<T> {
+public abstract class DynamicalSystem<T> {
 
     private final Scalar<T> scalar;
     private final String name;
@@ -29,7 +34,7 @@ public abstract class System<T> {
      * @param scalar the number type, not null
      * @param name the system's name (used in messages), not null or blank
      */
-    protected System(Scalar<T> scalar, String name) {
+    protected DynamicalSystem(Scalar<T> scalar, String name) {
         this.scalar = Objects.requireNonNull(scalar, "scalar must not be null");
         Objects.requireNonNull(name, "name must not be null");
         if (name.isBlank()) {
@@ -276,7 +281,7 @@ public abstract class System<T> {
                     + "context of " + root.getSystem().getName());
         }
         List<Integer> path = new ArrayList<>();
-        System<T> s = this;
+        DynamicalSystem<T> s = this;
         while (s != root.getSystem() && s.parent != null) {
             path.add(s.indexInParent);
             s = s.parent;
@@ -351,7 +356,7 @@ public abstract class System<T> {
      * @return the converted system (this one if {@code target} is this system's number type)
      * @throws UnsupportedOperationException naming the system and the number type if it cannot be converted
      */
-    public abstract <U> System<U> toScalar(Scalar<U> target);
+    public abstract <U> DynamicalSystem<U> toScalar(Scalar<U> target);
 
     @Override
     public String toString() {

@@ -26,10 +26,10 @@ public final class EventStatus {
     private static final EventStatus SUCCEEDED = new EventStatus(Severity.SUCCEEDED, null, "");
 
     private final Severity severity;
-    private final System<?> system;
+    private final DynamicalSystem<?> system;
     private final String message;
 
-    private EventStatus(Severity severity, System<?> system, String message) {
+    private EventStatus(Severity severity, DynamicalSystem<?> system, String message) {
         this.severity = severity;
         this.system = system;
         this.message = message;
@@ -50,7 +50,7 @@ public final class EventStatus {
      * @param message why the simulation should stop, not null
      * @return a termination status
      */
-    public static EventStatus reachedTermination(System<?> system, String message) {
+    public static EventStatus reachedTermination(DynamicalSystem<?> system, String message) {
         return new EventStatus(Severity.REACHED_TERMINATION, system, Objects.requireNonNull(message, "message must not be null"));
     }
 
@@ -59,7 +59,7 @@ public final class EventStatus {
      * @param message what went wrong, not null
      * @return a failure status
      */
-    public static EventStatus failed(System<?> system, String message) {
+    public static EventStatus failed(DynamicalSystem<?> system, String message) {
         return new EventStatus(Severity.FAILED, system, Objects.requireNonNull(message, "message must not be null"));
     }
 
@@ -69,7 +69,7 @@ public final class EventStatus {
     }
 
     /** @return the reporting system, or null */
-    public System<?> system() {
+    public DynamicalSystem<?> system() {
         return system;
     }
 

@@ -14,7 +14,7 @@ import java.util.Objects;
 public final class InputPort<T> extends PortBase<T> {
 
 
-    InputPort(System<T> system, int index, String name, int size, boolean isAbstract) {
+    InputPort(DynamicalSystem<T> system, int index, String name, int size, boolean isAbstract) {
         super(system, index, name, size, isAbstract);
     }
 

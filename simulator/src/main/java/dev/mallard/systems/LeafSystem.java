@@ -42,7 +42,7 @@ import java.util.Objects;
  *
  * @param <T> the number type
  */
-public abstract class LeafSystem<T> extends System<T> {
+public abstract class LeafSystem<T> extends DynamicalSystem<T> {
 
     private int numQ;
     private int numV;
@@ -586,7 +586,7 @@ public abstract class LeafSystem<T> extends System<T> {
         return s;
     }
 
-    // ---- System implementation ---------------------------------------------------------------------
+    // ---- DynamicalSystem implementation ---------------------------------------------------------------------
 
     @Override
     public final int getNumQ() {
@@ -679,10 +679,10 @@ public abstract class LeafSystem<T> extends System<T> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public final <U> System<U> toScalar(Scalar<U> target) {
+    public final <U> DynamicalSystem<U> toScalar(Scalar<U> target) {
         Objects.requireNonNull(target, "target must not be null");
         if (target.equals(scalar())) {
-            return (System<U>) this;
+            return (DynamicalSystem<U>) this;
         }
         LeafSystem<U> converted = convertTo(target);
         if (converted == null || converted.scalar() != target) {

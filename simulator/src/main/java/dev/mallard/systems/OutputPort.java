@@ -35,7 +35,7 @@ public final class OutputPort<T> extends PortBase<T> {
     private final int sourceChild;
     private final int sourcePort;
 
-    private OutputPort(System<T> system, int index, String name, int size, boolean isAbstract,
+    private OutputPort(DynamicalSystem<T> system, int index, String name, int size, boolean isAbstract,
             VectorCalc<T> vectorCalc, Function<Context<T>, ?> abstractCalc, Feedthrough feedthrough,
             int sourceChild, int sourcePort) {
         super(system, index, name, size, isAbstract);
@@ -46,17 +46,17 @@ public final class OutputPort<T> extends PortBase<T> {
         this.sourcePort = sourcePort;
     }
 
-    static <T> OutputPort<T> leafVector(System<T> system, int index, String name, int size, VectorCalc<T> calc,
+    static <T> OutputPort<T> leafVector(DynamicalSystem<T> system, int index, String name, int size, VectorCalc<T> calc,
             Feedthrough feedthrough) {
         return new OutputPort<>(system, index, name, size, false, calc, null, feedthrough, -1, -1);
     }
 
-    static <T> OutputPort<T> leafAbstract(System<T> system, int index, String name, Function<Context<T>, ?> calc,
+    static <T> OutputPort<T> leafAbstract(DynamicalSystem<T> system, int index, String name, Function<Context<T>, ?> calc,
             Feedthrough feedthrough) {
         return new OutputPort<>(system, index, name, 0, true, null, calc, feedthrough, -1, -1);
     }
 
-    static <T> OutputPort<T> exported(System<T> diagram, int index, String name, OutputPort<T> source,
+    static <T> OutputPort<T> exported(DynamicalSystem<T> diagram, int index, String name, OutputPort<T> source,
             int childIndex) {
         return new OutputPort<>(diagram, index, name, source.size(), source.isAbstract(), null, null, null,
                 childIndex, source.getIndex());

@@ -10,13 +10,13 @@ public abstract sealed class PortBase<T> permits InputPort, OutputPort {
 
     // Package-private: the two port classes read them directly on hot paths.
 
-    final System<T> system;
+    final DynamicalSystem<T> system;
     final int index;
     final String name;
     final int size;
     final boolean isAbstract;
 
-    PortBase(System<T> system, int index, String name, int size, boolean isAbstract) {
+    PortBase(DynamicalSystem<T> system, int index, String name, int size, boolean isAbstract) {
         this.system = system;
         this.index = index;
         this.name = name;
@@ -25,7 +25,7 @@ public abstract sealed class PortBase<T> permits InputPort, OutputPort {
     }
 
     /** @return the owning system */
-    public System<T> getSystem() {
+    public DynamicalSystem<T> getSystem() {
         return system;
     }
 

@@ -22,7 +22,7 @@
  * {@code convertTo}) lets {@code toScalar} rebuild the system for AutoDiff or symbolic numbers.
  *
  * <h2>Contexts</h2>
- * {@link dev.mallard.systems.System#createDefaultContext()} makes a {@link dev.mallard.systems.Context};
+ * {@link dev.mallard.systems.DynamicalSystem#createDefaultContext()} makes a {@link dev.mallard.systems.Context};
  * a diagram's context holds its subsystems' contexts ({@code getMyContextFromRoot}). The continuous state
  * of a whole diagram lives in one vector laid out {@code [q..., v..., z...]} (a primitive {@code double[]}
  * for double), of which each subsystem's state is a view.

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ExamplesTest {
 
-    private static Simulator<Double> tight(dev.mallard.systems.System<Double> system) {
+    private static Simulator<Double> tight(dev.mallard.systems.DynamicalSystem<Double> system) {
         Simulator<Double> simulator = new Simulator<>(system);
         simulator.getMutableIntegrator().setTargetAccuracy(1e-10);
         simulator.getMutableContext().setAccuracy(1e-10);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,7 +17,7 @@ class AutoDiffTakesTheDoubleStepsTest {
 
     private static final double FINAL_TIME = 3.0;
 
-    private static <T> Simulator<T> simulator(System<T> system, String scheme, boolean fixed) {
+    private static <T> Simulator<T> simulator(DynamicalSystem<T> system, String scheme, boolean fixed) {
         Simulator<T> sim = new Simulator<>(system);
         sim.resetIntegrator((s, c) -> IntegrationSchemes.create(scheme, s, 0.05, c));
         IntegratorBase<T> integrator = sim.getMutableIntegrator();

@@ -12,7 +12,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +48,7 @@ class ContextValuesTest {
     /** The outer diagram's context at t = 0 with u fixed on the inner diagram's context. */
     private static Context<Double> contextOf(Diagram<Double> outer) {
         Context<Double> root = outer.createDefaultContext();
-        System<Double> inner = outer.getSubsystemByName("inner");
+        DynamicalSystem<Double> inner = outer.getSubsystemByName("inner");
         inner.getInputPort("u_in").fixValue(inner.getMyContextFromRoot(root), U);
         root.setContinuousStateValues(X0, Z0);
         return root;
@@ -58,10 +58,10 @@ class ContextValuesTest {
     void copyCarriesAnInputFixedOnAnInnerDiagramsContext() {
         Diagram<Double> outer = outer();
         Context<Double> from = contextOf(outer);
-        System<AutoDiff> ad = outer.toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> ad = outer.toScalar(AutoDiff.SCALAR);
         Context<AutoDiff> to = ad.createDefaultContext();
         ContextValues.copy(from, to);
-        System<AutoDiff> adInner = ((Diagram<AutoDiff>) ad).getSubsystemByName("inner");
+        DynamicalSystem<AutoDiff> adInner = ((Diagram<AutoDiff>) ad).getSubsystemByName("inner");
         Context<AutoDiff> adInnerContext = adInner.getMyContextFromRoot(to);
         assertTrue(adInnerContext.hasFixedInputValue(0), "the inner diagram's port is fixed in the copy");
         assertEquals(U, adInner.getInputPort("u_in").eval(adInnerContext).getValue(0), 0.0);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,7 +20,7 @@ class DoublePathStagesTest {
 
     /** Kutta's third-order tableau with its estimate, stepped by the tableau loop (nothing unrolled). */
     private static final class TableauKutta3<T> extends ExplicitRungeKuttaIntegrator<T> {
-        TableauKutta3(System<T> system, Context<T> context) {
+        TableauKutta3(DynamicalSystem<T> system, Context<T> context) {
             super(system, context, new ButcherTableau(new double[] {0, 0.5, 1},
                     new double[][] {{}, {0.5}, {-1, 2}}, new double[] {1.0 / 6, 2.0 / 3, 1.0 / 6},
                     new double[] {1.0 / 6, -1.0 / 3, 1.0 / 6}), 2);
@@ -61,7 +61,7 @@ class DoublePathStagesTest {
     private static final class FreshArrayEuler<T> extends IntegratorBase<T> {
         private final boolean intoContextArray;
 
-        FreshArrayEuler(System<T> system, Context<T> context, boolean intoContextArray) {
+        FreshArrayEuler(DynamicalSystem<T> system, Context<T> context, boolean intoContextArray) {
             super(system, context);
             this.intoContextArray = intoContextArray;
             setMaximumStepSize(0.01);

@@ -9,7 +9,7 @@ import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,7 +80,7 @@ class GradientThroughSimulationTest {
         }
     }
 
-    private static <T> Simulator<T> rk5(System<T> system, double accuracy) {
+    private static <T> Simulator<T> rk5(DynamicalSystem<T> system, double accuracy) {
         Simulator<T> sim = new Simulator<>(system);
         sim.resetIntegrator(RungeKutta5Integrator::new);
         sim.getMutableIntegrator().setTargetAccuracy(accuracy);

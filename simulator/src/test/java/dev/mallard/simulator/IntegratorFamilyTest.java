@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class IntegratorFamilyTest {
 
-    private static IntegratorBase<Double> make(String scheme, System<Double> sys, double h, Context<Double> c) {
+    private static IntegratorBase<Double> make(String scheme, DynamicalSystem<Double> sys, double h, Context<Double> c) {
         return IntegrationSchemes.create(scheme, sys, h, c);
     }
 

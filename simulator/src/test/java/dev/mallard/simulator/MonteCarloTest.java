@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -35,7 +35,7 @@ class MonteCarloTest {
     }
 
     private static final Function<ReplayableRandom, Simulator<Double>> MAKE = MonteCarloTest::randomOscillator;
-    private static final ToDoubleBiFunction<System<Double>, Context<Double>> POSITION =
+    private static final ToDoubleBiFunction<DynamicalSystem<Double>, Context<Double>> POSITION =
             (s, c) -> c.getContinuousState().getValue(0);
 
     @Test

@@ -13,7 +13,7 @@ import dev.mallard.systems.DiagramBuilder;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -126,7 +126,7 @@ class PeriodicUpdateLoopTest {
     }
 
     /** One leaf: the controller alone (its input fixed by {@link Pair}), no continuous state. */
-    private static System<Double> lone(Log log, int terminateAt, int failAt) {
+    private static DynamicalSystem<Double> lone(Log log, int terminateAt, int failAt) {
         return new Controller<>(Scalar.DOUBLE, log, terminateAt, failAt);
     }
 
@@ -137,13 +137,13 @@ class PeriodicUpdateLoopTest {
         final Simulator<Double> fast;
         final Simulator<Double> general;
 
-        Pair(java.util.function.Function<Log, System<Double>> build) {
+        Pair(java.util.function.Function<Log, DynamicalSystem<Double>> build) {
             fast = simulator(build.apply(fastLog));
             general = simulator(build.apply(generalLog));
             general.setMonitor(c -> EventStatus.didNothing());
         }
 
-        private static Simulator<Double> simulator(System<Double> system) {
+        private static Simulator<Double> simulator(DynamicalSystem<Double> system) {
             Simulator<Double> s = new Simulator<>(system);
             if (system instanceof Controller<Double> c) {
                 c.getInputPort(0).fixValue(s.getMutableContext(), 0.25, -0.5);

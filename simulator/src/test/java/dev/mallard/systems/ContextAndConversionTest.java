@@ -97,7 +97,7 @@ class ContextAndConversionTest {
     void convertsToAnotherScalarThroughItsScalarConstructor() {
         Everything<Double> sys = new Everything<>(Scalar.DOUBLE);
         assertSame(sys, sys.toScalar(Scalar.DOUBLE));
-        System<Boxed> boxed = sys.toScalar(Boxed.SCALAR);
+        DynamicalSystem<Boxed> boxed = sys.toScalar(Boxed.SCALAR);
         assertSame(Boxed.SCALAR, boxed.scalar());
         assertEquals("everything", boxed.getName());
         Context<Boxed> c = boxed.createDefaultContext();
@@ -116,7 +116,7 @@ class ContextAndConversionTest {
         b.connect(controller.getOutputPort("u"), plant.getInputPort("u"));
         b.exportOutput(plant.getOutputPort("x"), "x");
         Diagram<Double> d = b.build("loop");
-        System<Boxed> converted = d.toScalar(Boxed.SCALAR);
+        DynamicalSystem<Boxed> converted = d.toScalar(Boxed.SCALAR);
         Context<Boxed> c = converted.createDefaultContext();
         ContinuousState<Boxed> xdot = converted.allocateTimeDerivatives();
         converted.calcTimeDerivatives(c, xdot);

@@ -41,8 +41,8 @@ class DiagramTest {
     void subsystemContextsAreFoundFromTheRoot() {
         Diagram<Double> diagram = closedLoop();
         Context<Double> root = diagram.createDefaultContext();
-        System<Double> plant = diagram.getSubsystemByName("plant");
-        System<Double> controller = diagram.getSubsystemByName("controller");
+        DynamicalSystem<Double> plant = diagram.getSubsystemByName("plant");
+        DynamicalSystem<Double> controller = diagram.getSubsystemByName("controller");
         Context<Double> plantContext = plant.getMyContextFromRoot(root);
         assertSame(plant, plantContext.getSystem());
         assertSame(root, diagram.getMyContextFromRoot(root));

@@ -12,7 +12,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.symbolic.CompiledSystems;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.util.List;
@@ -30,7 +30,7 @@ class HybridAndDiagramAcceptanceTest {
         Variable e = new Variable("r");
         Variable g = new Variable("g");
         Map<String, Variable> names = Map.of("z", z, "v", v, "r", e, "g", g);
-        System<AutoDiff> ball = SymbolicVectorSystem.builder().name("ball").state(z, v).parameter(e, 0.7)
+        DynamicalSystem<AutoDiff> ball = SymbolicVectorSystem.builder().name("ball").state(z, v).parameter(e, 0.7)
                 .parameter(g, 9.81).dynamics(Formula.parse("v", names), Formula.parse("-g", names))
                 .guardAndReset(Formula.parse("z", names), List.of(Formula.parse("z", names), Formula.parse("-r*v", names)))
                 .initialState(2.0, 0.0).build(Scalar.DOUBLE).toScalar(AutoDiff.SCALAR);
@@ -84,7 +84,7 @@ class HybridAndDiagramAcceptanceTest {
         assertEquals(List.of(), compiled.system().getLeafSystems().subList(1, 1));
         double[][] finals = new double[2][];
         int i = 0;
-        for (System<Double> s : List.of(loop, compiled.system())) {
+        for (DynamicalSystem<Double> s : List.of(loop, compiled.system())) {
             Simulator<Double> sim = new Simulator<>(s);
             sim.getMutableIntegrator().setTargetAccuracy(1e-8);
             sim.advanceTo(4.0);

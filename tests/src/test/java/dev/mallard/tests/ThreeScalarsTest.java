@@ -17,7 +17,7 @@ import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.symbolic.CompiledSystems;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
@@ -37,7 +37,7 @@ class ThreeScalarsTest {
     private static final double[] SAMPLE_TIMES = {0.5, 1.0, 2.0, 3.5, 5.0};
 
     /** The continuous state at each sample time, as values. */
-    private static <T> List<double[]> trajectory(System<T> system, boolean seedGradients) {
+    private static <T> List<double[]> trajectory(DynamicalSystem<T> system, boolean seedGradients) {
         Simulator<T> sim = new Simulator<>(system);
         Context<T> c = sim.getMutableContext();
         c.fixInputPort(0, ScalarVector.ofValues(system.scalar(), 0.1));
@@ -108,7 +108,7 @@ class ThreeScalarsTest {
     @Test
     void autoDiffGradientsOfTheCompiledSystemEqualThoseOfTheOriginal() {
         ForcedDuffing<Double> duffing = new ForcedDuffing<>(Scalar.DOUBLE);
-        List<System<AutoDiff>> systems = List.of(duffing.toScalar(AutoDiff.SCALAR),
+        List<DynamicalSystem<AutoDiff>> systems = List.of(duffing.toScalar(AutoDiff.SCALAR),
                 CompiledSystems.compile(duffing).system().toScalar(AutoDiff.SCALAR),
                 symbolicDuffing().toScalar(AutoDiff.SCALAR));
         double[][] grads = new double[systems.size()][];

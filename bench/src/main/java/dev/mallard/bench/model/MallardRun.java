@@ -6,7 +6,7 @@ import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 
 /**
  * One reusable Mallard simulation of a model under a {@link Setup}: each {@code run} puts the context back to
@@ -25,7 +25,7 @@ public final class MallardRun<T> {
      * @param system the system to simulate
      * @param setup the integrator configuration
      */
-    public MallardRun(System<T> system, Setup setup) {
+    public MallardRun(DynamicalSystem<T> system, Setup setup) {
         this.simulator = new Simulator<>(system);
         this.context = simulator.getMutableContext();
         this.integrator = setup.configure(simulator);

@@ -5,7 +5,7 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -39,7 +39,7 @@ public final class CompiledSystems {
      * @param reason why it was not compiled, or a summary of what was compiled
      * @param <T> the number type
      */
-    public record Compilation<T>(System<T> system, boolean compiled, String reason) {
+    public record Compilation<T>(DynamicalSystem<T> system, boolean compiled, String reason) {
     }
 
     /**
@@ -49,7 +49,7 @@ public final class CompiledSystems {
      * @param <T> its number type
      * @return the compiled system, or the original one with the reason it was not compiled
      */
-    public static <T> Compilation<T> compile(System<T> system) {
+    public static <T> Compilation<T> compile(DynamicalSystem<T> system) {
         Objects.requireNonNull(system, "system must not be null");
         String refusal = structuralRefusal(system);
         if (refusal != null) {
@@ -88,12 +88,12 @@ public final class CompiledSystems {
                 + outputs.size() + " output ports");
     }
 
-    private static <T> Compilation<T> notCompiled(System<T> system, String why) {
+    private static <T> Compilation<T> notCompiled(DynamicalSystem<T> system, String why) {
         return new Compilation<>(system, false, system.getName() + " is not compiled: " + why);
     }
 
     /** What the traced leaf cannot represent; null if nothing. */
-    private static <T> String structuralRefusal(System<T> system) {
+    private static <T> String structuralRefusal(DynamicalSystem<T> system) {
         Context<T> c = system.createDefaultContext();
         List<LeafSystem<T>> leaves = system.getLeafSystems();
         List<Context<T>> contexts = c.getLeafContexts();
@@ -131,7 +131,7 @@ public final class CompiledSystems {
         if (numQ != numV) {
             return false;
         }
-        System<Expression> s = in.getSymbolicSystem();
+        DynamicalSystem<Expression> s = in.getSymbolicSystem();
         Context<Expression> c = in.createSymbolicContext();
         ScalarVector<Expression> v = Expression.SCALAR.newVector(numV);
         for (int i = 0; i < numV; i++) {

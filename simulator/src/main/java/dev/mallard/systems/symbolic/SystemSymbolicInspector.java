@@ -13,7 +13,7 @@ import dev.mallard.systems.Event;
 import dev.mallard.systems.InputPort;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -44,7 +44,7 @@ import java.util.Set;
  */
 public final class SystemSymbolicInspector {
 
-    private final System<Expression> system;
+    private final DynamicalSystem<Expression> system;
     private final List<double[]> numericParameters;
     private final String systemName;
     private final Variable time;
@@ -58,7 +58,7 @@ public final class SystemSymbolicInspector {
     private final OptionalDouble discretePeriod;
     private final List<List<Expression>> outputsByPort;
 
-    private SystemSymbolicInspector(System<Expression> system, List<double[]> numericParameters) {
+    private SystemSymbolicInspector(DynamicalSystem<Expression> system, List<double[]> numericParameters) {
         this.system = system;
         this.systemName = system.getName();
         this.numericParameters = numericParameters;
@@ -98,7 +98,7 @@ public final class SystemSymbolicInspector {
      * @throws UnsupportedOperationException if the system cannot be converted (naming it)
      * @throws IllegalArgumentException if its equations branch on values of the state, inputs or parameters
      */
-    public static SystemSymbolicInspector of(System<?> system) {
+    public static SystemSymbolicInspector of(DynamicalSystem<?> system) {
         Objects.requireNonNull(system, "system must not be null");
         return new SystemSymbolicInspector(system.toScalar(Expression.SCALAR), null);
     }
@@ -115,7 +115,7 @@ public final class SystemSymbolicInspector {
      * @throws IllegalArgumentException if the context is not a root context of the system, or its equations
      *     branch on values of the state or inputs
      */
-    public static <T> SystemSymbolicInspector withNumericParameters(System<T> system, Context<T> context) {
+    public static <T> SystemSymbolicInspector withNumericParameters(DynamicalSystem<T> system, Context<T> context) {
         Objects.requireNonNull(system, "system must not be null");
         Objects.requireNonNull(context, "context must not be null");
         if (context.getSystem() != system || !context.isRootContext()) {
@@ -142,7 +142,7 @@ public final class SystemSymbolicInspector {
         return count;
     }
 
-    private static int countInputs(System<Expression> system) {
+    private static int countInputs(DynamicalSystem<Expression> system) {
         int count = 0;
         for (int p = 0; p < system.numInputPorts(); p++) {
             InputPort<Expression> port = system.getInputPort(p);
@@ -162,7 +162,7 @@ public final class SystemSymbolicInspector {
     }
 
     /** @return the inspected system converted to {@link Expression} */
-    public System<Expression> getSymbolicSystem() {
+    public DynamicalSystem<Expression> getSymbolicSystem() {
         return system;
     }
 
@@ -214,7 +214,7 @@ public final class SystemSymbolicInspector {
 
     // ---- evaluation --------------------------------------------------------------------------------------
 
-    private static List<Expression> computeDerivatives(System<Expression> system, Context<Expression> context) {
+    private static List<Expression> computeDerivatives(DynamicalSystem<Expression> system, Context<Expression> context) {
         ContinuousState<Expression> d = system.allocateTimeDerivatives();
         if (d.size() > 0) {
             system.calcTimeDerivatives(context, d);
@@ -226,7 +226,7 @@ public final class SystemSymbolicInspector {
         return List.copyOf(out);
     }
 
-    private static OptionalDouble uniqueDiscretePeriod(System<Expression> system) {
+    private static OptionalDouble uniqueDiscretePeriod(DynamicalSystem<Expression> system) {
         Event<Expression> first = null;
         for (LeafSystem<Expression> leaf : system.getLeafSystems()) {
             for (Event<Expression> e : periodicUpdates(leaf)) {
@@ -246,7 +246,7 @@ public final class SystemSymbolicInspector {
                 .filter(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE).toList();
     }
 
-    private static List<Expression> computeDiscreteUpdates(System<Expression> system, Context<Expression> context) {
+    private static List<Expression> computeDiscreteUpdates(DynamicalSystem<Expression> system, Context<Expression> context) {
         Context<Expression> next = context.cloneContext();
         List<LeafSystem<Expression>> leaves = system.getLeafSystems();
         List<Context<Expression>> now = context.getLeafContexts();
@@ -267,7 +267,7 @@ public final class SystemSymbolicInspector {
         return List.copyOf(out);
     }
 
-    private static List<List<Expression>> computeOutputs(System<Expression> system, Context<Expression> context) {
+    private static List<List<Expression>> computeOutputs(DynamicalSystem<Expression> system, Context<Expression> context) {
         List<List<Expression>> out = new ArrayList<>();
         for (int p = 0; p < system.numOutputPorts(); p++) {
             OutputPort<Expression> port = system.getOutputPort(p);
@@ -495,7 +495,7 @@ public final class SystemSymbolicInspector {
      */
     public <T> Environment environmentAt(Context<T> context) {
         Objects.requireNonNull(context, "context must not be null");
-        System<T> system = context.getSystem();
+        DynamicalSystem<T> system = context.getSystem();
         Environment env = new Environment();
         env.put(time, context.getTimeValue());
         ScalarVector<T> xc = context.getContinuousState();
@@ -591,7 +591,7 @@ public final class SystemSymbolicInspector {
     /** Where the variables' names come from: a SymbolicVectorSystem's own variables, or x0.., xd0.., u0.., p0... */
     private record Naming(Variable time, SymbolicVectorSystem<Expression> own) {
 
-        static Naming of(System<Expression> system) {
+        static Naming of(DynamicalSystem<Expression> system) {
             if (system instanceof SymbolicVectorSystem<Expression> s) {
                 return new Naming(s.getTimeVariable(), s);
             }

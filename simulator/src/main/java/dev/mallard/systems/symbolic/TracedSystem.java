@@ -228,10 +228,10 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         }
         double[] values = w.tangentIn;
         values[0] = t;
-        java.lang.System.arraycopy(x, 0, values, 1, n);
+        System.arraycopy(x, 0, values, 1, n);
         // block input 0 is time (the caller's last row), then the states (the caller's first n rows)
-        java.lang.System.arraycopy(tangents, n * width, w.inTangents, 0, width);
-        java.lang.System.arraycopy(tangents, 0, w.inTangents, width, n * width);
+        System.arraycopy(tangents, n * width, w.inTangents, 0, width);
+        System.arraycopy(tangents, 0, w.inTangents, width, n * width);
         // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
         w.scratch.findNonzeroColumns(0, w.inTangents, width);
         shape.derivatives().evaluateTangents(values, w.inTangents, width, w.scratch, xdot, xdotTangents);

@@ -15,14 +15,14 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CompiledSystemsTest {
 
-    private static <T> Simulator<T> simulate(System<T> system, double tEnd, double... x0) {
+    private static <T> Simulator<T> simulate(DynamicalSystem<T> system, double tEnd, double... x0) {
         Simulator<T> sim = new Simulator<>(system);
         Context<T> c = sim.getMutableContext();
         c.setContinuousStateValues(x0);
@@ -37,7 +37,7 @@ class CompiledSystemsTest {
         TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
         CompiledSystems.Compilation<Double> compilation = CompiledSystems.compile(pendulum);
         assertTrue(compilation.compiled(), compilation.reason());
-        System<Double> compiled = compilation.system();
+        DynamicalSystem<Double> compiled = compilation.system();
         assertEquals(1, compiled.getNumQ());
         assertEquals(1, compiled.getNumV());
         assertEquals("torque", compiled.getInputPort(0).getName());
@@ -61,11 +61,11 @@ class CompiledSystemsTest {
     @Test
     void theCompiledAutoDiffConversionGivesTheSameGradientsAsTheOriginal() {
         TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
-        System<AutoDiff> original = pendulum.toScalar(AutoDiff.SCALAR);
-        System<AutoDiff> compiled = CompiledSystems.compile(pendulum).system().toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> original = pendulum.toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> compiled = CompiledSystems.compile(pendulum).system().toScalar(AutoDiff.SCALAR);
         double[][] gradients = new double[2][];
         int k = 0;
-        for (System<AutoDiff> s : List.of(original, compiled)) {
+        for (DynamicalSystem<AutoDiff> s : List.of(original, compiled)) {
             Simulator<AutoDiff> sim = new Simulator<>(s);
             Context<AutoDiff> c = sim.getMutableContext();
             c.getMutableContinuousState().set(0, AutoDiff.variable(1.0, 3, 0));
@@ -106,10 +106,10 @@ class CompiledSystemsTest {
     @Test
     void theCompiledDerivativesAtAPointEqualTheOriginal() {
         TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
-        System<Double> compiled = CompiledSystems.compile(pendulum).system();
+        DynamicalSystem<Double> compiled = CompiledSystems.compile(pendulum).system();
         double[][] results = new double[2][];
         int k = 0;
-        for (System<Double> s : List.of(pendulum, compiled)) {
+        for (DynamicalSystem<Double> s : List.of(pendulum, compiled)) {
             Context<Double> c = s.createDefaultContext();
             c.setContinuousStateValues(0.7, -2.0);
             c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 1.5));
@@ -125,7 +125,7 @@ class CompiledSystemsTest {
     void threadsEvaluatingOneCompiledSystemAtOnceEachGetTheirOwnDerivatives() throws Exception {
         // each thread its own context and state; all share the compiled system's per-thread workspaces
         TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
-        System<Double> compiled = CompiledSystems.compile(pendulum).system();
+        DynamicalSystem<Double> compiled = CompiledSystems.compile(pendulum).system();
         int threads = 4;
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
@@ -175,7 +175,7 @@ class CompiledSystemsTest {
                 .dynamics(Expression.of(v), Expression.of(mu).times(Expression.ONE.minus(Expression.of(x).pow(2)))
                         .times(Expression.of(v)).minus(Expression.of(x)))
                 .initialState(2, 0).build(Scalar.DOUBLE);
-        for (System<Double> s : List.of(vdp, CompiledSystems.compile(vdp).system())) {
+        for (DynamicalSystem<Double> s : List.of(vdp, CompiledSystems.compile(vdp).system())) {
             Simulator<Double> sim = new Simulator<>(s);
             sim.advanceTo(5.0);
             long steps0 = sim.getNumStepsTaken();

@@ -16,7 +16,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Boxed;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -72,7 +72,7 @@ class SymbolicVectorSystemTest {
 
     @Test
     void autoDiffDerivativesFollowTheChainRuleThroughCompiledJacobians() {
-        System<AutoDiff> sys = forcedVanDerPol().toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> sys = forcedVanDerPol().toScalar(AutoDiff.SCALAR);
         Context<AutoDiff> c = sys.createDefaultContext();
         // Independent variables: (x, v, mu); x and v are themselves 2 a and a + b of (a, b, mu)-seeded values.
         AutoDiff a = AutoDiff.variable(0.15, 3, 0);
@@ -108,7 +108,7 @@ class SymbolicVectorSystemTest {
 
     @Test
     void anUnknownNumberTypeEvaluatesTheGraphWithItsOwnArithmetic() {
-        System<Boxed> sys = forcedVanDerPol().toScalar(Boxed.SCALAR);
+        DynamicalSystem<Boxed> sys = forcedVanDerPol().toScalar(Boxed.SCALAR);
         Context<Boxed> c = sys.createDefaultContext();
         c.setTime(0.7);
         c.setContinuousStateValues(0.3, -1.2);

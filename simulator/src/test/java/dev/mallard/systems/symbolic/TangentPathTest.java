@@ -18,7 +18,7 @@ import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DiagramBuilder;
-import dev.mallard.systems.System;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.TangentTimeDerivatives;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,16 +37,16 @@ class TangentPathTest {
     private static final List<String> SCHEMES = List.of("explicit_euler", "runge_kutta2", "runge_kutta3",
             "bogacki_shampine3", "runge_kutta5");
 
-    private static System<Double> compiledPendulum() {
+    private static DynamicalSystem<Double> compiledPendulum() {
         CompiledSystems.Compilation<Double> c = CompiledSystems.compile(new TorquePendulum<>(Scalar.DOUBLE));
         assertTrue(c.compiled(), c.reason());
         return c.system();
     }
 
     /** The same system behind a diagram: the integrators' AutoDiff-object path. */
-    private static <T> System<T> inDiagram(System<T> leaf) {
+    private static <T> DynamicalSystem<T> inDiagram(DynamicalSystem<T> leaf) {
         DiagramBuilder<T> b = new DiagramBuilder<>(leaf.scalar());
-        System<T> s = b.addSystem(leaf);
+        DynamicalSystem<T> s = b.addSystem(leaf);
         b.exportInput(s.getInputPort(0), "torque");
         b.exportOutput(s.getOutputPort(0), "position");
         b.exportOutput(s.getOutputPort(1), "torque");
@@ -62,7 +62,7 @@ class TangentPathTest {
             }
             GradientSimulation.Result[] results = new GradientSimulation.Result[2];
             int k = 0;
-            for (System<Double> s : List.of(compiledPendulum(), inDiagram(compiledPendulum()))) {
+            for (DynamicalSystem<Double> s : List.of(compiledPendulum(), inDiagram(compiledPendulum()))) {
                 Context<Double> c = s.createDefaultContext();
                 c.setContinuousStateValues(1.0, 0.0);
                 c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
@@ -104,7 +104,7 @@ class TangentPathTest {
     }
 
     /** Pendulum from (1, 0) with the state, the torque input and the damping parameter seeded (3 variables). */
-    private static Simulator<AutoDiff> seeded(System<AutoDiff> system, String scheme) {
+    private static Simulator<AutoDiff> seeded(DynamicalSystem<AutoDiff> system, String scheme) {
         Simulator<AutoDiff> sim = new Simulator<>(system);
         Context<AutoDiff> root = sim.getMutableContext();
         root.getMutableContinuousState().set(0, AutoDiff.variable(1.0, 4, 0));
@@ -127,7 +127,7 @@ class TangentPathTest {
     void theRungeKutta5InterpolantMakesTheMiddleStagesOnRequest() {
         PiecewisePolynomial<AutoDiff>[] dense = new PiecewisePolynomial[2];
         int k = 0;
-        for (System<Double> s : List.of(compiledPendulum(), inDiagram(compiledPendulum()))) {
+        for (DynamicalSystem<Double> s : List.of(compiledPendulum(), inDiagram(compiledPendulum()))) {
             Simulator<AutoDiff> sim = new Simulator<>(s.toScalar(AutoDiff.SCALAR));
             Context<AutoDiff> root = sim.getMutableContext();
             root.getMutableContinuousState().set(0, AutoDiff.variable(1.0, 2, 0));
@@ -150,7 +150,7 @@ class TangentPathTest {
 
     @Test
     void theJacobianAgreesWithCentralDifferencesOfDoubleRuns() {
-        System<Double> s = compiledPendulum();
+        DynamicalSystem<Double> s = compiledPendulum();
         Context<Double> c = s.createDefaultContext();
         c.setContinuousStateValues(1.0, 0.0);
         c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
@@ -170,7 +170,7 @@ class TangentPathTest {
         }
     }
 
-    private static double[] finalStateWith(System<Double> s, double damping, double angle) {
+    private static double[] finalStateWith(DynamicalSystem<Double> s, double damping, double angle) {
         Simulator<Double> sim = new Simulator<>(s);
         Context<Double> c = sim.getMutableContext();
         c.setContinuousStateValues(angle, 0.0);
@@ -184,7 +184,7 @@ class TangentPathTest {
 
     @Test
     void theTangentEvaluationEqualsTheAutoDiffEvaluationAndChecksItsArguments() {
-        System<AutoDiff> s = compiledPendulum().toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> s = compiledPendulum().toScalar(AutoDiff.SCALAR);
         TangentTimeDerivatives<AutoDiff> t = assertInstanceOf(TangentTimeDerivatives.class, s);
         Context<AutoDiff> c = s.createDefaultContext();
         c.setTime(AutoDiff.variable(0.2, 3, 2));
@@ -215,7 +215,7 @@ class TangentPathTest {
 
     @Test
     void mismatchedGradientSizesAreRefusedNamingBoth() {
-        System<AutoDiff> s = compiledPendulum().toScalar(AutoDiff.SCALAR);
+        DynamicalSystem<AutoDiff> s = compiledPendulum().toScalar(AutoDiff.SCALAR);
         Simulator<AutoDiff> sim = new Simulator<>(s);
         Context<AutoDiff> c = sim.getMutableContext();
         c.getMutableContinuousState().set(0, AutoDiff.variable(1.0, 2, 0));
@@ -230,8 +230,8 @@ class TangentPathTest {
         for (String scheme : List.of("runge_kutta3", "runge_kutta5")) {
             GradientSimulation.Result[] results = new GradientSimulation.Result[2];
             int k = 0;
-            System<Double> compiled = CompiledSystems.compile(new SpringChain<>(Scalar.DOUBLE)).system();
-            for (System<Double> s : List.of(compiled, inDiagramWithoutPorts(compiled))) {
+            DynamicalSystem<Double> compiled = CompiledSystems.compile(new SpringChain<>(Scalar.DOUBLE)).system();
+            for (DynamicalSystem<Double> s : List.of(compiled, inDiagramWithoutPorts(compiled))) {
                 Context<Double> c = s.createDefaultContext();
                 results[k++] = GradientSimulation.run(s, c, 2.0, sim -> {
                     sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 0.1, ctx));
@@ -247,7 +247,7 @@ class TangentPathTest {
         }
     }
 
-    private static <T> System<T> inDiagramWithoutPorts(System<T> leaf) {
+    private static <T> DynamicalSystem<T> inDiagramWithoutPorts(DynamicalSystem<T> leaf) {
         DiagramBuilder<T> b = new DiagramBuilder<>(leaf.scalar());
         b.addSystem(leaf);
         return b.build("wrapped");
