@@ -49,7 +49,7 @@ import java.util.Set;
  *         .dynamics(v.toExpression(), Formula.parse("mu*(1 - x^2)*v - x", names))
  *         .initialState(2, 0)
  *         .build(Scalar.DOUBLE);
- * System<AutoDiff> forGradients = vdp.toScalar(AutoDiff.SCALAR);   // same equations, compiled Jacobian
+ * DynamicalSystem<AutoDiff> forGradients = vdp.toScalar(AutoDiff.SCALAR);   // same equations, compiled Jacobian
  * }</pre>
  *
  * @param <T> the number type
