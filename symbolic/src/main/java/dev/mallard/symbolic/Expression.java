@@ -25,7 +25,7 @@ import java.util.TreeSet;
  *
  * <p>Equality is structural ({@code x + y} equals another {@code x + y} over the same variables, but not
  * {@code y + x}); the hash code is cached. None of the methods here start Symja; see
- * {@link dev.mallard.symbolic.symja.Symja} for simplification and factoring.
+ * {@link dev.mallard.symja.Symja} for simplification and factoring.
  *
  * <p>Immutable and thread-safe.
  */

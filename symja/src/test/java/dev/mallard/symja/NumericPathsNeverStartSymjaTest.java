@@ -1,10 +1,14 @@
-package dev.mallard.symbolic;
+package dev.mallard.symja;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.mallard.symbolic.compile.CompiledFunction;
-import dev.mallard.symbolic.symja.Symja;
+import dev.mallard.symbolic.Environment;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Formula;
+import dev.mallard.symbolic.Polynomial;
+import dev.mallard.symbolic.Variable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

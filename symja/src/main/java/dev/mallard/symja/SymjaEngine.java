@@ -1,4 +1,4 @@
-package dev.mallard.symbolic.symja;
+package dev.mallard.symja;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.matheclipse.core.eval.ExprEvaluator;

@@ -1,4 +1,4 @@
-package dev.mallard.symbolic.symja;
+package dev.mallard.symja;
 
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;

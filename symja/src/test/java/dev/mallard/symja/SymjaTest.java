@@ -1,4 +1,4 @@
-package dev.mallard.symbolic.symja;
+package dev.mallard.symja;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
