@@ -14,6 +14,10 @@ import java.util.List;
  * (through the nodes' differentiation matrix). Segments are contiguous; at a shared break the later segment
  * is used. Segments are appended in time order only (by the integrator). Not thread-safe while being built.
  *
+ * <p>An integrator's dense output ({@link IntegratorBase#startDenseIntegration()}) is one; {@link Trajectories}
+ * builds others from samples (zero- and first-order hold, cubic splines), as Drake's
+ * {@code PiecewisePolynomial} factories do.
+ *
  * @param <T> the number type of the values
  */
 public final class PiecewisePolynomial<T> {
@@ -24,12 +28,13 @@ public final class PiecewisePolynomial<T> {
     private final List<Double> breaks = new ArrayList<>();
 
     /**
-     * An empty function.
+     * An empty function, filled by {@link #appendSegment}: only an integrator's dense output and
+     * {@link Trajectories}' factories build one, so a user never holds an empty, unfillable object.
      *
      * @param scalar the number type of the values
      * @param rows the number of entries of each value, {@code >= 0}
      */
-    public PiecewisePolynomial(Scalar<T> scalar, int rows) {
+    PiecewisePolynomial(Scalar<T> scalar, int rows) {
         this.scalar = Checks.notNull(scalar, "scalar");
         this.rows = Checks.nonNegative(rows, "rows");
     }
