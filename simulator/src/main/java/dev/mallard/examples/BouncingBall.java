@@ -50,6 +50,7 @@ public final class BouncingBall<T> extends LeafSystem<T> {
         this.restitution = restitution;
         this.gravity = Checks.positive(gravity, "gravity");
         declareContinuousState(1, 1, 0);
+        setContinuousStateNames("height", "velocity");
         setDefaultContinuousState(height, 0.0);
         declareNumericParameter(restitution, gravity);
         declareVectorOutputPort("state", 2, (c, y) -> {

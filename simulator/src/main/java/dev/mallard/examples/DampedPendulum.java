@@ -47,6 +47,7 @@ public final class DampedPendulum<T> extends LeafSystem<T> {
         }
         this.gravity = Checks.finite(gravity, "gravity");
         declareContinuousState(1, 1, 0);
+        setContinuousStateNames("angle", "rate");
         declareNumericParameter(length, damping, gravity);
         declareVectorOutputPort("state", 2, (c, y) -> {
             y.set(0, c.getContinuousState().get(0));

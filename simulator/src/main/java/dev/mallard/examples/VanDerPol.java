@@ -31,7 +31,7 @@ public final class VanDerPol<T> extends LeafSystem<T> {
         this.mu = Checks.finite(mu, "mu");
         this.timeReversed = timeReversed;
         declareContinuousState(2);
-        declareNumericParameter(mu);
+        declareNumericParameter("mu", mu);
         declareVectorOutputPort("state", 2, (c, y) -> {
             y.set(0, c.getContinuousState().get(0));
             y.set(1, c.getContinuousState().get(1));

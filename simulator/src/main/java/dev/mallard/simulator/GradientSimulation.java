@@ -3,6 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
 import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
@@ -25,15 +26,27 @@ public final class GradientSimulation {
      * initial continuous state {@code 0 .. numStates-1}, then numeric parameters (all groups of all leaves,
      * flattened in leaf order), then the final time.
      *
+     * <p>Each column has a name, {@code "PATH/NAME"}: PATH is the leaf system's path name
+     * ({@link DynamicalSystem#getPathName()}), NAME the state's name ({@code LeafSystem.setContinuousStateNames})
+     * or {@code "x" + i} for the leaf's unnamed state i, the parameter group's name
+     * ({@code LeafSystem.declareNumericParameter(String, double...)}) or {@code "p" + g} for unnamed group g,
+     * with {@code "[i]"} appended for entry i of a group of more than one entry; the final time is {@code "t"}.
+     *
      * @param finalState x(T), values
      * @param stateJacobian d x(T) / d (x(0), p, T), {@code numStates x (numStates + numParameters + 1)}
      * @param outputs y(T), values
      * @param outputJacobian d y(T) / d (x(0), p, T)
      * @param numStates the number of continuous states
      * @param numParameters the number of numeric parameters
+     * @param columnNames the name of each Jacobian column, {@code numStates + numParameters + 1} of them
      */
     public record Result(double[] finalState, double[][] stateJacobian, double[] outputs, double[][] outputJacobian,
-            int numStates, int numParameters) {
+            int numStates, int numParameters, List<String> columnNames) {
+
+        /** Copies the names into an unmodifiable list. */
+        public Result {
+            columnNames = List.copyOf(columnNames);
+        }
 
         /** @return the column index of the final time */
         public int finalTimeColumn() {
@@ -46,6 +59,25 @@ public final class GradientSimulation {
          */
         public int parameterColumn(int k) {
             return numStates + k;
+        }
+
+        /**
+         * The column of a named state or parameter of one leaf system, e.g. {@code column(pendulum, "damping")}.
+         *
+         * @param system the leaf system (of the simulated system or its double original: matched by path name)
+         * @param name the state's or parameter group's name, with {@code "[i]"} for an entry of a larger group
+         * @return the column index
+         * @throws IllegalArgumentException if no column has that name (listing the system's columns)
+         */
+        public int column(DynamicalSystem<?> system, String name) {
+            String prefix = system.getPathName() + "/";
+            int j = columnNames.indexOf(prefix + name);
+            if (j < 0) {
+                throw new IllegalArgumentException("no column '" + name + "' of " + system.getPathName()
+                        + "; its columns are " + columnNames.stream().filter(c -> c.startsWith(prefix))
+                                .map(c -> c.substring(prefix.length())).toList());
+            }
+            return j;
         }
     }
 
@@ -111,7 +143,30 @@ public final class GradientSimulation {
                 }
             }
         }
-        return new Result(values(x), jacobian(x, size), values(y), jacobian(y, size), n, m);
+        return new Result(values(x), jacobian(x, size), values(y), jacobian(y, size), n, m, columnNames(context));
+    }
+
+    /** The names of the independent variables, in column order (see {@link Result}). */
+    private static <T> List<String> columnNames(Context<T> context) {
+        List<String> names = new ArrayList<>();
+        for (Context<T> leafContext : context.getLeafContexts()) {
+            LeafSystem<T> leaf = (LeafSystem<T>) leafContext.getSystem();
+            for (int i = 0; i < leafContext.getNumContinuousStates(); i++) {
+                names.add(leaf.getPathName() + "/" + leaf.getContinuousStateName(i).orElse("x" + i));
+            }
+        }
+        for (Context<T> leafContext : context.getLeafContexts()) {
+            LeafSystem<T> leaf = (LeafSystem<T>) leafContext.getSystem();
+            for (int g = 0; g < leafContext.getNumNumericParameterGroups(); g++) {
+                String group = leaf.getPathName() + "/" + leaf.getNumericParameterName(g).orElse("p" + g);
+                int size = leafContext.getNumericParameter(g).size();
+                for (int i = 0; i < size; i++) {
+                    names.add(size == 1 ? group : group + "[" + i + "]");
+                }
+            }
+        }
+        names.add("t");
+        return names;
     }
 
     private static <T> int countParameters(Context<T> context) {

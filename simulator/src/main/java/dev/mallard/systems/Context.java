@@ -367,6 +367,36 @@ public final class Context<T> {
         return p;
     }
 
+    /**
+     * The named parameter vector of this leaf context's system.
+     *
+     * @param name a name the system gave to {@code declareNumericParameter(String, double...)}
+     * @return the parameter vector; do not write through it
+     * @throws IllegalArgumentException if this is a diagram's context, or the system has no parameter of that name
+     */
+    public ScalarVector<T> getNumericParameter(String name) {
+        return getNumericParameter(parameterGroup(name));
+    }
+
+    /**
+     * The named parameter vector for writing; invalidates cached outputs.
+     *
+     * @param name a name the system gave to {@code declareNumericParameter(String, double...)}
+     * @return the parameter vector
+     * @throws IllegalArgumentException if this is a diagram's context, or the system has no parameter of that name
+     */
+    public ScalarVector<T> getMutableNumericParameter(String name) {
+        return getMutableNumericParameter(parameterGroup(name));
+    }
+
+    private int parameterGroup(String name) {
+        if (!(system instanceof LeafSystem<T> leaf)) {
+            throw new IllegalArgumentException("parameter '" + name + "': " + system.getName() + " is a diagram; "
+                    + "address the parameter in the leaf's own context (leaf.getMyContextFromRoot(root))");
+        }
+        return leaf.getNumericParameterIndex(name);
+    }
+
     // ---- inputs --------------------------------------------------------------------------------
 
     /**

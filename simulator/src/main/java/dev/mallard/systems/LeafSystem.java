@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A system defined directly by its equations: the base class of user systems. A subclass declares, in its
@@ -52,6 +53,10 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     private final List<Object> defaultAbstract = new ArrayList<>();
     private final List<UnaryOperator<Object>> abstractCopiers = new ArrayList<>();
     private final List<double[]> defaultParameters = new ArrayList<>();
+    /** One entry per parameter group: its name, or null for a group declared without one. */
+    private final List<String> parameterNames = new ArrayList<>();
+    /** The continuous states' names, or null when they have none. */
+    private String[] continuousStateNames;
     private final Map<Event.Trigger, List<Event<T>>> events = new EnumMap<>(Event.Trigger.class);
     private final List<WitnessFunction<T>> witnesses = new ArrayList<>();
     private boolean continuousDeclared;
@@ -177,7 +182,80 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
      */
     protected final int declareNumericParameter(double... defaults) {
         defaultParameters.add(Objects.requireNonNull(defaults, "defaults must not be null").clone());
+        parameterNames.add(null);
         return defaultParameters.size() - 1;
+    }
+
+    /**
+     * Declares a named group of numeric parameters with default values, so that contexts and gradient
+     * results can address it by name ({@link Context#getMutableNumericParameter(String)},
+     * {@code GradientSimulation.Result.column(system, name)}) as well as by index.
+     *
+     * @param name the group's name, not blank, unique among this system's parameter names
+     * @param defaults the default values; copied
+     * @return the group's index
+     * @throws IllegalArgumentException if the name is blank or already used by this system
+     */
+    protected final int declareNumericParameter(String name, double... defaults) {
+        Checks.notNull(name, "name");
+        if (name.isBlank() || parameterNames.contains(name)) {
+            throw new IllegalArgumentException(getName() + ": numeric parameter name '" + name + "' is "
+                    + (name.isBlank() ? "blank" : "already declared"));
+        }
+        int group = declareNumericParameter(defaults);
+        parameterNames.set(group, name);
+        return group;
+    }
+
+    /**
+     * @param group a numeric parameter group, in [0, number of groups)
+     * @return its name, or empty if it was declared without one
+     */
+    public final Optional<String> getNumericParameterName(int group) {
+        return Optional.ofNullable(parameterNames.get(Checks.index(group, parameterNames.size(),
+                "numeric parameter group")));
+    }
+
+    /**
+     * @param name a name given to {@link #declareNumericParameter(String, double...)}
+     * @return the group's index
+     * @throws IllegalArgumentException if this system has no parameter of that name (listing the names it has)
+     */
+    public final int getNumericParameterIndex(String name) {
+        int group = parameterNames.indexOf(Checks.notNull(name, "name"));
+        if (group < 0) {
+            throw new IllegalArgumentException(getName() + " has no numeric parameter named '" + name
+                    + "'; its named parameters are " + parameterNames.stream().filter(Objects::nonNull).toList());
+        }
+        return group;
+    }
+
+    /**
+     * Names the continuous states, in order (q, then v, then z), for messages, logs and gradient results.
+     *
+     * @param names one distinct, non-blank name per declared continuous state
+     * @throws IllegalArgumentException if the count differs from the state size, or a name is blank or repeated
+     */
+    protected final void setContinuousStateNames(String... names) {
+        Checks.notNull(names, "names");
+        Checks.size(names.length, defaultContinuous.length, "continuous state names of " + getName());
+        for (int i = 0; i < names.length; i++) {
+            if (Checks.notNull(names[i], "names[" + i + "]").isBlank()
+                    || java.util.Arrays.asList(names).subList(0, i).contains(names[i])) {
+                throw new IllegalArgumentException(getName() + ": continuous state name names[" + i + "] = '"
+                        + names[i] + "' is blank or repeated");
+            }
+        }
+        continuousStateNames = names.clone();
+    }
+
+    /**
+     * @param index a continuous state, in [0, size)
+     * @return its name, or empty if the states were not named
+     */
+    public final Optional<String> getContinuousStateName(int index) {
+        Checks.index(index, defaultContinuous.length, "continuous state index");
+        return continuousStateNames == null ? Optional.empty() : Optional.of(continuousStateNames[index]);
     }
 
     Object copyAbstractValue(int index, Object value) {
