@@ -9,7 +9,6 @@ import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -73,10 +72,9 @@ public final class OwnSystemRegionOfAttraction {
         Expression v = r.candidate();
         System.out.println("system: x1' = x2, x2' = -x1 - x2 + x1^3/3");
         System.out.println("V = " + v);
-        System.out.printf("certified: V < %.6f (certificate %s)%n", r.rho(), r.isVerified() ? "verified" : "NOT verified");
+        System.out.printf("certified: V < %.6f (certificate %s)%n", r.rho(),
+                r.isVerified() ? "verified" : "NOT verified");
         System.out.println("simulation cross-check: " + r.simulation());
         System.out.printf("%d SDPs, %.3f s%n", r.sdpSolves(), r.totalSeconds());
-        List<Variable> x = r.stateVariables();
-        System.out.println("state variables: " + x);
     }
 }

@@ -87,7 +87,8 @@ class JShellSessionTest {
     private static List<String> evaluate(JShell shell, String input) {
         // The tool completes a line the way the analysis says (adding a missing semicolon) before evaluating.
         SourceCodeAnalysis.CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(input);
-        assertTrue(info.completeness().isComplete(), () -> input + " is not a complete snippet: " + info.completeness());
+        assertTrue(info.completeness().isComplete(),
+                () -> input + " is not a complete snippet: " + info.completeness());
         assertEquals("", info.remaining().strip(), () -> input + " holds more than one snippet");
         List<SnippetEvent> events = shell.eval(info.source());
         assertFalse(events.isEmpty(), "nothing evaluated: " + input);
