@@ -66,7 +66,23 @@ public final class Format {
      */
     public static String count(long n, String noun) {
         Checks.notNull(noun, "noun");
-        return n + " " + noun + (n == 1 ? "" : "s");
+        return count(n, noun, noun + "s");
+    }
+
+    /**
+     * A count with the noun's singular or plural: {@code count(3, "publish", "publishes")} is
+     * {@code "3 publishes"}.
+     *
+     * @param n the count
+     * @param singular the noun for a count of 1, not null
+     * @param plural the noun for every other count, not null
+     * @return the text
+     * @throws NullPointerException if a noun is null
+     */
+    public static String count(long n, String singular, String plural) {
+        Checks.notNull(singular, "singular");
+        Checks.notNull(plural, "plural");
+        return n + " " + (n == 1 ? singular : plural);
     }
 
     private static StringBuilder appendVector(StringBuilder s, double[] v) {

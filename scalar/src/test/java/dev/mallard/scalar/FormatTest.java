@@ -49,5 +49,8 @@ class FormatTest {
         assertEquals("1 state", Format.count(1, "state"));
         assertEquals("2 states", Format.count(2, "state"));
         assertThrows(NullPointerException.class, () -> Format.count(1, null));
+        assertEquals("1 publish", Format.count(1, "publish", "publishes"));
+        assertEquals("3 publishes", Format.count(3, "publish", "publishes"));
+        assertThrows(NullPointerException.class, () -> Format.count(3, "publish", null));
     }
 }
