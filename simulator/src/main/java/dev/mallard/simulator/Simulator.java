@@ -924,7 +924,9 @@ public final class Simulator<T> {
      */
     @Override
     public String toString() {
-        return "Simulator of " + system + (context == null ? " without a context" : " at t = " + context.getTimeValue())
+        // the system by kind and name only: an AffineSystem's own text lists all its coefficients
+        return "Simulator of " + system.getClass().getSimpleName() + " '" + system.getName() + "'"
+                + (context == null ? " without a context" : " at t = " + context.getTimeValue())
                 + ": " + Format.count(numSteps, "step") + ", " + Format.count(numPublishes, "publish", "publishes")
                 + ", " + Format.count(numDiscreteUpdates, "discrete update") + ", "
                 + Format.count(numUnrestrictedUpdates, "unrestricted update") + "; " + integrator;
