@@ -110,7 +110,8 @@ class ResultTextTest {
                 new double[] {1, 0}, new double[] {0.5, -0.5});
         assertEquals("ButcherTableau[2 stages, c=[0.0, 1.0], a=[[], [1.0]], b=[1.0, 0.0], e=[0.5, -0.5], "
                 + "first same as last]", fsal.toString());
-        assertEquals("PiecewisePolynomial[2 rows, no segments]", new PiecewisePolynomial<>(Scalar.DOUBLE, 2).toString());
+        assertEquals("PiecewisePolynomial[2 rows, no segments]",
+                new PiecewisePolynomial<>(Scalar.DOUBLE, 2).toString());
 
         AffineSystem<Double> decay = new AffineSystem<>(Scalar.DOUBLE, "decay", new double[][] {{-1}},
                 new double[1][0], new double[] {0}, new double[0][1], new double[0][0], new double[0], 0);
