@@ -1,6 +1,7 @@
 package dev.mallard.roa;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Format;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 
@@ -199,5 +200,22 @@ public final class RegionOfAttractionOptions {
     /** @return the Monte Carlo samples of the area/volume estimates */
     public int volumeSamples() {
         return volumeSamples;
+    }
+
+    /**
+     * @return every setting, as {@code RegionOfAttractionOptions[lyapunovCandidate=none, stateVariables=[],
+     *     useImplicitDynamics=false, SosOptions[...], certificateBackoff=1.0E-5, simulation check of 16 samples
+     *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples]}
+     */
+    @Override
+    public String toString() {
+        return "RegionOfAttractionOptions[lyapunovCandidate="
+                + (lyapunovCandidate.equals(Expression.ZERO) ? "none" : lyapunovCandidate) + ", stateVariables="
+                + stateVariables + ", useImplicitDynamics=" + useImplicitDynamics + ", " + sosOptions
+                + ", certificateBackoff=" + certificateBackoff + ", simulation check of "
+                + Format.count(simulationSamples, "sample") + " over " + simulationHorizon + " s to "
+                + convergenceTolerance + " (randomSeed=" + seed + "), "
+                + Format.count(enlargementIterations, "enlargement iteration") + " with "
+                + Format.count(volumeSamples, "volume sample") + "]";
     }
 }

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Format;
 import java.util.Objects;
 
 /**
@@ -105,5 +106,16 @@ public final class ButcherTableau {
     /** @return whether the last stage is evaluated at the step's end state (then it is f(t1, x1)) */
     public boolean isFirstSameAsLast() {
         return firstSameAsLast;
+    }
+
+    /**
+     * @return the stage count and the coefficients, as {@code ButcherTableau[2 stages, c=[0.0, 1.0],
+     *     a=[[], [1.0]], b=[0.5, 0.5], e=none]}, with {@code , first same as last} when it is
+     */
+    @Override
+    public String toString() {
+        return "ButcherTableau[" + Format.count(c.length, "stage") + ", c=" + Format.vector(c) + ", a="
+                + Format.matrix(a) + ", b=" + Format.vector(b) + ", e=" + (e == null ? "none" : Format.vector(e))
+                + (firstSameAsLast ? ", first same as last" : "") + "]";
     }
 }

@@ -1,12 +1,14 @@
 package dev.mallard.simulator;
 
 import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.scalar.Format;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
 import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -32,6 +34,12 @@ public final class GradientSimulation {
      * ({@code LeafSystem.declareNumericParameter(String, double...)}) or {@code "p" + g} for unnamed group g,
      * with {@code "[i]"} appended for entry i of a group of more than one entry; the final time is {@code "t"}.
      *
+     * <p>Immutable, so safe to share between threads: the constructor copies the arrays and every array
+     * accessor returns a fresh copy (read a Jacobian into a local variable rather than calling the accessor
+     * inside a loop). {@link #equals} and {@link #hashCode} compare the arrays' contents, entry by entry as
+     * {@link Arrays#equals(double[], double[])} does (bit for bit, every NaN equal to every NaN);
+     * {@link #toString} prints the numbers, cut as {@link Format} does for large systems.
+     *
      * @param finalState x(T), values
      * @param stateJacobian d x(T) / d (x(0), p, T), {@code numStates x (numStates + numParameters + 1)}
      * @param outputs y(T), values
@@ -43,9 +51,37 @@ public final class GradientSimulation {
     public record Result(double[] finalState, double[][] stateJacobian, double[] outputs, double[][] outputJacobian,
             int numStates, int numParameters, List<String> columnNames) {
 
-        /** Copies the names into an unmodifiable list. */
+        // Copies, so that the caller's arrays and the record's never alias (a null array throws, naming it).
         public Result {
-            columnNames = List.copyOf(columnNames);
+            columnNames = List.copyOf(Objects.requireNonNull(columnNames, "columnNames must not be null"));
+            finalState = Objects.requireNonNull(finalState, "finalState must not be null").clone();
+            stateJacobian = deepCopy(Objects.requireNonNull(stateJacobian, "stateJacobian must not be null"));
+            outputs = Objects.requireNonNull(outputs, "outputs must not be null").clone();
+            outputJacobian = deepCopy(Objects.requireNonNull(outputJacobian, "outputJacobian must not be null"));
+        }
+
+        /** @return x(T), a fresh copy */
+        @Override
+        public double[] finalState() {
+            return finalState.clone();
+        }
+
+        /** @return d x(T) / d (x(0), p, T), a fresh copy */
+        @Override
+        public double[][] stateJacobian() {
+            return deepCopy(stateJacobian);
+        }
+
+        /** @return y(T), a fresh copy */
+        @Override
+        public double[] outputs() {
+            return outputs.clone();
+        }
+
+        /** @return d y(T) / d (x(0), p, T), a fresh copy */
+        @Override
+        public double[][] outputJacobian() {
+            return deepCopy(outputJacobian);
         }
 
         /** @return the column index of the final time */
@@ -78,6 +114,44 @@ public final class GradientSimulation {
                                 .map(c -> c.substring(prefix.length())).toList());
             }
             return j;
+        }
+
+        /**
+         * @param o another object
+         * @return whether it is a Result with the same counts, column names and numbers in every array
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Result r && numStates == r.numStates && numParameters == r.numParameters
+                    && columnNames.equals(r.columnNames) && Arrays.equals(finalState, r.finalState)
+                    && Arrays.deepEquals(stateJacobian, r.stateJacobian) && Arrays.equals(outputs, r.outputs) && Arrays.deepEquals(outputJacobian, r.outputJacobian);
+        }
+
+        /** @return a hash of the counts, the names and the arrays' contents, consistent with {@link #equals} */
+        @Override
+        public int hashCode() {
+            return Objects.hash(numStates, numParameters, columnNames, Arrays.hashCode(finalState),
+                    Arrays.deepHashCode(stateJacobian), Arrays.hashCode(outputs), Arrays.deepHashCode(outputJacobian));
+        }
+
+        /**
+         * @return the counts, then the values and Jacobians row by row, as
+         *     {@code Result[2 states, 1 parameter, finalState=[1.0, -0.5], stateJacobian=[[...], [...]], ...]}
+         */
+        @Override
+        public String toString() {
+            return "Result[" + Format.count(numStates, "state") + ", " + Format.count(numParameters, "parameter")
+                    + ", finalState=" + Format.vector(finalState) + ", stateJacobian=" + Format.matrix(stateJacobian)
+                    + ", outputs=" + Format.vector(outputs) + ", outputJacobian=" + Format.matrix(outputJacobian)
+                    + ", columns=" + columnNames + "]";
+        }
+
+        private static double[][] deepCopy(double[][] m) {
+            double[][] out = new double[m.length][];
+            for (int i = 0; i < m.length; i++) {
+                out[i] = m[i].clone();
+            }
+            return out;
         }
     }
 

@@ -3,6 +3,7 @@ package dev.mallard.simulator;
 import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
+import dev.mallard.scalar.Format;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
@@ -30,6 +31,10 @@ import java.util.Objects;
  * sum). On the generic path the step size is a {@code T}: when the step ends at a boundary time given as a
  * {@code T} (an AutoDiff final time), {@code h = boundary - t0} in {@code T}, so gradients with respect to
  * the final time flow through the last step.
+ *
+ * <h2>Threads</h2>
+ * Not thread-safe: an integrator belongs to one simulator (or one caller) and advances that one's context,
+ * on the thread using them. Integrators of different threads share nothing but the constant system.
  *
  * @param <T> the number type
  */
@@ -1270,4 +1275,32 @@ public abstract class IntegratorBase<T> {
 
     /** @return a short name of the scheme for messages, e.g. "runge_kutta3" */
     public abstract String getSchemeName();
+
+    /**
+     * @return the scheme, its step-size options and its statistics since the last initialize or
+     *     resetStatistics, as {@code RungeKutta3Integrator (runge_kutta3, error control, accuracy 1.0E-4,
+     *     maximum step 0.1 s): 12 steps, 37 derivative evaluations, step sizes 0.01 to 0.1 s, 2 shrinkages
+     *     from error control, 0 substep failures}
+     */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(getClass().getSimpleName()).append(" (").append(getSchemeName());
+        if (getFixedStepMode()) {
+            s.append(", fixed step ").append(maximumStepSize).append(" s");
+        } else {
+            double accuracy = Double.isNaN(accuracyInUse) ? targetAccuracy : accuracyInUse;
+            s.append(", error control, accuracy ").append(Double.isNaN(accuracy) ? "default" : accuracy)
+                    .append(", maximum step ").append(maximumStepSize).append(" s");
+        }
+        s.append("): ").append(Format.count(numStepsTaken, "step")).append(", ")
+                .append(Format.count(numDerivativeEvaluations, "derivative evaluation"));
+        if (numStepsTaken > 0 && !getFixedStepMode()) {
+            double smallest = Double.isNaN(smallestAdaptedStepSizeTaken) ? largestStepSizeTaken
+                    : smallestAdaptedStepSizeTaken;
+            s.append(", step sizes ").append(smallest).append(" to ").append(largestStepSizeTaken).append(" s");
+        }
+        return s.append(", ").append(Format.count(numShrinkagesFromErrorControl, "shrinkage"))
+                .append(" from error control, ").append(Format.count(numSubstepFailures, "substep failure"))
+                .toString();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Format;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.ArrayList;
@@ -235,6 +236,17 @@ public final class PiecewisePolynomial<T> {
             }
         }
         return lo;
+    }
+
+    /**
+     * @return the size and the time span, as {@code PiecewisePolynomial[2 rows, 14 segments on [0.0, 1.5]]}
+     *     ({@code no segments} while empty)
+     */
+    @Override
+    public String toString() {
+        return "PiecewisePolynomial[" + Format.count(rows, "row") + ", " + (segments.isEmpty() ? "no segments"
+                : Format.count(segments.size(), "segment") + " on [" + getStartTime() + ", " + getEndTime() + "]")
+                + "]";
     }
 
     private void requireSegments() {

@@ -6,6 +6,8 @@ import java.util.Optional;
  * One sample of a Monte Carlo study: the generator as it was before the sample (replay with
  * {@code MonteCarlo.randomSimulation(make, output, finalTime, result.getGeneratorSnapshot().snapshot())}),
  * and the output, or the exception the sample threw. Immutable (the snapshot is copied on the way out).
+ *
+ * <p>Safe to share between threads: its fields never change and the snapshot is copied on the way out.
  */
 public final class RandomSimulationResult {
 

@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import dev.mallard.scalar.Format;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
@@ -30,6 +31,10 @@ import java.util.Objects;
  *
  * <p>The default integrator is {@link RungeKutta3Integrator} with error control: accuracy 1e-4, maximum
  * step 0.1 s, initial step target 1e-4 s.
+ *
+ * <p><b>Threads.</b> Not thread-safe: a simulator, its context and its integrator are used by one thread at
+ * a time. To simulate in parallel, create one simulator (with its own context) per thread on a shared
+ * system, as {@link MonteCarlo} does.
  *
  * @param <T> the number type (double, AutoDiff; symbolic systems can be stepped by fixed-step schemes)
  */
@@ -910,5 +915,20 @@ public final class Simulator<T> {
     /** @return the simulated system */
     public DynamicalSystem<T> getSystem() {
         return system;
+    }
+
+    /**
+     * @return the system, the time reached and the statistics since the last initialize or resetStatistics,
+     *     then the integrator's, as {@code Simulator of Diagram 'plant' at t = 1.0: 12 steps, 3 publishes,
+     *     0 discrete updates, 0 unrestricted updates; RungeKutta3Integrator (...)}
+     */
+    @Override
+    public String toString() {
+        // the system by kind and name only: an AffineSystem's own text lists all its coefficients
+        return "Simulator of " + system.getClass().getSimpleName() + " '" + system.getName() + "'"
+                + (context == null ? " without a context" : " at t = " + context.getTimeValue())
+                + ": " + Format.count(numSteps, "step") + ", " + Format.count(numPublishes, "publish", "publishes")
+                + ", " + Format.count(numDiscreteUpdates, "discrete update") + ", "
+                + Format.count(numUnrestrictedUpdates, "unrestricted update") + "; " + integrator;
     }
 }

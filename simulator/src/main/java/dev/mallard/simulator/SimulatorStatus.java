@@ -9,6 +9,8 @@ import java.util.Objects;
  * (or failure, which is also thrown as an {@link EventHandlerFailedException}). The boundary time is the
  * argument of {@code advanceTo} (the current time for the other calls); the return time is the time
  * actually reached.
+ *
+ * <p>Immutable, so safe to share between threads.
  */
 public final class SimulatorStatus {
 

@@ -1,5 +1,6 @@
 package dev.mallard.systems;
 
+import dev.mallard.scalar.Format;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
 import java.util.Objects;
@@ -155,6 +156,20 @@ public final class AffineSystem<T> extends LeafSystem<T> {
     /** @return 0 for a continuous system, else the update period in seconds */
     public double getTimePeriod() {
         return timePeriod;
+    }
+
+    /**
+     * @return the name, the kind, the sizes and the coefficients, as {@code AffineSystem 'lin' (continuous,
+     *     2 states, 1 input, 1 output): A=[[0.0, 1.0], [-1.0, -0.5]], B=[[0.0], [1.0]], f0=[0.0, 0.0],
+     *     C=[[1.0, 0.0]], D=[[0.0]], y0=[0.0]}; large matrices are cut as {@link Format} does
+     */
+    @Override
+    public String toString() {
+        String kind = timePeriod > 0 ? "discrete, period " + timePeriod + " s" : "continuous";
+        return super.toString() + " (" + kind + ", " + Format.count(a.length, "state") + ", "
+                + Format.count(numInputs, "input") + ", " + Format.count(c.length, "output") + "): A="
+                + Format.matrix(a) + ", B=" + Format.matrix(b) + ", f0=" + Format.vector(f0) + ", C="
+                + Format.matrix(c) + ", D=" + Format.matrix(d) + ", y0=" + Format.vector(y0);
     }
 
     private static int rows(double[][] m, String name) {

@@ -30,6 +30,12 @@ import java.util.Objects;
  * method of the context tree (each one increments {@link #getChangeCount()}). Code that writes the backing
  * arrays directly (integrators) calls {@link #noteStateChanged()} afterwards.
  *
+ * <h2>Threads</h2>
+ * Not thread-safe: a context is used by one thread at a time, even only to read it, since evaluating an
+ * output port fills its cache. Give each thread its own, from {@link DynamicalSystem#createDefaultContext()}
+ * or {@link #cloneContext()}: a clone shares nothing that changes with its original (abstract values are
+ * copied with their declared copiers), so the two may be used by different threads at once.
+ *
  * @param <T> the number type
  */
 public final class Context<T> {

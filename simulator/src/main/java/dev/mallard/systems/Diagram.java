@@ -14,6 +14,10 @@ import java.util.Objects;
  * {@code [q of each, v of each, z of each]}; its context holds one subcontext per subsystem
  * ({@link DynamicalSystem#getMyContextFromRoot}).
  *
+ * <p><b>Threads.</b> A diagram's subsystems and connections never change once it is built, so it is safe
+ * to share between threads, each with its own context, exactly when its subsystems are (every system of
+ * this library is).
+ *
  * @param <T> the number type
  */
 public final class Diagram<T> extends DynamicalSystem<T> {

@@ -19,6 +19,13 @@ import java.util.Objects;
  *
  * <p>A system belongs to at most one diagram. Its name is used in every message about it.
  *
+ * <p><b>Threads.</b> A system is constant after construction: everything a simulation changes (state, time,
+ * cached output values) lives in the context, and the symbolic and compiled systems keep their scratch
+ * arrays per thread. One system may therefore be shared by any number of threads, each with its own
+ * {@link Context} and its own simulator, once it has been handed to them safely (through an executor, a
+ * concurrent collection, a final field or a thread start). Conversions made by {@link #toScalar} are new,
+ * independent systems.
+ *
  * @param <T> the number type
  */
 public abstract class DynamicalSystem<T> {

@@ -41,6 +41,11 @@ import java.util.Optional;
  * {@link #toScalar} rebuild it for AutoDiff or symbolic numbers; systems with other constructor arguments
  * override {@link #convertTo}.
  *
+ * <p><b>Threads.</b> Like every {@link DynamicalSystem}, a leaf system is safe to share between threads (each
+ * with its own context) because it is constant after construction. A subclass keeps that promise by calling
+ * the {@code declare...} methods only from its constructor and by writing, in its calculations and handlers,
+ * only into the context and the output arguments they are given, never into fields of its own.
+ *
  * @param <T> the number type
  */
 public abstract class LeafSystem<T> extends DynamicalSystem<T> {

@@ -1,10 +1,14 @@
 package dev.mallard.roa.sdp;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Format;
 
 /**
  * An immutable block-diagonal symmetric matrix with the block structure of an {@link SdpProblem}: a
  * solver's X or Y. Dense blocks are stored in full (row-major), diagonal blocks as their diagonal.
+ *
+ * <p>Immutable (the constructor copies the blocks, {@link #block} returns a fresh array), so safe to share
+ * between threads.
  */
 public final class BlockDiagonalMatrix {
 
@@ -103,5 +107,25 @@ public final class BlockDiagonalMatrix {
             return min;
         }
         return DenseKernels.minEigenvalue(blocks[block].clone(), n);
+    }
+
+    /**
+     * @return the blocks in order, a dense one row by row and a diagonal one as its diagonal, as
+     *     {@code BlockDiagonalMatrix[2x2 [[2.0, 1.0], [1.0, 2.0]], diagonal [3.0, 4.0, 5.0]]}; blocks beyond
+     *     {@link Format#MAX_ENTRIES} are counted, and large blocks cut, as {@link Format} does
+     */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("BlockDiagonalMatrix[");
+        int shown = Math.min(blocks.length, Format.MAX_ENTRIES);
+        for (int b = 0; b < shown; b++) {
+            int n = blockSize(b);
+            s.append(b == 0 ? "" : ", ").append(blockSizes[b] < 0 ? "diagonal " + Format.vector(blocks[b])
+                    : n + "x" + n + " " + Format.matrix(block(b)));
+        }
+        if (blocks.length > shown) {
+            s.append(", ... ").append(Format.count(blocks.length - shown, "more block"));
+        }
+        return s.append(']').toString();
     }
 }

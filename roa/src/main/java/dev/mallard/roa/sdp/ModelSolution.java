@@ -1,8 +1,13 @@
 package dev.mallard.roa.sdp;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Format;
 
-/** The solution of an {@link SdpModel}: status, objective, and the values of the variables. */
+/**
+ * The solution of an {@link SdpModel}: status, objective, and the values of the variables.
+ *
+ * <p>Immutable. Reading values from several threads at once is safe while nobody changes the model.
+ */
 public final class ModelSolution {
 
     private final SdpModel model;
@@ -107,5 +112,15 @@ public final class ModelSolution {
     /** @return the underlying solver result (its objectives are those of the compiled problem) */
     public SdpResult solverResult() {
         return result;
+    }
+
+    /**
+     * @return the status, the model's objective and size, then the solver's result, as
+     *     {@code ModelSolution[OPTIMAL, maximized objective 1.5, 3 variables; SdpResult[...]]}
+     */
+    @Override
+    public String toString() {
+        return "ModelSolution[" + status() + ", " + (maximize ? "maximized" : "minimized") + " objective "
+                + objectiveValue + ", " + Format.count(variableCount, "variable") + "; " + result + "]";
     }
 }

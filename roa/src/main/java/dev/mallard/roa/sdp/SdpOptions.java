@@ -140,4 +140,17 @@ public final class SdpOptions {
     public IterationListener listener() {
         return listener;
     }
+
+    /**
+     * @return every setting, as {@code SdpOptions[primalTolerance=1.0E-8, dualTolerance=1.0E-8,
+     *     gapTolerance=1.0E-8, infeasibilityTolerance=1.0E-8, maxIterations=100, stepFraction=0.95,
+     *     no listener]}
+     */
+    @Override
+    public String toString() {
+        return "SdpOptions[primalTolerance=" + primalTolerance + ", dualTolerance=" + dualTolerance
+                + ", gapTolerance=" + gapTolerance + ", infeasibilityTolerance=" + infeasibilityTolerance
+                + ", maxIterations=" + maxIterations + ", stepFraction=" + stepFraction
+                + (listener == null ? ", no listener" : ", with a listener") + "]";
+    }
 }

@@ -4,6 +4,9 @@ package dev.mallard.roa.sdp;
  * The outcome of {@link SdpSolver#solve}: status, the returned iterate (x, X, Y, w), objectives,
  * residuals, iteration count and time. For {@link SdpStatus#PRIMAL_INFEASIBLE} Y and w hold the
  * normalised Farkas ray, for {@link SdpStatus#DUAL_INFEASIBLE} x does (see {@link SdpStatus}).
+ *
+ * <p>Immutable, so safe to share between threads: the arrays are returned as fresh copies and the
+ * matrices are immutable.
  */
 public final class SdpResult {
 
