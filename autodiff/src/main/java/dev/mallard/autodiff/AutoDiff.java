@@ -285,7 +285,12 @@ public final class AutoDiff {
 
     // ---- arithmetic ------------------------------------------------------------------------------
 
-    /** @param b right operand, not null @return {@code this + b}; gradient {@code g_a + g_b} */
+    /**
+     * The sum {@code this + b}.
+     *
+     * @param b right operand, not null
+     * @return {@code this + b}; gradient {@code g_a + g_b}
+     */
     public AutoDiff add(AutoDiff b) {
         if (b.grad == null) {
             return new AutoDiff(value + b.value, grad);
@@ -301,12 +306,22 @@ public final class AutoDiff {
         return new AutoDiff(value + b.value, g);
     }
 
-    /** @param b right operand @return {@code this + b}; the gradient is shared, not copied */
+    /**
+     * The sum {@code this + b}.
+     *
+     * @param b right operand
+     * @return {@code this + b}; the gradient is shared, not copied
+     */
     public AutoDiff add(double b) {
         return new AutoDiff(value + b, grad);
     }
 
-    /** @param b right operand, not null @return {@code this - b}; gradient {@code g_a - g_b} */
+    /**
+     * The difference {@code this - b}.
+     *
+     * @param b right operand, not null
+     * @return {@code this - b}; gradient {@code g_a - g_b}
+     */
     public AutoDiff sub(AutoDiff b) {
         if (b.grad == null) {
             return new AutoDiff(value - b.value, grad);
@@ -322,12 +337,22 @@ public final class AutoDiff {
         return new AutoDiff(value - b.value, g);
     }
 
-    /** @param b right operand @return {@code this - b}; the gradient is shared, not copied */
+    /**
+     * The difference {@code this - b}.
+     *
+     * @param b right operand
+     * @return {@code this - b}; the gradient is shared, not copied
+     */
     public AutoDiff sub(double b) {
         return new AutoDiff(value - b, grad);
     }
 
-    /** @param a left operand @return {@code a - this}; gradient {@code -g} */
+    /**
+     * The difference {@code a - this}.
+     *
+     * @param a left operand
+     * @return {@code a - this}; gradient {@code -g}
+     */
     public AutoDiff subFrom(double a) {
         return new AutoDiff(a - value, scaled(grad, -1.0));
     }
@@ -337,7 +362,12 @@ public final class AutoDiff {
         return new AutoDiff(-value, scaled(grad, -1.0));
     }
 
-    /** @param b right operand, not null @return {@code this * b}; gradient {@code b g_a + a g_b} */
+    /**
+     * The product {@code this * b}.
+     *
+     * @param b right operand, not null
+     * @return {@code this * b}; gradient {@code b g_a + a g_b}
+     */
     public AutoDiff mul(AutoDiff b) {
         return combine(value * b.value, b.value, this, value, b);
     }
@@ -347,7 +377,12 @@ public final class AutoDiff {
         return chain(value * value, 2.0 * value);
     }
 
-    /** @param b right operand @return {@code this * b}; gradient {@code b g} */
+    /**
+     * The product {@code this * b}.
+     *
+     * @param b right operand
+     * @return {@code this * b}; gradient {@code b g}
+     */
     public AutoDiff mul(double b) {
         return new AutoDiff(value * b, scaled(grad, b));
     }
@@ -362,12 +397,22 @@ public final class AutoDiff {
         return combine(v, 1.0 / b.value, this, -v / b.value, b);
     }
 
-    /** @param b denominator @return {@code this / b}; gradient {@code g / b} */
+    /**
+     * The quotient {@code this / b}.
+     *
+     * @param b denominator
+     * @return {@code this / b}; gradient {@code g / b}
+     */
     public AutoDiff div(double b) {
         return new AutoDiff(value / b, scaled(grad, 1.0 / b));
     }
 
-    /** @param a numerator @return {@code a / this}; gradient {@code -(a/b^2) g} */
+    /**
+     * The quotient {@code a / this}.
+     *
+     * @param a numerator
+     * @return {@code a / this}; gradient {@code -(a/b^2) g}
+     */
     public AutoDiff divInto(double a) {
         double v = a / value;
         return chain(v, -v / value);

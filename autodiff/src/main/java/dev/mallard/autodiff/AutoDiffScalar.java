@@ -24,7 +24,12 @@ public final class AutoDiffScalar implements Scalar<AutoDiff> {
     @Override public Class<AutoDiff> type() { return AutoDiff.class; }
     @Override public boolean isNumeric() { return true; }
 
-    /** @param value any double @return a constant (zero gradient of any size, no array allocated) */
+    /**
+     * A constant of this type: the value with no derivatives.
+     *
+     * @param value any double
+     * @return a constant (zero gradient of any size, no array allocated)
+     */
     @Override
     public AutoDiff of(double value) {
         return AutoDiff.constant(value);

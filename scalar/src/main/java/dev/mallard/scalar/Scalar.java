@@ -120,40 +120,110 @@ public interface Scalar<T> {
 
     // ---- arithmetic ------------------------------------------------------------------------------
 
-    /** @param a left operand @param b right operand @return {@code a + b} */
+    /**
+     * The sum of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a + b}
+     */
     T add(T a, T b);
 
-    /** @param a left operand @param b right operand @return {@code a + b} */
+    /**
+     * The sum of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a + b}
+     */
     T add(T a, double b);
 
-    /** @param a left operand @param b right operand @return {@code a - b} */
+    /**
+     * The difference of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a - b}
+     */
     T sub(T a, T b);
 
-    /** @param a left operand @param b right operand @return {@code a - b} */
+    /**
+     * The difference of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a - b}
+     */
     T sub(T a, double b);
 
-    /** @param a left operand @param b right operand @return {@code a - b} */
+    /**
+     * The difference of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a - b}
+     */
     T sub(double a, T b);
 
-    /** @param a left operand @param b right operand @return {@code a * b} */
+    /**
+     * The product of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a * b}
+     */
     T mul(T a, T b);
 
-    /** @param a left operand @param b right operand @return {@code a * b} */
+    /**
+     * The product of two values.
+     *
+     * @param a left operand
+     * @param b right operand
+     * @return {@code a * b}
+     */
     T mul(T a, double b);
 
-    /** @param a numerator @param b denominator @return {@code a / b} (IEEE: {@code 1/0 = Infinity}) */
+    /**
+     * The quotient of two values.
+     *
+     * @param a numerator
+     * @param b denominator
+     * @return {@code a / b} (IEEE: {@code 1/0 = Infinity})
+     */
     T div(T a, T b);
 
-    /** @param a numerator @param b denominator @return {@code a / b} */
+    /**
+     * The quotient of two values.
+     *
+     * @param a numerator
+     * @param b denominator
+     * @return {@code a / b}
+     */
     T div(T a, double b);
 
-    /** @param a numerator @param b denominator @return {@code a / b} */
+    /**
+     * The quotient of two values.
+     *
+     * @param a numerator
+     * @param b denominator
+     * @return {@code a / b}
+     */
     T div(double a, T b);
 
-    /** @param a operand @return {@code -a} */
+    /**
+     * The negation of a value.
+     *
+     * @param a operand
+     * @return {@code -a}
+     */
     T neg(T a);
 
-    /** @param a operand @return {@code a * a} */
+    /**
+     * The square of a value.
+     *
+     * @param a operand
+     * @return {@code a * a}
+     */
     default T square(T a) {
         return mul(a, a);
     }
@@ -239,22 +309,52 @@ public interface Scalar<T> {
 
     // ---- elementary functions --------------------------------------------------------------------
 
-    /** @param a angle in radians @return {@code sin(a)} */
+    /**
+     * The sine.
+     *
+     * @param a angle in radians
+     * @return {@code sin(a)}
+     */
     T sin(T a);
 
-    /** @param a angle in radians @return {@code cos(a)} */
+    /**
+     * The cosine.
+     *
+     * @param a angle in radians
+     * @return {@code cos(a)}
+     */
     T cos(T a);
 
-    /** @param a angle in radians @return {@code tan(a)} */
+    /**
+     * The tangent.
+     *
+     * @param a angle in radians
+     * @return {@code tan(a)}
+     */
     T tan(T a);
 
-    /** @param a operand, NaN outside [-1, 1] @return {@code asin(a)} in [-pi/2, pi/2] */
+    /**
+     * The arc sine.
+     *
+     * @param a operand, NaN outside [-1, 1]
+     * @return {@code asin(a)} in [-pi/2, pi/2]
+     */
     T asin(T a);
 
-    /** @param a operand, NaN outside [-1, 1] @return {@code acos(a)} in [0, pi] */
+    /**
+     * The arc cosine.
+     *
+     * @param a operand, NaN outside [-1, 1]
+     * @return {@code acos(a)} in [0, pi]
+     */
     T acos(T a);
 
-    /** @param a operand @return {@code atan(a)} in (-pi/2, pi/2) */
+    /**
+     * The arc tangent.
+     *
+     * @param a operand
+     * @return {@code atan(a)} in (-pi/2, pi/2)
+     */
     T atan(T a);
 
     /**
@@ -266,46 +366,119 @@ public interface Scalar<T> {
      */
     T atan2(T y, T x);
 
-    /** @param a operand @return {@code sinh(a)} */
+    /**
+     * The hyperbolic sine.
+     *
+     * @param a operand
+     * @return {@code sinh(a)}
+     */
     T sinh(T a);
 
-    /** @param a operand @return {@code cosh(a)} */
+    /**
+     * The hyperbolic cosine.
+     *
+     * @param a operand
+     * @return {@code cosh(a)}
+     */
     T cosh(T a);
 
-    /** @param a operand @return {@code tanh(a)} */
+    /**
+     * The hyperbolic tangent.
+     *
+     * @param a operand
+     * @return {@code tanh(a)}
+     */
     T tanh(T a);
 
-    /** @param a operand @return {@code e^a} */
+    /**
+     * The exponential function.
+     *
+     * @param a operand
+     * @return {@code e^a}
+     */
     T exp(T a);
 
-    /** @param a operand @return {@code e^a - 1}, accurate near 0 */
+    /**
+     * The exponential function minus one.
+     *
+     * @param a operand
+     * @return {@code e^a - 1}, accurate near 0
+     */
     T expm1(T a);
 
-    /** @param a operand; NaN below 0, -Infinity at 0 @return the natural logarithm */
+    /**
+     * The natural logarithm.
+     *
+     * @param a operand; NaN below 0, -Infinity at 0
+     * @return the natural logarithm
+     */
     T log(T a);
 
-    /** @param a operand; NaN below -1 @return {@code log(1 + a)}, accurate near 0 */
+    /**
+     * The natural logarithm of one plus the value.
+     *
+     * @param a operand; NaN below -1
+     * @return {@code log(1 + a)}, accurate near 0
+     */
     T log1p(T a);
 
-    /** @param a operand; NaN below 0 @return the square root */
+    /**
+     * The square root.
+     *
+     * @param a operand; NaN below 0
+     * @return the square root
+     */
     T sqrt(T a);
 
-    /** @param a operand @return the cube root */
+    /**
+     * The cube root.
+     *
+     * @param a operand
+     * @return the cube root
+     */
     T cbrt(T a);
 
-    /** @param a base @param p exponent @return {@code a^p} as {@link Math#pow} */
+    /**
+     * A power with a constant real exponent.
+     *
+     * @param a base
+     * @param p exponent
+     * @return {@code a^p} as {@link Math#pow}
+     */
     T pow(T a, double p);
 
-    /** @param a base @param n integer exponent (negative allowed) @return {@code a^n} */
+    /**
+     * A power with an integer exponent.
+     *
+     * @param a base
+     * @param n integer exponent (negative allowed)
+     * @return {@code a^n}
+     */
     T pow(T a, int n);
 
-    /** @param a base @param p exponent @return {@code a^p} as {@link Math#pow} */
+    /**
+     * A power whose exponent is itself a value of this type.
+     *
+     * @param a base
+     * @param p exponent
+     * @return {@code a^p} as {@link Math#pow}
+     */
     T pow(T a, T p);
 
-    /** @param a operand @return {@code |a|} */
+    /**
+     * The absolute value.
+     *
+     * @param a operand
+     * @return {@code |a|}
+     */
     T abs(T a);
 
-    /** @param a operand @return -1, 0 or 1 by the sign of the value (NaN for NaN), as {@link Math#signum} */
+    /**
+     * The sign of a value.
+     *
+     * @param a operand
+     * @return -1, 0 or 1 by the sign of the value (NaN for NaN), as {@link Math#signum}
+     */
     T sign(T a);
 
     /**
@@ -326,7 +499,13 @@ public interface Scalar<T> {
      */
     T max(T a, T b);
 
-    /** @param a first leg @param b second leg @return {@code sqrt(a^2 + b^2)} without undue overflow */
+    /**
+     * The Euclidean length of the vector (a, b).
+     *
+     * @param a first leg
+     * @param b second leg
+     * @return {@code sqrt(a^2 + b^2)} without undue overflow
+     */
     T hypot(T a, T b);
 
     // ---- comparisons on values -------------------------------------------------------------------

@@ -17,8 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Evaluating a system's dynamics at many (time, state, input) points at once, optionally in parallel (the
- * 001 seed's BatchEvalTimeDerivatives and BatchEvalUniquePeriodicDiscreteUpdate). Column {@code j} of the
+ * Evaluating a system's dynamics at many (time, state, input) points at once, optionally in parallel (Drake's
+ * BatchEvalTimeDerivatives and BatchEvalUniquePeriodicDiscreteUpdate). Column {@code j} of the
  * arrays is one point: {@code times[j]}, {@code states[i][j]} (entry i of the state), {@code inputs[k][j]}
  * (entry k of the selected input port's value); the result is laid out the same way. Each point is evaluated
  * on its own copy of {@code context} (which supplies parameters and other fixed inputs), so the system and

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Simultaneous events collected per leaf system and per kind (the 002 seed's composite collection), so
+ * Simultaneous events collected per leaf system and per kind (Drake's CompositeEventCollection), so
  * that each leaf's handlers of a kind are dispatched in one call. Lists are reused: clearing and adding do
  * not allocate once they have grown.
  */

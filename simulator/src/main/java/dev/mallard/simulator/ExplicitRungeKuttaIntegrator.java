@@ -49,7 +49,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     protected final void allocateSchemeWorkspaces(int size) {
         int s = tableau.stages();
         if (isDoublePath()) {

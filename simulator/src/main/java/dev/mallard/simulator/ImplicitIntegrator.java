@@ -470,7 +470,7 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
         private ScalarVector<T> stageg;
         private ScalarVector<T>[] fg;
 
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         StageSolver(double[][] a, double[] c, int n) {
             this.s = c.length;
             this.a = a;

@@ -14,7 +14,7 @@ import java.util.Objects;
 /**
  * The base of every integrator: advances the continuous state {@code xc} of a system's context, solving
  * {@code xcdot = f(t, x)} with the discrete and abstract state held constant. It owns the options and
- * statistics of the 001 seed, the step entry point the Simulator calls
+ * statistics of Drake's IntegratorBase, the step entry point the Simulator calls
  * ({@link #integrateNoFurtherThanTime}, with the 1% stretch rule), the error-control loop shared by every
  * error-controlled scheme, and the interpolant of the last step (for witness isolation and dense output).
  *
@@ -513,7 +513,7 @@ public abstract class IntegratorBase<T> {
         initialized = true;
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private void allocateWorkspaces() {
         ContinuousState<T> xc = context.getContinuousState();
         n = xc.size();
@@ -1240,7 +1240,7 @@ public abstract class IntegratorBase<T> {
         return 3;
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private void recordDenseSegment() {
         if (denseOutput == null) {
             return;

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
 
 /**
- * Monte Carlo studies of stochastic simulations (the 001 seed's RandomSimulation and MonteCarloSimulation).
+ * Monte Carlo studies of stochastic simulations (Drake's RandomSimulation and MonteCarloSimulation).
  * A stochastic simulation is a {@code makeSimulator} function that draws all its randomness (random
  * parameters, initial states, even the system's structure) from the generator it is given, and returns a
  * ready simulator; the generator must not be used afterwards (not from inside the simulation). Then:

@@ -55,7 +55,7 @@ final class PeriodicUpdates<T> {
      * @param owner the leaf index of each event
      * @param leaves the simulator's leaves
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     PeriodicUpdates(List<Event<T>> events, int[] owner, List<LeafSystem<T>> leaves) {
         this.events = List.copyOf(events);
         this.owner = owner.clone();
@@ -98,7 +98,7 @@ final class PeriodicUpdates<T> {
      * @param leafContexts the leaf contexts of the simulated context, in leaf order
      * @param scratchLeaves the leaf contexts of the simulator's scratch copy, in leaf order
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     void attach(List<Context<T>> leafContexts, List<Context<T>> scratchLeaves) {
         int n = leaf.length;
         current = new Context[n];

@@ -112,7 +112,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
             kd = new double[STAGES][size];

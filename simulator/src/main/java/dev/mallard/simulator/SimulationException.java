@@ -9,7 +9,9 @@ public class SimulationException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The simulated time in seconds at which the simulation failed; NaN if unknown. */
     private final double time;
+    /** The name of the system responsible for the failure; null if none is. */
     private final String systemName;
 
     /**

@@ -14,8 +14,9 @@ import java.util.function.BiFunction;
 import java.util.Objects;
 
 /**
- * Advances a system's context through time with the hybrid-system semantics of the 000, 002, 003 and 004
- * seeds. Only the context changes; the system is constant.
+ * Advances a system's context through time with the hybrid-system semantics of Drake's Simulator (its
+ * step loop, simultaneous events, witness functions, discrete updates). Only the context changes; the system
+ * is constant.
  *
  * <p>Each step, from {@code {ts, x⁻(ts)}}: unrestricted updates (per-step, and those timed or witnessed at
  * {@code ts}); then discrete updates; then continuous integration to no later than the next timed event or
@@ -210,7 +211,7 @@ public final class Simulator<T> {
         }
     }
 
-    // ---- the algorithms of the 000 seed ------------------------------------------------------------
+    // ---- the algorithms of Drake's Simulator --------------------------------------------------------
 
     /**
      * Initializes with default parameters: see {@link #initialize(InitializeParams)}.
@@ -324,8 +325,8 @@ public final class Simulator<T> {
     /**
      * Performs the updates pending at the current time (per-step updates and those timed or witnessed at the
      * end of the last step), moving the context from {@code x⁻(t)} to {@code x⁺(t)} without advancing time;
-     * then the per-step publishes, the forced publishes if {@link #setPublishEveryTimeStep} is on (the 000
-     * seed's "final per-step publish call (if enabled)") and the monitor.
+     * then the per-step publishes, the forced publishes if {@link #setPublishEveryTimeStep} is on (Drake's
+     * "final per-step publish call (if enabled)") and the monitor.
      *
      * @return the status (boundary and return time are the current time)
      * @throws EventHandlerFailedException if a handler or the monitor fails
@@ -430,7 +431,7 @@ public final class Simulator<T> {
         }
     }
 
-    /** One Step of the 000 seed; returns the most severe non-failure status (failures throw). */
+    /** One step of Drake's Simulator::AdvanceTo; returns the most severe non-failure status (failures throw). */
     private EventStatus step(double tMax, T tMaxScalar) {
         double ts = context.getTimeValue();
         EventStatus status = doPendingUpdates();
@@ -679,7 +680,7 @@ public final class Simulator<T> {
 
     /**
      * The length of the interval to which witness crossings are isolated (a triggered witness's event time is
-     * at most this much after the crossing), per the 000 seed:
+     * at most this much after the crossing), as in Drake's Simulator:
      * <ul>
      *   <li>error control: the characteristic time (1 s) times the context's accuracy;</li>
      *   <li>fixed steps (a fixed-step scheme, or an error-controlled one in fixed-step mode): the maximum step
@@ -688,13 +689,13 @@ public final class Simulator<T> {
      *   <li>never less than the integrator's working minimum step {@code max(requested, 1e-14 max(1, |t|))}.</li>
      * </ul>
      *
-     * <p><b>Deviation from the 000 seed.</b> The seed throws when error control is in use and the context has
-     * no accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
+     * <p><b>Deviation from Drake.</b> Drake's Simulator throws when error control is in use and the context
+     * has no accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
      * integrator is error-controlled RK3), so following it would make every witness trigger of a default
      * simulation throw. Instead the integrator's accuracy stands in for the context's: its accuracy in use
      * (fixed at {@link IntegratorBase#initialize()}; before that, its target accuracy, else
      * {@link IntegratorBase#DEFAULT_ACCURACY}), so a default simulator isolates to 1 s x 1e-4 = 1e-4 s. An
-     * accuracy set in the context still takes precedence, as in the seed.
+     * accuracy set in the context still takes precedence, as in Drake.
      *
      * @return the isolation window in seconds, or empty for no isolation
      * @throws IllegalStateException if the simulator has no context
@@ -758,7 +759,7 @@ public final class Simulator<T> {
      * point, after the step's other publishes and before the monitor, as one more publish dispatch (counted
      * by {@link #getNumPublishes()} when effective; a leaf without forced-publish handlers does nothing).
      * This does not publish at {@link #initialize()}: see {@link #setPublishAtInitialization}. Per-step
-     * publish events are the preferred way (the 000 seed marks this option "to be deprecated").
+     * publish events are the preferred way (Drake marks this option "to be deprecated").
      * Off by default.
      *
      * @param publish true to publish at the end of every step

@@ -102,7 +102,7 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
     }
 
     @Override
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     protected void allocateImplicitWorkspaces(int size) {
         nq = getSystem().getNumQ();
         nv = getSystem().getNumV();

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * Detects witness triggers over a step and isolates the earliest crossing on the step's interpolant (no
  * extra derivative evaluations; only witness evaluations at interpolated states).
  *
- * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (the 003 seed's rule), a bracket
+ * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (Drake's witness trigger rule), a bracket
  * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by inverse quadratic
  * interpolation (the secant at first), falling back to bisection when probes do not halve the bracket, until
  * {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the interpolant, has

@@ -63,7 +63,7 @@ public final class Context<T> {
     private double accuracy = Double.NaN;
     private long changeCount;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Context(DynamicalSystem<T> system, Context<T> parent, ContinuousState<T> continuous, List<Context<T>> children,
             List<ScalarVector<T>> discrete, Object[] abstractValues, List<ScalarVector<T>> parameters) {
         this.system = system;

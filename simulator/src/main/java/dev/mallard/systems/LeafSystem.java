@@ -535,7 +535,7 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
         return !witnesses.isEmpty();
     }
 
-    // ---- event dispatch (the 002 seed: one call per system and kind with all simultaneous events) ----
+    // ---- event dispatch (as Drake's EventCollection: one call per system and kind, all simultaneous events)
 
     /**
      * Runs the publish handlers of simultaneous events. Every handler runs, even after one failed.

@@ -25,6 +25,18 @@ package dev.mallard.systems;
 public interface TangentTimeDerivatives<T> {
 
     /**
+     * The gradient size of the inputs and numeric parameters that the derivatives read from the context: the
+     * tangent width they need (the integrator takes the largest of this and its state's).
+     *
+     * @param context a root context of this system; not modified (output caches may be filled)
+     * @return 0 if all of them are constants (or the number type has no gradients), otherwise their common
+     *     gradient size
+     * @throws IllegalArgumentException if the context is not a context of this system, or two of them have
+     *     gradients of different sizes (naming both)
+     */
+    int tangentWidth(Context<T> context);
+
+    /**
      * Computes the time derivatives and their tangents.
      *
      * @param context a root context of this system: its inputs and numeric parameters are read (with their
@@ -41,18 +53,6 @@ public interface TangentTimeDerivatives<T> {
      *     its layout needs (naming it), or an input or parameter has a gradient whose size is neither 0 nor
      *     {@code width} (naming both sizes)
      */
-    /**
-     * The gradient size of the inputs and numeric parameters that the derivatives read from the context: the
-     * tangent width they need (the integrator takes the largest of this and its state's).
-     *
-     * @param context a root context of this system; not modified (output caches may be filled)
-     * @return 0 if all of them are constants (or the number type has no gradients), otherwise their common
-     *     gradient size
-     * @throws IllegalArgumentException if the context is not a context of this system, or two of them have
-     *     gradients of different sizes (naming both)
-     */
-    int tangentWidth(Context<T> context);
-
     void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
             double[] xdot, double[] xdotTangents);
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 /** A malformed SDPA file: the message names the line and what was expected there. */
 public final class SdpaFormatException extends IOException {
 
+    /** The 1-based line number of the problem, or 0 for the end of the input. */
     private final int line;
 
     /**

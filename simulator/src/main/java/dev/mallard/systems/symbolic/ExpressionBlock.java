@@ -300,7 +300,12 @@ final class ExpressionBlock {
             java.util.Arrays.fill(endNonzero, Integer.MAX_VALUE);
         }
 
-        /** @param block the block @return arrays sized for it, every row taken as full */
+        /**
+         * Scratch arrays for tangent evaluations of a block.
+         *
+         * @param block the block
+         * @return arrays sized for it, every row taken as full
+         */
         static TangentScratch of(ExpressionBlock block) {
             return new TangentScratch(block.inputs.size(), block.size());
         }
