@@ -51,7 +51,18 @@ public final class GradientSimulation {
     public record Result(double[] finalState, double[][] stateJacobian, double[] outputs, double[][] outputJacobian,
             int numStates, int numParameters, List<String> columnNames) {
 
-        // Copies, so that the caller's arrays and the record's never alias (a null array throws, naming it).
+        /**
+         * Copies the arrays and the names, so that the caller's arrays and the record's never alias.
+         *
+         * @param finalState x(T); copied
+         * @param stateJacobian d x(T) / d (x(0), p, T); copied
+         * @param outputs y(T); copied
+         * @param outputJacobian d y(T) / d (x(0), p, T); copied
+         * @param numStates the number of continuous states
+         * @param numParameters the number of numeric parameters
+         * @param columnNames the name of each Jacobian column; copied
+         * @throws NullPointerException naming the argument if an array or the names are null
+         */
         public Result {
             columnNames = List.copyOf(Objects.requireNonNull(columnNames, "columnNames must not be null"));
             finalState = Objects.requireNonNull(finalState, "finalState must not be null").clone();

@@ -139,7 +139,7 @@ public final class Trajectories {
         PiecewisePolynomial<T> pp = new PiecewisePolynomial<>(Checks.notNull(scalar, "scalar"), rows);
         for (int k = 0; k + 1 < breaks.length; k++) {
             double[][] values = nodeValues.apply(k);
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"})
             ScalarVector<T>[] vectors = new ScalarVector[values.length];
             for (int j = 0; j < values.length; j++) {
                 vectors[j] = ScalarVector.ofValues(scalar, values[j]);
