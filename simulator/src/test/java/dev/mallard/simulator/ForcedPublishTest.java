@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The 000 seed's set_publish_every_time_step / set_publish_at_initialization: a forced publish on the system
+ * Drake's Simulator set_publish_every_time_step / set_publish_at_initialization: a forced publish on the system
  * at the end of every trajectory-advancing step, and at the end of initialize, each its own publish dispatch.
  * Fixed steps of 0.25 s to t = 1 land on 0.25, 0.5, 0.75, 1 exactly (binary fractions).
  */
