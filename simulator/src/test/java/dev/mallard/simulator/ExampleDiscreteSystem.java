@@ -5,7 +5,10 @@ import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
 
-/** Drake's discrete-system example (ExampleDiscreteSystem in its documentation): x_{n+1} = x_n + 1 at 50 Hz from t = 0, output y_n = 10 x_n, x_0 = 0. */
+/**
+ * Drake's discrete-system example (ExampleDiscreteSystem in its documentation): x_{n+1} = x_n + 1 at 50 Hz
+ * from t = 0, output y_n = 10 x_n, x_0 = 0.
+ */
 final class ExampleDiscreteSystem<T> extends LeafSystem<T> {
 
     static final double PERIOD = 1 / 50.0;
