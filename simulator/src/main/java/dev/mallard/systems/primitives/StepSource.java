@@ -13,8 +13,12 @@ import dev.mallard.systems.LeafSystem;
  * would use a {@code TrajectorySource} of a zero-order hold); Mallard adds it as Simulink's Step block. Units
  * those of the values, {@code stepTime} in seconds.
  *
- * <p>The system declares a publish that does nothing at {@code stepTime} (when {@code stepTime >= 0}), so a
- * Simulator ends a step exactly there and no integrator step straddles the jump.
+ * <p>At {@code stepTime} itself the output follows Drake's sample-and-hold timing: a discrete state (group 0,
+ * one entry, default 0) becomes 1 by a discrete update at {@code stepTime} (declared when
+ * {@code stepTime >= 0}), and exactly at {@code stepTime} the output is {@code finalValue} only once that
+ * update ran. So a Simulator ends a step exactly at the jump, that step (including an integrator stage at its
+ * end point) sees {@code initialValue}, and the next one sees {@code finalValue}: integrating the step is
+ * exact. Away from {@code stepTime} only the time's numeric value decides.
  *
  * @param <T> the number type
  */
@@ -39,18 +43,20 @@ public final class StepSource<T> extends LeafSystem<T> {
         this.finalValue = Arguments.finiteVector(finalValue, "finalValue");
         Arguments.sameLength(this.initialValue, "initialValue", this.finalValue, "finalValue");
         declareVectorOutputPort("y0", this.initialValue.length, this::calc, Feedthrough.none());
+        declareDiscreteState(1);
         if (stepTime >= 0) {
-            declareBreakAt(stepTime);
+            // one update only: the next "period" is beyond any finite horizon
+            declarePeriodicDiscreteUpdateEvent(Double.MAX_VALUE, stepTime, (c, xd) -> {
+                xd.get(0).setValue(0, 1.0);
+                return EventStatus.succeeded();
+            });
         }
     }
 
-    /** A do-nothing publish at {@code time} only: the simulator's steps end there. */
-    private void declareBreakAt(double time) {
-        declarePeriodicPublishEvent(Double.MAX_VALUE, time, c -> EventStatus.didNothing());
-    }
-
     private void calc(Context<T> context, ScalarVector<T> y) {
-        y.setValuesFrom(context.getTimeValue() < stepTime ? initialValue : finalValue, 0);
+        double t = context.getTimeValue();
+        boolean stepped = t > stepTime || t == stepTime && context.getDiscreteState(0).getValue(0) != 0;
+        y.setValuesFrom(stepped ? finalValue : initialValue, 0);
     }
 
     @Override

@@ -19,7 +19,8 @@ import java.util.Objects;
  * <p>The value rows are {@code y(t_0) + y'(t_0) (t - t_0)} at the context's time {@code t} with value
  * {@code t_0}: the value for doubles, and with AutoDiff a time carrying a gradient passes it on through the
  * derivative (the gradient of the output with respect to the final time, say). The derivative rows are
- * constants for every number type.
+ * constants for every number type. A symbolic time must have a numeric value (no free variable): the
+ * trajectory is numeric.
  *
  * @param <T> the number type
  */
@@ -67,6 +68,10 @@ public final class TrajectorySource<T> extends LeafSystem<T> {
     private void calcOutput(Context<T> context, ScalarVector<T> y) {
         Scalar<T> s = scalar();
         double t = context.getTimeValue();
+        if (Double.isNaN(t)) {
+            throw new IllegalStateException(getName() + " needs a numeric time to play its trajectory, got "
+                    + context.getTime());
+        }
         boolean outside = t < trajectory.startTime() || t > trajectory.endTime();
         double tc = holdBeyondLimits ? Math.min(Math.max(t, trajectory.startTime()), trajectory.endTime()) : t;
         double[] value = checked(trajectory.value(tc), "value", tc);
