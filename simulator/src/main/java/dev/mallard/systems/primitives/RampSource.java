@@ -13,7 +13,8 @@ import dev.mallard.systems.LeafSystem;
  * Drake has no such class (a {@code TrajectorySource} of a first-order hold does it); Mallard adds it as
  * Simulink's Ramp block. Units those of the values, slopes per second, {@code startTime} in seconds. The
  * output is computed from the context's time in the number type, so an AutoDiff time gradient passes
- * through the rising part.
+ * through the rising part (the branch is chosen on the time's numeric value; a symbolic time without one
+ * takes the rising branch).
  *
  * <p>The system declares a publish that does nothing at {@code startTime} (when {@code startTime >= 0}), so a
  * Simulator ends a step exactly at the kink.
