@@ -12,12 +12,16 @@ import java.util.Objects;
  * state group 0. It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
  * {@code "y"} if {@code C} has rows (with direct feedthrough when {@code D} has a non-zero entry).
  *
+ * <p>This is Drake's {@code AffineSystem} (Drake names the ports {@code "u0"} and {@code "y0"}); its subclass
+ * {@link dev.mallard.systems.primitives.LinearSystem} is Drake's {@code LinearSystem} ({@code f0 = 0},
+ * {@code y0 = 0}). Subclasses override {@link #convertTo} to rebuild themselves.
+ *
  * <p>{@link dev.mallard.simulator.Linearization} produces these: a linearisation in deviation coordinates
  * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
  *
  * @param <T> the number type
  */
-public final class AffineSystem<T> extends LeafSystem<T> {
+public class AffineSystem<T> extends LeafSystem<T> {
 
     private final double[][] a;
     private final double[][] b;

@@ -12,7 +12,8 @@ import java.util.Objects;
 
 /**
  * Everything about a system that changes: time, continuous state {@code (q, v, z)}, discrete state groups,
- * abstract state, numeric parameters, fixed input port values and an optional accuracy. A
+ * abstract state, numeric parameters, fixed input port values and an optional accuracy; and, outside the
+ * state, the records of {@link LeafSystem#declareRecord} (a logger's log). A
  * {@link DynamicalSystem} is constant; one system can drive many contexts. A diagram's context holds one
  * subcontext per subsystem ({@link DynamicalSystem#getMyContextFromRoot}).
  *
@@ -46,6 +47,8 @@ public final class Context<T> {
     private final ContinuousState<T> continuous;
     private final List<ScalarVector<T>> discrete;
     private final Object[] abstractValues;
+    /** A leaf's records (see LeafSystem#declareRecord): owned by this context but not state. */
+    private Object[] records = new Object[0];
     private final List<ScalarVector<T>> parameters;
     /** {@link #parameters} as an array: derivative code asks for a parameter group on every evaluation. */
     private final ScalarVector<T>[] parameterGroups;
@@ -346,6 +349,37 @@ public final class Context<T> {
         noteStateChanged();
     }
 
+    // ---- records -------------------------------------------------------------------------------
+
+    void setRecords(Object[] values) {
+        this.records = values;
+    }
+
+    /** @return the number of records of this leaf context (see {@link LeafSystem#declareRecord}) */
+    public int getNumRecords() {
+        return records.length;
+    }
+
+    /**
+     * A record of this leaf context: a mutable object the context owns that is not state (a logger's log).
+     * Changing it in place is allowed from publish handlers and does not count as a change of the context
+     * (cached outputs stay valid), because nothing the system computes reads it.
+     *
+     * @param index index in [0, number of records)
+     * @param type the expected class of the record
+     * @param <V> the record type
+     * @return the record itself (not a copy)
+     * @throws ClassCastException naming the index and both types if the record is not a {@code type}
+     */
+    public <V> V getRecord(int index, Class<V> type) {
+        Object v = records[Checks.index(index, records.length, "record index")];
+        if (!type.isInstance(v)) {
+            throw new ClassCastException("record " + index + " of " + system.getName() + " is a "
+                    + v.getClass().getName() + ", not a " + type.getName());
+        }
+        return type.cast(v);
+    }
+
     // ---- parameters ----------------------------------------------------------------------------
 
     /** @return the number of numeric parameter groups of this leaf context */
@@ -519,7 +553,8 @@ public final class Context<T> {
 
     /**
      * A deep copy of this whole context tree: time, state, abstract state (each value copied with the copier
-     * it was declared with), parameters, fixed inputs and accuracy. Only a root context can be cloned.
+     * it was declared with), parameters, fixed inputs, records (copied with their copiers) and accuracy. Only
+     * a root context can be cloned.
      *
      * @return the copy, independent of this one
      * @throws IllegalStateException if this is not the root context
@@ -529,6 +564,7 @@ public final class Context<T> {
         Context<T> copy = system.allocateContext();
         copy.setTimeStateAndParametersFrom(this);
         copy.copyFixedInputsFrom(this);
+        copy.copyRecordsFrom(this);
         return copy;
     }
 
@@ -623,6 +659,15 @@ public final class Context<T> {
         }
         for (int i = 0; i < children.size(); i++) {
             children.get(i).copyParametersFrom(source.children.get(i));
+        }
+    }
+
+    private void copyRecordsFrom(Context<T> source) {
+        for (int i = 0; i < records.length; i++) {
+            records[i] = ((LeafSystem<T>) system).copyRecord(i, source.records[i]);
+        }
+        for (int i = 0; i < children.size(); i++) {
+            children.get(i).copyRecordsFrom(source.children.get(i));
         }
     }
 

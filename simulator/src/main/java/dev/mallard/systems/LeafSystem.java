@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,6 +58,8 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     private final List<double[]> defaultDiscrete = new ArrayList<>();
     private final List<Object> defaultAbstract = new ArrayList<>();
     private final List<UnaryOperator<Object>> abstractCopiers = new ArrayList<>();
+    private final List<Supplier<?>> recordFactories = new ArrayList<>();
+    private final List<UnaryOperator<Object>> recordCopiers = new ArrayList<>();
     private final List<double[]> defaultParameters = new ArrayList<>();
     /** One entry per parameter group: its name, or null for a group declared without one. */
     private final List<String> parameterNames = new ArrayList<>();
@@ -261,6 +264,32 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     public final Optional<String> getContinuousStateName(int index) {
         Checks.index(index, defaultContinuous.length, "continuous state index");
         return continuousStateNames == null ? Optional.empty() : Optional.of(continuousStateNames[index]);
+    }
+
+    /**
+     * Declares a record: a mutable Java object that each context of this system owns but that is not state.
+     * A publish handler may change it in place (a logger appends its samples to it, as Drake's
+     * {@code VectorLogSink} keeps its log in a cache entry of the context) without that counting as a change
+     * of the context. A record is therefore never read by outputs, derivatives, updates or witness functions,
+     * is not copied by state copies ({@link Context#setStateFrom}, the Simulator's update scratch), and
+     * does not invalidate cached outputs when changed. {@link Context#cloneContext()} copies it with
+     * {@code copier}; a new context gets a fresh {@code factory.get()}.
+     *
+     * @param factory makes the initial value of each new context, not null; must not return null
+     * @param copier makes an independent copy for a cloned context, not null
+     * @param <V> the record type
+     * @return the record's index, for {@link Context#getRecord}
+     */
+    @SuppressWarnings("unchecked")
+    protected final <V> int declareRecord(Supplier<V> factory, UnaryOperator<V> copier) {
+        recordFactories.add(Objects.requireNonNull(factory, "factory must not be null"));
+        Objects.requireNonNull(copier, "copier must not be null");
+        recordCopiers.add(v -> copier.apply((V) v));
+        return recordFactories.size() - 1;
+    }
+
+    Object copyRecord(int index, Object value) {
+        return recordCopiers.get(index).apply(value);
     }
 
     Object copyAbstractValue(int index, Object value) {
@@ -749,8 +778,15 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
         for (double[] p : defaultParameters) {
             parameters.add(ScalarVector.ofValues(scalar(), p));
         }
-        return new Context<>(this, parentContext, view, List.of(), List.copyOf(discrete), abstractValues,
+        Object[] records = new Object[recordFactories.size()];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = Objects.requireNonNull(recordFactories.get(i).get(), "the factory of record " + i + " of "
+                    + getName() + " returned null");
+        }
+        Context<T> context = new Context<>(this, parentContext, view, List.of(), List.copyOf(discrete), abstractValues,
                 List.copyOf(parameters));
+        context.setRecords(records);
+        return context;
     }
 
     @Override
@@ -799,6 +835,9 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
         }
         if (d == null && defaultAbstract.size() != other.defaultAbstract.size()) {
             d = defaultAbstract.size() + " abstract states became " + other.defaultAbstract.size();
+        }
+        if (d == null && recordFactories.size() != other.recordFactories.size()) {
+            d = recordFactories.size() + " records became " + other.recordFactories.size();
         }
         if (d == null) {
             d = differentPorts(other);

@@ -7,7 +7,8 @@
  * {@link dev.mallard.scalar.Scalar Scalar&lt;T&gt;} in the constructor, and declare everything there:
  * <ul>
  *   <li>state: {@code declareContinuousState(numQ, numV, numZ)}, {@code declareDiscreteState(defaults...)},
- *       {@code declareAbstractState(value, copier)}; parameters: {@code declareNumericParameter(defaults...)};</li>
+ *       {@code declareAbstractState(value, copier)}; outside the state, records a publish handler may append
+ *       to ({@code declareRecord(factory, copier)}, a logger's log); parameters: {@code declareNumericParameter(defaults...)};</li>
  *   <li>ports: {@code declareVectorInputPort}, {@code declareAbstractInputPort},
  *       {@code declareVectorOutputPort(name, size, calc, Feedthrough.none())} (say {@code none()} for outputs
  *       computed from state only, or diagrams will see an algebraic loop), {@code declareAbstractOutputPort};</li>
@@ -28,7 +29,8 @@
  * for double), of which each subsystem's state is a view.
  *
  * <p>{@link dev.mallard.systems.AffineSystem} is the one ready-made leaf here ({@code xdot = A x + B u + f0});
- * systems defined by expressions, symbolic inspection and compiled systems are in
+ * the everyday building blocks (sources, gains, holds, filters, controllers, loggers) are in
+ * {@code dev.mallard.systems.primitives}; systems defined by expressions, symbolic inspection and compiled systems are in
  * {@code dev.mallard.systems.symbolic}.
  */
 package dev.mallard.systems;

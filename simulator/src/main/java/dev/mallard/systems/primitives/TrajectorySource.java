@@ -1,0 +1,106 @@
+package dev.mallard.systems.primitives;
+
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.Feedthrough;
+import dev.mallard.systems.LeafSystem;
+import java.util.Objects;
+
+/**
+ * Plays a trajectory, Drake's {@code TrajectorySource}: output port {@code "y0"} of size {@code rows} (with
+ * {@code outputDerivative}, of size {@code 2 rows}: the value, then its time derivative), no input, no state.
+ * Units: those of the trajectory (its derivative per second).
+ *
+ * <p>Outside the trajectory's span the output holds the end value with a zero derivative when
+ * {@code holdBeyondLimits} is set (Drake's {@code zero_derivatives_beyond_limits}, the default); otherwise
+ * the trajectory itself is asked (a {@link dev.mallard.simulator.PiecewisePolynomial} throws there).
+ *
+ * <p>The value rows are {@code y(t_0) + y'(t_0) (t - t_0)} at the context's time {@code t} with value
+ * {@code t_0}: the value for doubles, and with AutoDiff a time carrying a gradient passes it on through the
+ * derivative (the gradient of the output with respect to the final time, say). The derivative rows are
+ * constants for every number type. A symbolic time must have a numeric value (no free variable): the
+ * trajectory is numeric.
+ *
+ * @param <T> the number type
+ */
+public final class TrajectorySource<T> extends LeafSystem<T> {
+
+    private final Trajectory trajectory;
+    private final boolean outputDerivative;
+    private final boolean holdBeyondLimits;
+    private final int rows;
+
+    /**
+     * Plays {@code trajectory}'s value, holding its end values outside its span.
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param trajectory the trajectory, kept (not copied)
+     * @throws IllegalArgumentException if it has no rows or its span is reversed
+     */
+    public TrajectorySource(Scalar<T> scalar, String name, Trajectory trajectory) {
+        this(scalar, name, trajectory, false, true);
+    }
+
+    /**
+     * @param scalar the number type
+     * @param name the system's name
+     * @param trajectory the trajectory, kept (not copied)
+     * @param outputDerivative whether the output also holds the time derivative (after the value)
+     * @param holdBeyondLimits whether times outside the span are clamped to it (zero derivative there)
+     * @throws IllegalArgumentException if it has no rows or its span is reversed
+     */
+    public TrajectorySource(Scalar<T> scalar, String name, Trajectory trajectory, boolean outputDerivative,
+            boolean holdBeyondLimits) {
+        super(scalar, name);
+        this.trajectory = Objects.requireNonNull(trajectory, "trajectory must not be null");
+        this.rows = Arguments.positiveSize(trajectory.rows(), "trajectory rows");
+        if (!(trajectory.startTime() <= trajectory.endTime())) {
+            throw new IllegalArgumentException("the trajectory's span [" + trajectory.startTime() + ", "
+                    + trajectory.endTime() + "] is reversed or NaN");
+        }
+        this.outputDerivative = outputDerivative;
+        this.holdBeyondLimits = holdBeyondLimits;
+        declareVectorOutputPort("y0", outputDerivative ? 2 * rows : rows, this::calcOutput, Feedthrough.none());
+    }
+
+    private void calcOutput(Context<T> context, ScalarVector<T> y) {
+        Scalar<T> s = scalar();
+        double t = context.getTimeValue();
+        if (Double.isNaN(t)) {
+            throw new IllegalStateException(getName() + " needs a numeric time to play its trajectory, got "
+                    + context.getTime());
+        }
+        boolean outside = t < trajectory.startTime() || t > trajectory.endTime();
+        double tc = holdBeyondLimits ? Math.min(Math.max(t, trajectory.startTime()), trajectory.endTime()) : t;
+        double[] value = checked(trajectory.value(tc), "value", tc);
+        double[] slope = holdBeyondLimits && outside ? new double[rows]
+                : checked(trajectory.derivative(tc), "derivative", tc);
+        boolean values = s == Scalar.DOUBLE;
+        T dt = values ? null : s.sub(context.getTime(), t);
+        for (int i = 0; i < rows; i++) {
+            if (values) {
+                y.setValue(i, value[i]);
+            } else {
+                y.set(i, slope[i] == 0 ? s.of(value[i]) : s.add(s.mul(dt, slope[i]), value[i]));
+            }
+            if (outputDerivative) {
+                y.setValue(rows + i, slope[i]);
+            }
+        }
+    }
+
+    private double[] checked(double[] v, String what, double t) {
+        if (v == null || v.length != rows) {
+            throw new IllegalStateException("the trajectory of " + getName() + " returned a " + what + " of "
+                    + (v == null ? "null" : v.length + " entries") + " at t = " + t + ", expected " + rows);
+        }
+        return v;
+    }
+
+    @Override
+    protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+        return new TrajectorySource<>(target, getName(), trajectory, outputDerivative, holdBeyondLimits);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.mallard.systems.primitives;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.EventStatus;
+import dev.mallard.systems.Feedthrough;
+import dev.mallard.systems.LeafSystem;
+
+/**
+ * Samples its input periodically and holds it, Drake's {@code ZeroOrderHold}: input port {@code "u"} and output
+ * port {@code "y"} of the same size, discrete state group 0 (the held value, default zero), a periodic discrete
+ * update at {@code offset + k period} that latches {@code u}. No direct feedthrough.
+ *
+ * <p>Drake's timing holds: at a sample time {@code t} the update sees the pre-update values, so it latches
+ * {@code u⁻(t)}; a publish at {@code t} still sees the previously held value {@code y⁻(t)}, and from the start
+ * of the next step (and for continuous systems integrating after {@code t}) the output is the new sample
+ * {@code y⁺(t) = u⁻(t)}. Units: those of {@code u}.
+ *
+ * @param <T> the number type
+ */
+public final class ZeroOrderHold<T> extends LeafSystem<T> {
+
+    private final double period;
+    private final double offset;
+    private final int size;
+
+    /**
+     * A hold sampling at {@code k period}, k = 0, 1, ...
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param period seconds, finite and {@code > 0}
+     * @param size the size of {@code u} and {@code y}, {@code >= 1}
+     * @throws IllegalArgumentException for a bad period or size
+     */
+    public ZeroOrderHold(Scalar<T> scalar, String name, double period, int size) {
+        this(scalar, name, period, 0.0, size);
+    }
+
+    /**
+     * @param scalar the number type
+     * @param name the system's name
+     * @param period seconds, finite and {@code > 0}
+     * @param offset the first sample time, seconds, finite and {@code >= 0}
+     * @param size the size of {@code u} and {@code y}, {@code >= 1}
+     * @throws IllegalArgumentException for a bad period, offset or size
+     */
+    public ZeroOrderHold(Scalar<T> scalar, String name, double period, double offset, int size) {
+        super(scalar, name);
+        this.period = Arguments.period(period, "period");
+        this.offset = Arguments.offset(offset, "offset");
+        this.size = Arguments.positiveSize(size, "size");
+        declareDiscreteState(size);
+        declareVectorInputPort("u", size);
+        declareVectorOutputPort("y", size, (c, y) -> y.setFrom(c.getDiscreteState(0)), Feedthrough.none());
+        declarePeriodicDiscreteUpdateEvent(period, offset, (c, xd) -> {
+            xd.get(0).setFrom(getInputPort(0).eval(c));
+            return EventStatus.succeeded();
+        });
+    }
+
+    /** @return the sampling period, seconds */
+    public double getPeriod() {
+        return period;
+    }
+
+    /** @return the first sample time, seconds */
+    public double getOffset() {
+        return offset;
+    }
+
+    /**
+     * Sets the held value (the output until the next sample) in a context of this system.
+     *
+     * @param context a context of this system; modified
+     * @param value the value, of this system's size
+     * @throws IllegalArgumentException if the size differs or the context is not this system's
+     */
+    public void setHeldValue(Context<T> context, double... value) {
+        if (context.getSystem() != this) {
+            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
+                    + getName());
+        }
+        Checks.size(value.length, size, "held value");
+        context.getMutableDiscreteState(0).setValuesFrom(value, 0);
+    }
+
+    @Override
+    protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+        return new ZeroOrderHold<>(target, getName(), period, offset, size);
+    }
+}
