@@ -45,6 +45,8 @@ public abstract class IntegratorBase<T> {
 
     /** A step may be stretched by this factor to land on a requested time instead of leaving a sliver. */
     public static final double STRETCH_FACTOR = 1.01;
+    /** A step retried at the minimum size is stretched by up to this factor to land on the next event. */
+    public static final double RETRY_STRETCH_FACTOR = 1.001;
 
     private static final double SAFETY = 0.9;
     private static final double MAX_GROWTH = 5.0;
@@ -708,7 +710,7 @@ public abstract class IntegratorBase<T> {
             h = dt;
         }
         double taken = getFixedStepMode() ? takeFixedStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar)
-                : takeControlledStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar);
+                : takeControlledStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar, target);
         return context.getTimeValue() == target && taken == dt ? reached : StepResult.TIME_HAS_ADVANCED;
     }
 
@@ -779,9 +781,17 @@ public abstract class IntegratorBase<T> {
         }
     }
 
-    private double takeControlledStep(double t0, double h, double target, T targetScalar) {
+    /**
+     * One error-controlled step from {@code t0}, trying {@code h} first (landing on {@code target} unless NaN).
+     * When error control would go below the working minimum and minimum-step violations do not throw, the
+     * step is taken at the minimum, or, as in Drake, stretched to {@code goal} when that is within
+     * {@link #RETRY_STRETCH_FACTOR} of it (no sliver is left before the event), and accepted whatever its
+     * error.
+     */
+    private double takeControlledStep(double t0, double h, double target, T targetScalar, double goal) {
         double order = getErrorEstimateOrder() + 1;
         boolean adapted = false;
+        boolean atMinimum = false;
         while (true) {
             if (!attempt(t0, h, target, targetScalar)) {
                 restoreStart(t0);
@@ -794,7 +804,7 @@ public abstract class IntegratorBase<T> {
             }
             double error = errorNorm();
             // At the working minimum, a step that misses the accuracy is taken only when told not to throw.
-            boolean atFloor = h <= getWorkingMinimumStepSize() && !throwOnMinimumStepSizeViolation;
+            boolean atFloor = (atMinimum || h <= getWorkingMinimumStepSize()) && !throwOnMinimumStepSizeViolation;
             if (error <= accuracyInUse || atFloor) {
                 double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
                 double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
@@ -813,8 +823,13 @@ public abstract class IntegratorBase<T> {
             }
             restoreStart(t0);
             numShrinkagesFromErrorControl++;
+            atMinimum = next < getWorkingMinimumStepSize();
             h = shrinkOrFail(t0, next, "");
             target = Double.NaN;
+            if (atMinimum && goal - t0 <= h * RETRY_STRETCH_FACTOR) {
+                h = goal - t0;
+                target = goal;
+            }
             adapted = true;
         }
     }

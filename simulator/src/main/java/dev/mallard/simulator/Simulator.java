@@ -57,6 +57,8 @@ public final class Simulator<T> {
     }
 
     private static final double CHARACTERISTIC_TIME = 1.0;
+    /** Drake's factor between the accuracy and the witness isolation window (relative to a time scale). */
+    private static final double ISOLATION_SCALE = 0.01;
 
     private final DynamicalSystem<T> system;
     private final List<LeafSystem<T>> leaves;
@@ -86,6 +88,9 @@ public final class Simulator<T> {
     private EventSet<T> updatesNow;
     private EventSet<T> publishNow;
     private EventSet<T> forcedPublishes;
+    /** The events of the witnesses that triggered in the current step, merged after the timed ones. */
+    private EventSet<T> witnessedPublishes;
+    private EventSet<T> witnessedUpdates;
     private final List<Event<T>> periodicEvents = new ArrayList<>();
     private final List<Integer> periodicOwner = new ArrayList<>();
     /** Per periodic event, its first sample time after the start of the step that last computed it. */
@@ -100,6 +105,12 @@ public final class Simulator<T> {
     private double nextPublish = Double.NaN;
     private double nextUpdate = Double.NaN;
     private WitnessTracker<T> witnesses;
+    /** The leaves that schedule their own events ({@code doCalcNextUpdateTime}); empty for most systems. */
+    private int[] customLeaves = new int[0];
+    /** The events due at {@link #nextCustom} (timed events of the custom leaves), and a scratch list. */
+    private EventSet<T> customDue;
+    private final List<Event<T>> customScratch = new ArrayList<>();
+    private double nextCustom = Double.POSITIVE_INFINITY;
     /** No per-step or periodic events and no witness functions in any leaf (see {@link #stepsWithoutEvents}). */
     private boolean noDeclaredStepEvents;
     /**
@@ -169,6 +180,11 @@ public final class Simulator<T> {
         updatesNow = new EventSet<>(n);
         publishNow = new EventSet<>(n);
         forcedPublishes = new EventSet<>(n);
+        witnessedPublishes = new EventSet<>(n);
+        witnessedUpdates = new EventSet<>(n);
+        customDue = new EventSet<>(n);
+        customLeaves = java.util.stream.IntStream.range(0, n).filter(i -> leaves.get(i).hasCustomUpdateTimes())
+                .toArray();
         for (int i = 0; i < n; i++) {
             LeafSystem<T> leaf = leaves.get(i);
             for (Event<T> e : leaf.getEvents(Event.Trigger.FORCED)) {
@@ -199,7 +215,7 @@ public final class Simulator<T> {
             periodicPublish[j] = periodicEvents.get(j).getKind() == Event.Kind.PUBLISH;
         }
         boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
-                && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has);
+                && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has) && customLeaves.length == 0;
         noDeclaredStepEvents = periodicEvents.isEmpty() && noWitnessOrPerStep;
         if (noWitnessOrPerStep && !periodicEvents.isEmpty()
                 && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
@@ -225,8 +241,11 @@ public final class Simulator<T> {
     /**
      * Prepares a simulation: initializes the integrator, resets statistics, runs the initialization updates
      * (unless suppressed), then the publishes due at the initial time (initialization, per-step, and periodic
-     * ones scheduled at {@code t0}), the forced publishes if {@link #setPublishAtInitialization} is on, and the
-     * monitor. Periodic updates due at {@code t0} become pending for the first step.
+     * ones scheduled at {@code t0}, in that order, as one dispatch), the forced publishes if
+     * {@link #setPublishAtInitialization} is on, and the monitor. Periodic updates due at {@code t0} become
+     * pending for the first step. As in Drake, an initialization update that reports termination still lets
+     * the discrete updates run, but then initialization stops: no publishes, no monitor, and the status
+     * reports the termination (the simulator counts as initialized).
      *
      * @param params the options, not null
      * @return the status (termination returns early)
@@ -238,6 +257,7 @@ public final class Simulator<T> {
         requireContext();
         integrator.initialize();
         resetStatistics();
+        witnesses.reset();
         initialized = false;
         double t0 = context.getTimeValue();
         pending.clear();
@@ -247,12 +267,19 @@ public final class Simulator<T> {
             updatesNow.addUpdates(initialization);
         }
         EventStatus status = doUpdates(updatesNow);
-        if (!params.suppressInitializationEvents()) {
-            publishNow.addPublishes(initialization);
-        }
-        addTimedEventsAt(t0);
         forgetSchedule();
-        status = status.keepMoreSevere(doPublishesAndMonitor(publishAtInitialization));
+        if (!status.reachedTermination()) {
+            // Drake's order: initialization, per-step, then timed publishes.
+            if (!params.suppressInitializationEvents()) {
+                publishNow.addPublishes(initialization);
+            }
+            publishNow.addPublishes(perStep);
+            addTimedEventsAt(t0);
+            if (customLeaves.length > 0 && scheduleCustom(t0, true) == t0) {
+                addCustomDue();
+            }
+            status = status.keepMoreSevere(doPublishesAndMonitor(publishAtInitialization));
+        }
         initialized = true;
         lastTime = t0;
         return statusFor(status, t0, t0);
@@ -270,7 +297,8 @@ public final class Simulator<T> {
 
     /**
      * Advances until the context's time is {@code boundaryTime}, or a handler or the monitor asks to stop.
-     * Calls {@link #initialize()} first if it was not called.
+     * Calls {@link #initialize()} first if it was not called. As in Drake, at least one step is taken: a
+     * boundary equal to the current time takes one step of zero length (see {@link #advancePendingEvents()}).
      *
      * @param boundaryTime seconds, not before the current time
      * @return the status; on termination the context holds the time at which it was detected
@@ -305,6 +333,9 @@ public final class Simulator<T> {
         if (!(boundaryTime >= t)) {
             throw new IllegalArgumentException("boundary time " + boundaryTime + " is before the current time " + t);
         }
+        if (boundaryTime == t) {
+            return zeroLengthStep(t);
+        }
         while (context.getTimeValue() < boundaryTime) {
             if (stepsWithoutEvents()) {
                 stepWithoutEvents(boundaryTime, boundaryScalar);
@@ -326,7 +357,9 @@ public final class Simulator<T> {
      * Performs the updates pending at the current time (per-step updates and those timed or witnessed at the
      * end of the last step), moving the context from {@code x⁻(t)} to {@code x⁺(t)} without advancing time;
      * then the per-step publishes, the forced publishes if {@link #setPublishEveryTimeStep} is on (Drake's
-     * "final per-step publish call (if enabled)") and the monitor.
+     * "final per-step publish call (if enabled)") and the monitor. This is {@code advanceTo(currentTime)},
+     * as in Drake: one step of zero length, counted by {@link #getNumStepsTaken()}; an update reporting
+     * termination skips the publishes and the monitor and the step is not counted.
      *
      * @return the status (boundary and return time are the current time)
      * @throws EventHandlerFailedException if a handler or the monitor fails
@@ -336,10 +369,24 @@ public final class Simulator<T> {
         if (notReady != null) {
             return notReady;
         }
-        double t = context.getTimeValue();
+        return advanceTo(context.getTimeValue());
+    }
+
+    /**
+     * The step of {@code advanceTo(t)} at the current time {@code t}: as in Drake, a step of zero length,
+     * counted. Pending updates; unless one reports termination, per-step publishes, the forced publishes if
+     * {@link #setPublishEveryTimeStep} is on and the monitor (no timed event can be due: the next one is
+     * after {@code t}).
+     */
+    private SimulatorStatus zeroLengthStep(double t) {
         EventStatus status = doPendingUpdates();
-        publishNow.clear();
-        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        if (!status.reachedTermination()) {
+            numSteps++;
+            publishNow.clear();
+            publishNow.addPublishes(perStep);
+            status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        }
+        lastTime = t;
         return statusFor(status, t, t);
     }
 
@@ -440,15 +487,25 @@ public final class Simulator<T> {
         }
         updateSchedule(ts);
         witnesses.start();
+        double publishBy = nextPublish;
+        double updateBy = nextUpdate;
+        if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
+            publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
+            updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
+        }
         if (tMaxScalar != null) {
-            integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
+            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
         } else {
-            integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMax);
+            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
         }
         numSteps++;
+        // Drake's order of simultaneous events: per-step, then timed (periodic), then witnessed.
         publishNow.clear();
+        publishNow.addPublishes(perStep);
+        witnessedPublishes.clear();
+        witnessedUpdates.clear();
         if (!witnesses.isEmpty()) {
-            witnesses.finishStep(integrator, windowRule, ts, publishNow, pending);
+            witnesses.finishStep(integrator, windowRule, ts, witnessedPublishes, witnessedUpdates);
         }
         double te = context.getTimeValue();
         if (te >= Math.min(nextPublish, nextUpdate)) {
@@ -459,9 +516,61 @@ public final class Simulator<T> {
                 }
             }
         }
+        if (te == nextCustom) {
+            addCustomDue();
+        }
+        publishNow.addPublishes(witnessedPublishes);
+        pending.addUpdates(witnessedUpdates);
         status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
         pace();
         return status;
+    }
+
+    /**
+     * Asks the leaves that schedule their own events for their next update time from {@code t}, keeping the
+     * earliest in {@link #nextCustom} and the events due then in {@link #customDue}. At initialization the
+     * question is asked just before {@code t} (Drake's perturbed time), so that an event due at {@code t} is
+     * found; an answer equal to the perturbed time means "right now" and is taken as {@code t}, as Drake does
+     * since its issue 13296.
+     *
+     * @return {@link #nextCustom}
+     */
+    private double scheduleCustom(double t, boolean atInitialization) {
+        customDue.clear();
+        nextCustom = Double.POSITIVE_INFINITY;
+        double asked = atInitialization ? Math.nextDown(t) : t;
+        for (int i : customLeaves) {
+            Context<T> leafContext = leafContexts.get(i);
+            customScratch.clear();
+            double next;
+            if (atInitialization) {
+                leafContext.setTimeValueUnchecked(asked);
+                try {
+                    next = leaves.get(i).calcNextUpdateTime(leafContext, customScratch);
+                } finally {
+                    leafContext.setTimeValueUnchecked(t);
+                }
+                next = next == asked ? t : next;
+            } else {
+                next = leaves.get(i).calcNextUpdateTime(leafContext, customScratch);
+            }
+            if (next < nextCustom) {
+                customDue.clear();
+                nextCustom = next;
+            }
+            if (next == nextCustom && next < Double.POSITIVE_INFINITY) {
+                for (Event<T> e : customScratch) {
+                    customDue.add(i, e);
+                }
+            }
+        }
+        return nextCustom;
+    }
+
+    /** Adds the custom-scheduled events due now: publishes to publishNow, updates to pending. */
+    private void addCustomDue() {
+        publishNow.addPublishes(customDue);
+        pending.addUpdates(customDue);
     }
 
     /** Makes {@link #updateSchedule} recompute every periodic event's next sample (the time moved back). */
@@ -583,11 +692,11 @@ public final class Simulator<T> {
     }
 
     /**
-     * Runs every publish (per-step and publishNow) of every leaf, then, if {@code forced}, the forced publishes
-     * as a second dispatch, then the monitor; a failure throws after all publishes ran.
+     * Runs every publish in publishNow of every leaf (the caller has put them in Drake's order), then, if
+     * {@code forced}, the forced publishes as a second dispatch, then the monitor; a failure throws after all
+     * publishes ran.
      */
     private EventStatus doPublishesAndMonitor(boolean forced) {
-        publishNow.addPublishes(perStep);
         EventStatus status = dispatchPublishes(publishNow);
         publishNow.clear();
         if (forced) {
@@ -680,22 +789,25 @@ public final class Simulator<T> {
 
     /**
      * The length of the interval to which witness crossings are isolated (a triggered witness's event time is
-     * at most this much after the crossing), as in Drake's Simulator:
+     * at most this much after the crossing on the step's interpolant), as in Drake:
      * <ul>
-     *   <li>error control: the characteristic time (1 s) times the context's accuracy;</li>
-     *   <li>fixed steps (a fixed-step scheme, or an error-controlled one in fixed-step mode): the maximum step
-     *       times the context's accuracy; without an accuracy in the context, empty: no isolation, a
-     *       triggered witness's events happen at the end of the step that saw the sign change;</li>
+     *   <li>error control: 0.01 times the characteristic time (1 s) times the context's accuracy;</li>
+     *   <li>fixed steps (a fixed-step scheme, or an error-controlled one in fixed-step mode): 0.01 times the
+     *       maximum step times the context's accuracy; without an accuracy in the context, empty: no
+     *       isolation, a triggered witness's events happen at the end of the step that saw the sign change;</li>
      *   <li>never less than the integrator's working minimum step {@code max(requested, 1e-14 max(1, |t|))}.</li>
      * </ul>
+     * Isolation searches the step's interpolant, so a narrow window costs witness evaluations only, never
+     * derivative evaluations.
      *
-     * <p><b>Deviation from Drake.</b> Drake's Simulator throws when error control is in use and the context
-     * has no accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
-     * integrator is error-controlled RK3), so following it would make every witness trigger of a default
+     * <p><b>Difference from Drake.</b> Drake throws when error control is in use and the context has no
+     * accuracy. A default simulator is exactly that case (a default context has no accuracy; the default
+     * integrator is error-controlled RK3), so following Drake would make every witness trigger of a default
      * simulation throw. Instead the integrator's accuracy stands in for the context's: its accuracy in use
      * (fixed at {@link IntegratorBase#initialize()}; before that, its target accuracy, else
-     * {@link IntegratorBase#DEFAULT_ACCURACY}), so a default simulator isolates to 1 s x 1e-4 = 1e-4 s. An
-     * accuracy set in the context still takes precedence, as in Drake.
+     * {@link IntegratorBase#DEFAULT_ACCURACY}), so a default simulator isolates to 0.01 x 1 s x 1e-4 = 1e-6 s.
+     * The context's accuracy and the integrator's are separate settings, as in Drake; an accuracy set in the
+     * context takes precedence.
      *
      * @return the isolation window in seconds, or empty for no isolation
      * @throws IllegalStateException if the simulator has no context
@@ -706,11 +818,12 @@ public final class Simulator<T> {
         double floor = integrator.getWorkingMinimumStepSize();
         if (integrator.getFixedStepMode()) {
             return accuracy.isPresent()
-                    ? OptionalDouble.of(Math.max(floor, integrator.getMaximumStepSize() * accuracy.getAsDouble()))
+                    ? OptionalDouble.of(Math.max(floor,
+                            ISOLATION_SCALE * accuracy.getAsDouble() * integrator.getMaximumStepSize()))
                     : OptionalDouble.empty();
         }
         double a = accuracy.isPresent() ? accuracy.getAsDouble() : integratorAccuracy();
-        return OptionalDouble.of(Math.max(floor, CHARACTERISTIC_TIME * a));
+        return OptionalDouble.of(Math.max(floor, ISOLATION_SCALE * a * CHARACTERISTIC_TIME));
     }
 
     /** The error-controlled integrator's accuracy in use, or what {@code initialize} will make it. */
@@ -794,9 +907,15 @@ public final class Simulator<T> {
         return targetRealtimeRate;
     }
 
-    /** @return simulated seconds per real second since the last initialize or resetStatistics */
+    /**
+     * @return simulated seconds per real second since the last initialize or resetStatistics; NaN before the
+     *     simulator is initialized (Drake leaves it undefined then)
+     */
     public double getActualRealtimeRate() {
         requireContext();
+        if (!initialized) {
+            return Double.NaN;
+        }
         double real = (System.nanoTime() - realtimeStartNanos) * 1e-9;
         return (context.getTimeValue() - realtimeStartSimTime) / real;
     }

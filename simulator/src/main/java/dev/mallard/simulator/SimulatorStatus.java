@@ -73,19 +73,52 @@ public final class SimulatorStatus {
     }
 
     /**
-     * A human-readable account of the return, including the time, the system and the message.
+     * A human-readable account of the return in Drake's form, e.g. {@code Simulator stopped at time 6 because
+     * SpringMassSystem System 'my_spring_mass' failed with message: "Something terrible happened."}: the
+     * time, the responsible system as its class name and path name ({@code System} alone when none is
+     * known) and the quoted message. Times are printed as Drake prints them (shortest round-trip digits,
+     * {@code 6} rather than {@code 6.0}, {@code 1e-05} rather than {@code 1.0E-5}).
      *
      * @return the text
      */
     public String formatMessage() {
-        String who = system == null ? "the monitor or a handler" : "system '" + system.getName() + "'";
+        String who = system == null ? "System"
+                : typeName(system) + " System '" + system.getPathName() + "'";
         return switch (reason) {
-            case REACHED_BOUNDARY_TIME -> "Simulator successfully reached the boundary time (" + boundaryTime + ").";
-            case REACHED_TERMINATION_CONDITION -> "Simulator returned early at time " + returnTime
+            case REACHED_BOUNDARY_TIME -> "Simulator successfully reached the boundary time ("
+                    + formatTime(boundaryTime) + ").";
+            case REACHED_TERMINATION_CONDITION -> "Simulator returned early at time " + formatTime(returnTime)
                     + " because " + who + " requested termination with message: \"" + message + "\"";
-            case EVENT_HANDLER_FAILED -> "Simulator stopped at time " + returnTime + " because " + who
-                    + " reported failure with message: \"" + message + "\"";
+            case EVENT_HANDLER_FAILED -> "Simulator stopped at time " + formatTime(returnTime) + " because " + who
+                    + " failed with message: \"" + message + "\"";
         };
+    }
+
+    /** The system's class name without its package (the full name for an anonymous class). */
+    private static String typeName(DynamicalSystem<?> system) {
+        String simple = system.getClass().getSimpleName();
+        return simple.isEmpty() ? system.getClass().getName() : simple;
+    }
+
+    /**
+     * A time as Drake's messages print a double: the shortest digits that read back to it, positional for
+     * magnitudes in {@code [1e-4, 1e16)} and zero, else a mantissa with a signed exponent of at least two digits.
+     *
+     * @param t the time
+     * @return the text
+     */
+    static String formatTime(double t) {
+        if (Double.isNaN(t) || Double.isInfinite(t)) {
+            return Double.isNaN(t) ? "nan" : t > 0 ? "inf" : "-inf";
+        }
+        java.math.BigDecimal d = new java.math.BigDecimal(Double.toString(t)).stripTrailingZeros();
+        double magnitude = Math.abs(t);
+        if (t == 0 || (magnitude >= 1e-4 && magnitude < 1e16)) {
+            return t == 0 ? (1 / t < 0 ? "-0" : "0") : d.toPlainString();
+        }
+        int exponent = d.precision() - d.scale() - 1;
+        String mantissa = d.movePointLeft(exponent).toPlainString();
+        return mantissa + "e" + (exponent < 0 ? "-" : "+") + String.format("%02d", Math.abs(exponent));
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.WitnessDirection;
 import dev.mallard.systems.WitnessFunction;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -17,14 +18,23 @@ import java.util.function.Supplier;
  * Detects witness triggers over a step and isolates the earliest crossing on the step's interpolant (no
  * extra derivative evaluations; only witness evaluations at interpolated states).
  *
- * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (Drake's witness trigger rule), a bracket
- * {@code [a, b]} with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by inverse quadratic
- * interpolation (the secant at first), falling back to bisection when probes do not halve the bracket, until
- * {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the interpolant, has
- * crossed at some time in {@code [b - window, b]}, so the event time is late by at most the window (plus
- * the interpolant's error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
+ * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (Drake's rule), a bracket {@code [a, b]}
+ * with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by the Illinois method on the
+ * interpolant until {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the
+ * interpolant, has crossed in {@code [b - window, b]}, and as the search probes both sides of the crossing the
+ * event time is not late by a fixed fraction of the window, but typically by far less (plus the interpolant's
+ * error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
  */
 final class WitnessTracker<T> {
+
+    /**
+     * The closest a probe comes to an end of the bracket, in windows: small, so that a crossing next to an end
+     * is located to a small fraction of the window (a probe half a window in would end the search up to half a
+     * window late), yet fixed, so that the search ends.
+     */
+    private static final double INSET = 1e-3;
+    /** Probes after the bracket fits the window, to place the event time next to the crossing. */
+    private static final int POLISH_PROBES = 2;
 
     private final Map<LeafSystem<T>, Integer> leafIndex = new IdentityHashMap<>();
     private final List<Context<T>> leafContexts;
@@ -42,6 +52,8 @@ final class WitnessTracker<T> {
     private boolean[] triggered = new boolean[0];
     /** The root context's change count when {@code w1} last held the values at the context's time and state. */
     private long endStamp = -1;
+    /** Event counts and the checks against accumulating events and violated guards. */
+    private final GuardWatch guards = new GuardWatch();
 
     WitnessTracker(List<LeafSystem<T>> leaves, List<Context<T>> leafContexts, Scalar<T> scalar) {
         this.leaves = leaves;
@@ -78,6 +90,9 @@ final class WitnessTracker<T> {
         boolean same = fixedSet && collected;
         if (!same) {
             same = collect();
+            if (!same) {
+                guards.forget();
+            }
         }
         int m = witnesses.size();
         if (m == 0) {
@@ -85,11 +100,17 @@ final class WitnessTracker<T> {
         }
         if (same && endStamp == changeCount()) {
             System.arraycopy(w1, 0, w0, 0, m);
-            return;
+        } else {
+            for (int i = 0; i < m; i++) {
+                w0[i] = value(i);
+            }
         }
-        for (int i = 0; i < m; i++) {
-            w0[i] = value(i);
-        }
+        guards.stepStarted(w0, m);
+    }
+
+    /** Forgets the event counts and histories (at initialize). */
+    void reset() {
+        guards.reset(owner.length);
     }
 
     /** Collects the active witnesses and their owners; returns whether they are those of the last step. */
@@ -127,6 +148,7 @@ final class WitnessTracker<T> {
             triggered = new boolean[size];
             endStamp = -1;
         }
+        guards.ensureCapacity(m);
         for (int k = from; k < m; k++) {
             LeafSystem<T> system = witnesses.get(k).getSystem();
             owner[k] = system == leaves.get(leaf) ? leaf : leafIndex.get(system);
@@ -152,6 +174,8 @@ final class WitnessTracker<T> {
      * shortened step to {@code publishNow} (publishes) and {@code pending} (updates).
      *
      * @return whether any witness triggered
+     * @throws SimulationException if a witness's events accumulate or its guard is left violated (see
+     *     {@link GuardWatch})
      */
     boolean finishStep(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
             EventSet<T> publishNow, EventSet<T> pending) {
@@ -162,12 +186,97 @@ final class WitnessTracker<T> {
             triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             any |= triggered[i];
         }
+        if (guards.watching()) {
+            any = revealExcursion(integrator, windowRule, t0, any);
+        }
         if (any) {
             // Kept out of line: most steps trigger nothing, and this loop stays small for the compiler.
             isolateAndCollect(integrator, windowRule, t0, publishNow, pending);
         }
+        guards.stepEnded(witnesses, w1, triggered, integrator.getContext().getTimeValue());
         endStamp = changeCount();
         return any;
+    }
+
+    /**
+     * After a witness's update event, the step that follows may go out across the guard and back within the
+     * step (the witness starts past its guard, so its trigger rule sees nothing: a ball's small bounce inside
+     * one long step). When a witness ends such a step further past its guard than it started, this looks on
+     * the step's interpolant for the excursion (a golden-section search for the witness's value furthest on
+     * the non-triggering side, witness evaluations only) and, if there is one, ends the step there, where the
+     * next step starts on the right side and sees the crossing. Without an excursion the guard is left
+     * violated and {@link GuardWatch#stepEnded} reports it.
+     *
+     * @return whether any witness triggers over the (possibly shortened) step
+     */
+    private boolean revealExcursion(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+            boolean any) {
+        int m = witnesses.size();
+        for (int i = 0; i < m; i++) {
+            WitnessDirection direction = witnesses.get(i).getDirection();
+            if (!guards.leftViolated(i, direction, w1[i], triggered[i])) {
+                continue;
+            }
+            double side = direction == WitnessDirection.POSITIVE_THEN_NON_POSITIVE ? 1 : -1;
+            double t1 = integrator.getContext().getTimeValue();
+            integrator.prepareInterpolant();
+            double tOut = furthestFromGuard(integrator, i, side, t0, t1, resolution(integrator, windowRule));
+            if (side * value(i) > 0) {
+                integrator.truncateLastStep(tOut);
+                any = false;
+                for (int k = 0; k < m; k++) {
+                    w1[k] = value(k);
+                    triggered[k] = witnesses.get(k).shouldTrigger(w0[k], w1[k]);
+                    any |= triggered[k];
+                }
+                return any;
+            }
+            integrator.interpolateIntoContext(t1);
+            return any;
+        }
+        return any;
+    }
+
+    /** The isolation window, or the working minimum step when there is no isolation: events' time resolution. */
+    private static double resolution(IntegratorBase<?> integrator, Supplier<OptionalDouble> windowRule) {
+        OptionalDouble window = windowRule.get();
+        return window.isPresent() ? window.getAsDouble() : integrator.getWorkingMinimumStepSize();
+    }
+
+    /**
+     * Golden-section search on the interpolant over {@code [a, b]} for the time where {@code side * w} is
+     * largest, down to {@code resolution} seconds, stopping as soon as it is positive; leaves the context at the
+     * returned time.
+     */
+    private double furthestFromGuard(IntegratorBase<T> integrator, int i, double side, double a, double b,
+            double resolution) {
+        double r = 0.5 * (Math.sqrt(5) - 1);
+        double c = b - r * (b - a);
+        double d = a + r * (b - a);
+        integrator.interpolateIntoContext(c);
+        double gc = side * value(i);
+        integrator.interpolateIntoContext(d);
+        double gd = side * value(i);
+        while (gc <= 0 && gd <= 0 && b - a > resolution) {
+            if (gc > gd) {
+                b = d;
+                d = c;
+                gd = gc;
+                c = b - r * (b - a);
+                integrator.interpolateIntoContext(c);
+                gc = side * value(i);
+            } else {
+                a = c;
+                c = d;
+                gc = gd;
+                d = a + r * (b - a);
+                integrator.interpolateIntoContext(d);
+                gd = side * value(i);
+            }
+        }
+        double t = gc > gd ? c : d;
+        integrator.interpolateIntoContext(t);
+        return t;
     }
 
     /**
@@ -222,10 +331,16 @@ final class WitnessTracker<T> {
                 triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             }
         }
+        double t = context.getTimeValue();
+        double resolution = resolution(integrator, windowRule);
         for (int i = 0; i < m; i++) {
             Event<T> e = witnesses.get(i).getEvent();
-            if (triggered[i] && e != null) {
-                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(owner[i], e);
+            if (triggered[i]) {
+                boolean update = e != null && e.getKind() != Event.Kind.PUBLISH;
+                guards.triggered(i, witnesses.get(i), t, resolution, update);
+                if (e != null) {
+                    (update ? pending : publishNow).add(owner[i], e);
+                }
             }
         }
     }
@@ -286,63 +401,48 @@ final class WitnessTracker<T> {
     }
 
     /**
-     * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) to at most {@code window}.
-     * Each probe is the inverse quadratic interpolant's root through the bracket and the endpoint the last
-     * probe replaced (the secant of the bracket until there are three points), kept half a window inside the
-     * bracket; when two probes in a row fail to halve it, the next is the midpoint.
+     * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) until {@code b - a <= window}
+     * and returns {@code b}. Each probe is the Illinois variant of regula falsi: the secant root of the bracket,
+     * with the value at an end halved when that end was kept twice in a row, so that neither end stays fixed
+     * (regula falsi's weakness) and convergence is superlinear. A probe closer than {@link #INSET} windows to an
+     * end is moved to that distance inside it: once the secant has located the crossing next to {@code b}, one
+     * probe just before it closes the bracket, so the result lies within the window after the crossing without
+     * a systematic lateness. Once the bracket is within the window, up to {@link #POLISH_PROBES} more probes
+     * (cheap: witness evaluations on the interpolant, where the secant is then nearly exact) bring {@code b}
+     * next to the crossing, so that events are typically late by a tiny fraction of the window. Bisection takes
+     * over after three probes in a row fail to halve the bracket.
      */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
         WitnessFunction<T> w = witnesses.get(i);
         double fa = w0[i];
-        double c = Double.NaN;
-        double fc = Double.NaN;
+        double inset = INSET * window;
+        int kept = 0;
         int slow = 0;
-        double length = b - a;
-        double guard = 0.5 * window;
-        while (b - a > window) {
-            double m = slow >= 2 ? 0.5 * (a + b) : estimateRoot(a, fa, b, fb, c, fc);
-            if (!(m >= a + guard)) {
-                m = a + guard;
+        int polish = POLISH_PROBES;
+        while (b - a > window || (polish-- > 0 && b - a > 2 * inset)) {
+            double length = b - a;
+            double m = slow >= 3 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
+            if (!(m >= a + inset)) {
+                m = a + inset;
             }
-            if (!(m <= b - guard)) {
-                m = b - guard;
+            if (!(m <= b - inset)) {
+                m = b - inset;
             }
             integrator.interpolateIntoContext(m);
             double fm = value(i);
             if (w.shouldTrigger(w0[i], fm)) {
-                c = b;
-                fc = fb;
                 b = m;
                 fb = fm;
+                fa = kept < 0 ? 0.5 * fa : fa;
+                kept = -1;
             } else {
-                c = a;
-                fc = fa;
                 a = m;
                 fa = fm;
+                fb = kept > 0 ? 0.5 * fb : fb;
+                kept = 1;
             }
             slow = b - a > 0.5 * length ? slow + 1 : 0;
-            if (slow > 2) {
-                slow = 0;
-            }
-            length = b - a;
         }
         return b;
-    }
-
-    /**
-     * The root of the inverse quadratic interpolant through the three points when their values are distinct
-     * and it falls inside {@code (a, b)}; otherwise the secant root of the bracket. For a smooth witness the
-     * former converges with order about 1.8 where regula falsi keeps one end fixed. NaN if a value is NaN
-     * (the caller then clamps to the bracket).
-     */
-    private static double estimateRoot(double a, double fa, double b, double fb, double c, double fc) {
-        if (fc != fa && fc != fb && fa != fb && !Double.isNaN(fc)) {
-            double m = a * fb * fc / ((fa - fb) * (fa - fc)) + b * fa * fc / ((fb - fa) * (fb - fc))
-                    + c * fa * fb / ((fc - fa) * (fc - fb));
-            if (m > a && m < b) {
-                return m;
-            }
-        }
-        return b - fb * (b - a) / (fb - fa);
     }
 }

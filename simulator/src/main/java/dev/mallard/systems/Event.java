@@ -31,6 +31,11 @@ public final class Event<T> {
         PERIODIC,
         /** When its witness function triggers. */
         WITNESS,
+        /**
+         * At the times its system computes itself ({@link LeafSystem#doCalcNextUpdateTime}, Drake's
+         * {@code DoCalcNextUpdateTime}), which returns it among the events due then.
+         */
+        TIMED,
         /** Only when called explicitly (forced publish or update). */
         FORCED
     }

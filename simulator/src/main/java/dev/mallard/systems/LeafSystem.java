@@ -407,6 +407,98 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     }
 
     /**
+     * Declares a publish that happens when {@link #doCalcNextUpdateTime} returns it among the events due.
+     *
+     * @param handler the handler
+     * @return the event, to be added by {@code doCalcNextUpdateTime}
+     */
+    protected final Event<T> declareTimedPublishEvent(Event.PublishHandler<T> handler) {
+        return declare(Event.Kind.PUBLISH, Event.Trigger.TIMED, Double.NaN, Double.NaN, handler);
+    }
+
+    /**
+     * Declares a discrete update that happens when {@link #doCalcNextUpdateTime} returns it among the events
+     * due.
+     *
+     * @param handler the handler
+     * @return the event, to be added by {@code doCalcNextUpdateTime}
+     */
+    protected final Event<T> declareTimedDiscreteUpdateEvent(Event.DiscreteUpdateHandler<T> handler) {
+        return declare(Event.Kind.DISCRETE_UPDATE, Event.Trigger.TIMED, Double.NaN, Double.NaN, handler);
+    }
+
+    /**
+     * Declares an unrestricted update that happens when {@link #doCalcNextUpdateTime} returns it among the
+     * events due.
+     *
+     * @param handler the handler
+     * @return the event, to be added by {@code doCalcNextUpdateTime}
+     */
+    protected final Event<T> declareTimedUnrestrictedUpdateEvent(Event.UnrestrictedUpdateHandler<T> handler) {
+        return declare(Event.Kind.UNRESTRICTED_UPDATE, Event.Trigger.TIMED, Double.NaN, Double.NaN, handler);
+    }
+
+    /**
+     * Drake's {@code DoCalcNextUpdateTime}: a system that schedules its own events (beyond its periodic ones,
+     * which the Simulator schedules itself) returns the time of the next one and adds the events due then,
+     * declared with {@code declareTimed*Event}, to {@code events}. The Simulator asks at the start of every
+     * step (with the context at the step's start) and ends the step on the returned time; at initialization
+     * it asks with the time perturbed to just before the initial time, so that an event due at the initial
+     * time is found (an answer equal to that perturbed time means "right now" and is taken as the initial
+     * time, Drake's fix of its issue 13296). The default schedules nothing.
+     *
+     * @param context the system's context, not to be modified
+     * @param events receives the events due at the returned time
+     * @return the next update time, seconds, not before the context's time, or positive infinity for none
+     */
+    protected double doCalcNextUpdateTime(Context<T> context, List<Event<T>> events) {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Calls {@link #doCalcNextUpdateTime} and checks its answer.
+     *
+     * @param context the system's context, not to be modified
+     * @param events receives the events due at the returned time (timed events of this system)
+     * @return the next update time, seconds, or positive infinity
+     * @throws IllegalStateException if the time is NaN or before the context's time, if a finite time comes
+     *     without events, or an event is not a timed event of this system
+     */
+    public final double calcNextUpdateTime(Context<T> context, List<Event<T>> events) {
+        int from = events.size();
+        double t = doCalcNextUpdateTime(context, events);
+        if (Double.isNaN(t) || t < context.getTimeValue()) {
+            throw new IllegalStateException(getName() + ".doCalcNextUpdateTime returned " + t
+                    + ", before the context's time " + context.getTimeValue());
+        }
+        if (t < Double.POSITIVE_INFINITY && events.size() == from) {
+            throw new IllegalStateException(getName() + ".doCalcNextUpdateTime returned the time " + t
+                    + " without any event due then");
+        }
+        for (int k = from; k < events.size(); k++) {
+            Event<T> e = events.get(k);
+            if (e.getSystem() != this || e.getTrigger() != Event.Trigger.TIMED) {
+                throw new IllegalStateException(getName() + ".doCalcNextUpdateTime returned " + e
+                        + ", not a timed event declared by " + getName());
+            }
+        }
+        return t;
+    }
+
+    /** @return whether this system overrides {@link #doCalcNextUpdateTime} (schedules its own events) */
+    public final boolean hasCustomUpdateTimes() {
+        for (Class<?> c = getClass(); c != LeafSystem.class; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod("doCalcNextUpdateTime", Context.class, List.class);
+                return true;
+            } catch (NoSuchMethodException e) {
+                // not declared at this level: look further up
+            }
+        }
+        return false;
+    }
+
+    /**
      * @param handler runs at the end of every step and of initialization
      * @return the event
      */

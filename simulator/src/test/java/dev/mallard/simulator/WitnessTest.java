@@ -49,8 +49,8 @@ class WitnessTest {
         // RK2 evaluates twice per step; f(t0, x0) of the first step once; each isolation at most f(t1, x1) once.
         assertTrue(in.getNumDerivativeEvaluations() <= 2 * in.getNumStepsTaken() + 1 + impacts,
                 in.getNumDerivativeEvaluations() + " evaluations for " + in.getNumStepsTaken() + " steps");
-        // Fixed step 0.01 with accuracy 1e-6 in the context: the window is 0.01 * 1e-6.
-        assertEquals(1e-8, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-20);
+        // Fixed step 0.01 with accuracy 1e-6 in the context: Drake's window is 0.01 * 0.01 * 1e-6.
+        assertEquals(0.01 * 1e-6 * 0.01, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-20);
         assertEquals(BouncingBall.impactTime(0, 1.0, 0.8), ball.impactTimes.get(0), 1e-6);
     }
 
@@ -79,7 +79,7 @@ class WitnessTest {
         Simulator<Double> simulator = new Simulator<>(alarm);
         simulator.initialize();
         double window = simulator.getCurrentWitnessTimeIsolation().getAsDouble();
-        assertEquals(1e-4, window, 0.0); // accuracy in use 1e-4 times the characteristic time 1 s
+        assertEquals(0.01 * 1e-4, window, 0.0); // Drake: 0.01 x accuracy in use 1e-4 x characteristic time 1 s
         simulator.advanceTo(1.0);
         assertEquals(1, alarm.times.size());
         double t = alarm.times.get(0);
@@ -111,15 +111,16 @@ class WitnessTest {
     @Test
     void errorControlWithoutContextAccuracyUsesTheIntegratorsAccuracyInsteadOfThrowing() {
         Simulator<Double> simulator = new Simulator<>(new Alarm<>(Scalar.DOUBLE, 0.5, WitnessDirection.CROSSES_ZERO));
-        // the documented deviation: the seed would throw here; the default target accuracy 1e-4 stands in
-        assertEquals(1e-4, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        // the documented difference: Drake would throw here; the default target accuracy 1e-4 stands in,
+        // with Drake's factor 0.01
+        assertEquals(0.01 * 1e-4, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
         simulator.getMutableIntegrator().setTargetAccuracy(1e-6);
-        assertEquals(1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        assertEquals(0.01 * 1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
         simulator.initialize();
-        assertEquals(1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        assertEquals(0.01 * 1e-6, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
         // an accuracy in the context takes precedence over the integrator's (1 s characteristic time)
         simulator.getMutableContext().setAccuracy(1e-3);
-        assertEquals(1e-3, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
+        assertEquals(0.01 * 1e-3, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
     }
 
     @Test
@@ -129,14 +130,14 @@ class WitnessTest {
         simulator.getMutableIntegrator().setMaximumStepSize(0.02);
         assertTrue(simulator.getCurrentWitnessTimeIsolation().isEmpty(), "no context accuracy: no isolation");
         simulator.getMutableContext().setAccuracy(1e-5);
-        assertEquals(0.02 * 1e-5, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-22);
+        assertEquals(0.01 * 1e-5 * 0.02, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
     }
 
     @Test
     void theWindowIsNeverBelowTheWorkingMinimumStep() {
         Simulator<Double> simulator = new Simulator<>(new Alarm<>(Scalar.DOUBLE, 0.5, WitnessDirection.CROSSES_ZERO));
         simulator.getMutableContext().setTime(1e12);
-        // 1e-14 |t| = 1e-2 s exceeds 1 s x 1e-4: time itself cannot resolve a finer window there
+        // 1e-14 |t| = 1e-2 s exceeds 0.01 x 1 s x 1e-4: time itself cannot resolve a finer window there
         assertEquals(1e-2, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 1e-17);
         simulator.getMutableIntegrator().setRequestedMinimumStepSize(0.5);
         assertEquals(0.5, simulator.getCurrentWitnessTimeIsolation().getAsDouble(), 0.0);
@@ -148,7 +149,7 @@ class WitnessTest {
         Simulator<Double> simulator = new Simulator<>(ball);
         simulator.advanceTo(1.5);
         double window = simulator.getCurrentWitnessTimeIsolation().getAsDouble();
-        assertEquals(1e-4, window, 0.0);
+        assertEquals(0.01 * 1e-4, window, 0.0);
         assertEquals(2, ball.impactTimes.size(), ball.impactTimes.toString());
         for (int k = 0; k < 2; k++) {
             // late by at most the window, plus the default integration error (accuracy 1e-4) in the state
