@@ -14,7 +14,8 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * from {@code (At, B R^-1 B', Qt)}; H converges quadratically to S. Unlike the Schur form of the symplectic
  * matrix, which needs {@code A^-1}, it works for a singular A (pure delays, dead-beat designs), and it needs no
  * generalised Schur (QZ) form, which no library on Mallard's class path provides. Newton (Hewer) steps then
- * refine S, each solving the discrete Lyapunov equation of the closed loop, while the residual halves.
+ * refine S in state coordinates scaled by powers of two that bring its diagonal near 1, each solving the discrete
+ * Lyapunov equation of the closed loop, while the residual halves.
  */
 public final class DiscreteAlgebraicRiccatiEquation {
 
@@ -143,7 +144,7 @@ public final class DiscreteAlgebraicRiccatiEquation {
      *
      * @throws IllegalArgumentException if {@code R + B'SB} is singular
      */
-    static DMatrixRMaj gain(RiccatiProblem p, DMatrixRMaj s) {
+    private static DMatrixRMaj gain(RiccatiProblem p, DMatrixRMaj s) {
         DMatrixRMaj sb = new DMatrixRMaj(p.n, p.m);
         CommonOps_DDRM.mult(s, p.b, sb);
         DMatrixRMaj lhs = p.r.copy();

@@ -20,9 +20,9 @@ import org.ejml.interfaces.decomposition.QRDecomposition;
  * Householder Hessenberg reduction (used here) and eigenvalues and eigenvectors by a double-shift QR
  * ({@code WatchedDoubleStepQREigen_DDRM}), but neither exposes the Schur vectors nor reorders the Schur form;
  * eigenvectors are no substitute for an invariant-subspace basis (they are ill-conditioned near multiple
- * eigenvalues, for instance the double integrator's). Hipparchus (whose Riccati solver goes through
- * eigenvectors too) is deliberately not on the simulator's class path. So the Francis implicit double-shift QR
- * iteration and the block swapping are written here, O(n^3). Immutable.
+ * eigenvalues, for instance the double integrator's). Hipparchus, which has a Riccati solver, is deliberately
+ * kept off the simulator's class path (Mallard, EJML, ASM and Jackson only). So the Francis implicit double-shift
+ * QR iteration and the block swapping are written here, O(n^3). Immutable.
  */
 public final class RealSchur {
 
