@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.SingularOps_DDRM;
 
 /**
@@ -199,14 +200,18 @@ final class LevelSetSearch {
         if (nullSpace == null || nullSpace.numCols == 0) {
             return false;
         }
-        double[][] n = new double[nullSpace.numRows][nullSpace.numCols];
-        for (int i = 0; i < n.length; i++) {
-            for (int j = 0; j < n[0].length; j++) {
-                n[i][j] = nullSpace.get(i, j);
+        // The Hessian restricted to the null space, N' P N, must be negative definite.
+        DMatrixRMaj pn = new DMatrixRMaj(p.length, nullSpace.numCols);
+        CommonOps_DDRM.mult(new DMatrixRMaj(p), nullSpace, pn);
+        DMatrixRMaj reduced = new DMatrixRMaj(nullSpace.numCols, nullSpace.numCols);
+        CommonOps_DDRM.multTransA(nullSpace, pn, reduced);
+        double[][] r = new double[reduced.numRows][reduced.numCols];
+        for (int i = 0; i < r.length; i++) {
+            for (int j = 0; j < r.length; j++) {
+                r[i][j] = reduced.get(i, j);
             }
         }
-        double[][] reduced = LyapunovEquation.multiply(LyapunovEquation.transpose(n), LyapunovEquation.multiply(p, n));
-        return CertificateCheck.choleskySucceeds(negate(reduced), 1e-8);
+        return CertificateCheck.choleskySucceeds(negate(r), 1e-8);
     }
 
     private static double[][] negate(double[][] a) {

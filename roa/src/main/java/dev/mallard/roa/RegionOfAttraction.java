@@ -8,6 +8,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.analysis.LyapunovEquation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -291,7 +292,7 @@ public final class RegionOfAttraction {
         }
         double[][] p;
         try {
-            p = LyapunovEquation.solve(a, identity);
+            p = LyapunovEquation.continuous(a, identity);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the linearisation at the fixed point " + Arrays.toString(x0)
                     + " is unstable, so no quadratic Lyapunov candidate exists: " + e.getMessage(), e);

@@ -11,9 +11,8 @@
  *   <li>{@link dev.mallard.roa.RegionOfAttraction} with {@link dev.mallard.roa.RegionOfAttractionOptions}: the
  *       certified sublevel set {@code {V <= 1}} of a fixed point of a polynomial (or, implicitly, rational)
  *       system, with a {@link dev.mallard.roa.RegionOfAttractionResult} carrying the certificate, a
- *       {@link dev.mallard.roa.SimulationCheck} and an optional {@link dev.mallard.roa.EnlargementReport};</li>
- *   <li>{@link dev.mallard.roa.LyapunovEquation}: {@code A'P + PA = -Q} by Bartels-Stewart on a real Schur
- *       form.</li>
+ *       {@link dev.mallard.roa.SimulationCheck} and an optional {@link dev.mallard.roa.EnlargementReport}; its
+ *       quadratic Lyapunov candidate comes from {@link dev.mallard.systems.analysis.LyapunovEquation}.</li>
  * </ul>
  */
 package dev.mallard.roa;
