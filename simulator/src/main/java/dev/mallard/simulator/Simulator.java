@@ -5,9 +5,13 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.WitnessFunction;
 import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
@@ -118,6 +122,10 @@ public final class Simulator<T> {
      * periodic kinds); null otherwise (see {@link #stepsWithPeriodicUpdates}).
      */
     private PeriodicUpdates<T> periodicUpdates;
+    /** Where dispatched events are recorded, or null when recording is off. */
+    private EventLog eventLog;
+    /** The description of each witness-triggered event's witness function, for the event log. */
+    private final Map<Event<T>, String> witnessOf = new IdentityHashMap<>();
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
 
     /**
@@ -257,6 +265,9 @@ public final class Simulator<T> {
         requireContext();
         integrator.initialize();
         resetStatistics();
+        if (eventLog != null) {
+            eventLog.clear();
+        }
         witnesses.reset();
         initialized = false;
         double t0 = context.getTimeValue();
@@ -429,10 +440,12 @@ public final class Simulator<T> {
 
     /**
      * Whether every step's events are periodic discrete updates: {@link #periodicUpdates} exists and no
-     * monitor, forced publish per step or real-time pacing is set.
+     * monitor, forced publish per step, real-time pacing or event log is set (the general step, which takes
+     * the same steps, records the events).
      */
     private boolean onlyPeriodicUpdates() {
-        return periodicUpdates != null && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
+        return periodicUpdates != null && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0
+                && eventLog == null;
     }
 
     /**
@@ -674,7 +687,9 @@ public final class Simulator<T> {
             } else {
                 s = leaf.calcUnrestrictedUpdate(leafContexts.get(i), list, scratchLeaves.get(i).getState());
             }
-            status = status.keepMoreSevere(attribute(s, leaf));
+            s = attribute(s, leaf);
+            record(leaf, list, s);
+            status = status.keepMoreSevere(s);
         }
         return status;
     }
@@ -724,14 +739,27 @@ public final class Simulator<T> {
         for (int i = 0; i < leaves.size(); i++) {
             List<Event<T>> list = events.get(Event.Kind.PUBLISH, i);
             if (!list.isEmpty()) {
-                status = status.keepMoreSevere(attribute(leaves.get(i).publish(leafContexts.get(i), list),
-                        leaves.get(i)));
+                EventStatus s = attribute(leaves.get(i).publish(leafContexts.get(i), list), leaves.get(i));
+                record(leaves.get(i), list, s);
+                status = status.keepMoreSevere(s);
             }
         }
         if (!status.failed() && !status.isDidNothing()) {
             numPublishes++;
         }
         return status;
+    }
+
+    /** Adds the events one leaf's dispatch ran, with its status, to the event log if there is one. */
+    private void record(LeafSystem<T> leaf, List<Event<T>> events, EventStatus status) {
+        if (eventLog == null) {
+            return;
+        }
+        double t = context.getTimeValue();
+        for (Event<T> e : events) {
+            eventLog.add(new EventRecord(t, leaf.getPathName(), e.getKind(), e.getTrigger(),
+                    witnessOf.getOrDefault(e, ""), status.severity(), status.message()));
+        }
     }
 
     /** A failure or termination without a system, attributed to {@code leaf}; other statuses unchanged. */
@@ -837,6 +865,31 @@ public final class Simulator<T> {
     }
 
     // ---- accessors ------------------------------------------------------------------------------
+
+    /**
+     * Records every event this simulator dispatches from now on in {@code log} (time, system, kind, trigger,
+     * witness, status), or stops recording. {@link #initialize()} clears the log, so after a run it holds that
+     * run's events. Recording costs a record per event; a simulation whose only events are periodic discrete
+     * updates then takes the general step instead of its specialised loop (same steps, same results).
+     *
+     * @param log the log to fill, or null to stop recording
+     */
+    public void setEventLog(EventLog log) {
+        eventLog = log;
+        witnessOf.clear();
+        if (log != null) {
+            for (LeafSystem<T> leaf : leaves) {
+                for (WitnessFunction<T> w : leaf.getDeclaredWitnessFunctions()) {
+                    witnessOf.put(w.getEvent(), w.getDescription());
+                }
+            }
+        }
+    }
+
+    /** @return the log set by {@link #setEventLog}, or empty when events are not recorded */
+    public Optional<EventLog> getEventLog() {
+        return Optional.ofNullable(eventLog);
+    }
 
     /**
      * Sets the monitor, called at the end of every step, of initialize and of advancePendingEvents.

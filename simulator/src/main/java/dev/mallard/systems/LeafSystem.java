@@ -638,6 +638,11 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
         return w;
     }
 
+    /** @return every witness function this system declared, active or not, in declaration order (unmodifiable) */
+    public final List<WitnessFunction<T>> getDeclaredWitnessFunctions() {
+        return Collections.unmodifiableList(witnesses);
+    }
+
     /**
      * Adds the witness functions active in {@code context} to {@code out}. The default adds every declared
      * one; override to activate witnesses by mode.
