@@ -79,4 +79,34 @@ class ExamplesTest {
         assertEquals("restitution must be in [0, 1], got 1.5",
                 assertThrows(IllegalArgumentException.class, () -> new BouncingBall<>(Scalar.DOUBLE, 1, 1.5, 9.81)).getMessage());
     }
+    @Test
+    void unforcedCartPoleConservesEnergyAndHorizontalMomentum() {
+        // Without force or friction, E = (mc + mp) xdot^2 / 2 + mp l xdot thetadot cos(theta)
+        // + mp l^2 thetadot^2 / 2 - mp g l cos(theta) and p = (mc + mp) xdot + mp l thetadot cos(theta) are constant.
+        CartPole<Double> cartPole = new CartPole<>(Scalar.DOUBLE);
+        Simulator<Double> simulator = tight(cartPole);
+        Context<Double> c = simulator.getMutableContext();
+        c.fixInputPort(0, dev.mallard.scalar.ScalarVector.ofValues(Scalar.DOUBLE, 0.0));
+        c.setContinuousStateValues(0.0, 2.5, 0.3, -1.0);
+        double[] start = c.getContinuousState().toValueArray();
+        simulator.initialize();
+        simulator.advanceTo(3.0);
+        double[] end = simulator.getContext().getContinuousState().toValueArray();
+        assertEquals(energy(start), energy(end), 1e-7);
+        assertEquals(momentum(start), momentum(end), 1e-7);
+        assertTrue(Math.abs(end[1] - start[1]) > 0.1, "the pole moved");
+    }
+
+    private static double energy(double[] x) {
+        double mc = CartPole.DRAKE_CART_MASS;
+        double mp = CartPole.DRAKE_POLE_MASS;
+        double l = CartPole.DRAKE_POLE_LENGTH;
+        return 0.5 * (mc + mp) * x[2] * x[2] + mp * l * x[2] * x[3] * Math.cos(x[1])
+                + 0.5 * mp * l * l * x[3] * x[3] - mp * CartPole.GRAVITY * l * Math.cos(x[1]);
+    }
+
+    private static double momentum(double[] x) {
+        return (CartPole.DRAKE_CART_MASS + CartPole.DRAKE_POLE_MASS) * x[2]
+                + CartPole.DRAKE_POLE_MASS * CartPole.DRAKE_POLE_LENGTH * x[3] * Math.cos(x[1]);
+    }
 }
