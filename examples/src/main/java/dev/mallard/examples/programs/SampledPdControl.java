@@ -9,10 +9,13 @@ import dev.mallard.systems.DiagramBuilder;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.primitives.VectorLog;
+import dev.mallard.systems.primitives.VectorLogSink;
 
 /**
  * A diagram of three systems: a cart with viscous friction (continuous), a PD controller sampled every
- * {@value #PERIOD} s (discrete, with a zero-order-hold output) and a logger of the cart's state.
+ * {@value #PERIOD} s (discrete, with a zero-order-hold output) and a {@link VectorLogSink} logging the cart's
+ * state at the same period (Drake's {@code LogVectorOutput}).
  *
  * <pre>
  *   +-----------+  force   +------+  (q, v)  +--------+
@@ -155,11 +158,10 @@ public final class SampledPdControl {
      * Builds the diagram, starts the cart at rest at {@code q = 0} and simulates.
      *
      * @param finalTime seconds, {@code >= 0}
-     * @return the logged cart states {@code (q, v)} at {@code 0, h, 2h, ...} up to and including
-     *     {@code finalTime} (when it is a sample time)
+     * @return the log of the cart's states {@code (q, v)} at {@code 0, h, 2h, ...} up to {@code finalTime}
      * @throws IllegalArgumentException if {@code finalTime} is negative or not finite
      */
-    public static SampleLog simulate(double finalTime) {
+    public static VectorLog<Double> simulate(double finalTime) {
         if (!(finalTime >= 0) || !Double.isFinite(finalTime)) {
             throw new IllegalArgumentException("finalTime must be finite and >= 0, got " + finalTime);
         }
@@ -167,20 +169,20 @@ public final class SampledPdControl {
         Cart<Double> cart = builder.addSystem(new Cart<>(Scalar.DOUBLE, MASS, FRICTION));
         SampledPdController<Double> pd = builder.addSystem(
                 new SampledPdController<>(Scalar.DOUBLE, KP, KD, TARGET, PERIOD));
-        SampleLogger<Double> logger = builder.addSystem(new SampleLogger<>(Scalar.DOUBLE, 2, PERIOD));
         builder.connect(cart.getOutputPort("state"), pd.getInputPort("state"));
         builder.connect(pd.getOutputPort("force"), cart.getInputPort("force"));
-        builder.connect(cart.getOutputPort("state"), logger.getInputPort("u"));
+        VectorLogSink<Double> logger = VectorLogSink.logVectorOutput(cart.getOutputPort("state"), builder, PERIOD);
         Diagram<Double> diagram = builder.build("sampled PD loop");
 
         // The default context starts the cart at rest at q = 0 with u = 0 held until the first sample.
         Simulator<Double> simulator = new Simulator<>(diagram);
         // Tight error control: the continuous part is then accurate to about 1e-9 between samples.
         simulator.getMutableIntegrator().setTargetAccuracy(1e-10);
-        simulator.advanceTo(finalTime);
-        // Updates due exactly at finalTime are pending after advanceTo: run them to log the last sample.
-        simulator.advancePendingEvents();
-        return logger.getLog(logger.getMyContextFromRoot(simulator.getContext()));
+        // Sample k is due at exactly k h, and k h can round just above a decimal final time (30 x 0.1 is
+        // 3.0000000000000004): run to the last sample at or within rounding of finalTime, so that it is logged.
+        long lastSample = (long) Math.floor(finalTime / PERIOD * (1 + 1e-12));
+        simulator.advanceTo(Math.max(finalTime, lastSample * PERIOD));
+        return logger.findLog(simulator.getContext());
     }
 
     /**
@@ -189,13 +191,13 @@ public final class SampledPdControl {
      * @param args ignored
      */
     public static void main(String[] args) {
-        SampleLog log = simulate(3.0);
-        double[] t = log.times();
-        double[][] x = log.values();
+        VectorLog<Double> log = simulate(3.0);
+        double[] t = log.sampleTimes();
+        double[][] x = log.data();
         System.out.printf("cart with a PD controller sampled every %.2f s, target q = %.1f m%n", PERIOD, TARGET);
         System.out.println("   t [s]    q [m]     v [m/s]");
         for (int k = 0; k < t.length; k++) {
-            System.out.printf("%8.2f %8.4f %10.4f%n", t[k], x[k][0], x[k][1]);
+            System.out.printf("%8.2f %8.4f %10.4f%n", t[k], x[0][k], x[1][k]);
         }
     }
 }

@@ -11,8 +11,7 @@ class SampledPdControlTest {
 
     @Test
     void theLogHoldsOneSampleAtEachSampleTimeExactly() {
-        SampleLog log = SampledPdControl.simulate(FINAL_TIME);
-        double[] t = log.times();
+        double[] t = SampledPdControl.simulate(FINAL_TIME).sampleTimes();
         assertEquals(31, t.length);
         for (int k = 0; k < t.length; k++) {
             // Exactly k h (the schedule multiplies, it does not add up periods), not merely close.
@@ -32,19 +31,20 @@ class SampledPdControlTest {
         double b = SampledPdControl.FRICTION;
         double a = b / SampledPdControl.MASS;
         double decay = Math.exp(-a * h);
-        double[][] logged = SampledPdControl.simulate(FINAL_TIME).values();
+        double[][] logged = SampledPdControl.simulate(FINAL_TIME).data();
         double q = 0;
         double v = 0;
-        for (int k = 0; k < logged.length; k++) {
-            assertEquals(q, logged[k][0], 1e-8, "q at sample " + k);
-            assertEquals(v, logged[k][1], 1e-8, "v at sample " + k);
+        for (int k = 0; k < logged[0].length; k++) {
+            assertEquals(q, logged[0][k], 1e-8, "q at sample " + k);
+            assertEquals(v, logged[1][k], 1e-8, "v at sample " + k);
             double u = -SampledPdControl.KP * (q - SampledPdControl.TARGET) - SampledPdControl.KD * v;
             double qNext = q + (1 - decay) / a * v + (h - (1 - decay) / a) * u / b;
             v = decay * v + (1 - decay) * u / b;
             q = qNext;
         }
         // The recursion's fixed point is q = r, v = 0: the loop settles on the target.
-        assertEquals(SampledPdControl.TARGET, logged[logged.length - 1][0], 1e-3);
+        assertEquals(31, logged[0].length);
+        assertEquals(SampledPdControl.TARGET, logged[0][logged[0].length - 1], 1e-3);
     }
 
     @Test
