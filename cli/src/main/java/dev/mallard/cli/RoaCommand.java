@@ -4,6 +4,7 @@ import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionOptions;
 import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
@@ -25,8 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Certified region of attraction of an equilibrium, by sum-of-squares programming.",
-            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of the candidate V (--V, or the quadratic",
-            "Lyapunov function of the linearisation) and the printed V is V/rho, so {V <= 1} is the estimate.",
+            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of",
+            "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
+            "and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
 final class RoaCommand implements Callable<Integer> {
 
@@ -59,18 +61,24 @@ final class RoaCommand implements Callable<Integer> {
         if ((system.f == null) == (g == null)) {
             throw new BadInputException(g == null ? "give the dynamics with --f or --g" : "give either --f or --g, not both");
         }
-        system.refuseEvents("roa");
+        if (plot != null) {
+            Plots.checkPng(plot, "--plot");
+        }
         SystemOptions.Parsed parsed = system.parse(false);
         int n = parsed.states().size();
         List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
-        SymbolicVectorSystem<Double> sys = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
+        if (g == null) {
+            checkPolynomial(parsed);
+        }
+        checkEquilibrium(withDynamics(parsed, f), point);
+        SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
                 .withUseImplicitDynamics(g != null);
         if (candidate != null) {
-            options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", 0, parsed.names()));
+            options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", parsed.names()));
         }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
@@ -82,6 +90,37 @@ final class RoaCommand implements Callable<Integer> {
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
         return result.isVerified() ? Main.OK : Main.FAILED;
+    }
+
+    /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */
+    private static void checkPolynomial(SystemOptions.Parsed parsed) {
+        List<Expression> numeric = parsed.numericDynamics();
+        for (int i = 0; i < numeric.size(); i++) {
+            if (!numeric.get(i).isPolynomial(parsed.states())) {
+                throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = " + parsed.dynamics().get(i)
+                        + " is not polynomial in the state; write rational dynamics implicitly with --g");
+            }
+        }
+    }
+
+    /** Refuses a point that is not an equilibrium (within the analysis' tolerance), naming --x-star. */
+    private void checkEquilibrium(SystemOptions.Parsed parsed, double[] point) {
+        Environment env = parsed.environment(point);
+        int worst = 0;
+        double largest = 0;
+        for (int i = 0; i < point.length; i++) {
+            double value = parsed.dynamics().get(i).evaluate(env);
+            if (!(Math.abs(value) <= largest)) {
+                worst = i;
+                largest = Math.abs(value);
+            }
+        }
+        if (!(largest <= RegionOfAttraction.FIXED_POINT_TOLERANCE)) {
+            double value = parsed.dynamics().get(worst).evaluate(env);
+            throw new BadInputException("--x-star: " + (xStar == null ? "the origin (the default)" : parsed.describe(point))
+                    + " is not an equilibrium: d" + parsed.stateNames().get(worst) + "/dt = " + Messages.number(value)
+                    + " there");
+        }
     }
 
     private List<Expression> implicit(SystemOptions.Parsed parsed) {
@@ -106,9 +145,10 @@ final class RoaCommand implements Callable<Integer> {
         if (parsed.states().size() != 2) {
             throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
         }
-        SymbolicVectorSystem<Double> forward = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
-        SymbolicVectorSystem<Double> reversed = system.builder(withDynamics(parsed, f.stream().map(Expression::negate).toList()),
-                "time-reversed system").build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> forward = SystemOptions.builder(withDynamics(parsed, f), "the system")
+                .build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
+                f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
         return RoaPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
                 "Region of attraction", plot);
     }
