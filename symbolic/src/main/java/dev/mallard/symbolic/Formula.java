@@ -187,22 +187,22 @@ public final class Formula {
         boolean call = peek().is("(");
         if (f != null) {
             if (!call) {
-                throw error(t.column, "function '" + t.text + "' needs its arguments in parentheses");
+                throw error(t.column, "function '" + excerpt(t.text) + "' needs its arguments in parentheses");
             }
             return call(t, f);
         }
         if (isReserved(t.text)) {
             if (call) {
-                throw error(t.column, "'" + t.text + "' is a constant, not a function");
+                throw error(t.column, "'" + excerpt(t.text) + "' is a constant, not a function");
             }
             return Expression.constant(t.text.equals("pi") ? Math.PI : Math.E);
         }
         if (call) {
-            throw error(t.column, "unknown function '" + t.text + "'");
+            throw error(t.column, "unknown function '" + excerpt(t.text) + "'");
         }
         Variable v = resolver.apply(t.text);
         if (v == null) {
-            throw error(t.column, "unknown variable '" + t.text + "'");
+            throw error(t.column, "unknown variable '" + excerpt(t.text) + "'");
         }
         return v.toExpression();
     }
@@ -217,7 +217,7 @@ public final class Formula {
         }
         expectClose(open);
         if (args.size() != f.arity()) {
-            throw error(nameToken.column, "function '" + nameToken.text + "' takes " + f.arity()
+            throw error(nameToken.column, "function '" + excerpt(nameToken.text) + "' takes " + f.arity()
                     + (f.arity() == 1 ? " argument" : " arguments") + ", got " + args.size());
         }
         return Expression.apply(f, args.toArray(new Expression[0]));
