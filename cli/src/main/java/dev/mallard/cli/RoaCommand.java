@@ -89,7 +89,10 @@ final class RoaCommand implements Callable<Integer> {
         RoaPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
-        return result.isVerified() ? Main.OK : Main.FAILED;
+        if (!result.isVerified()) {
+            throw new ComputationException("roa: the region of attraction was not certified (see the certificate line)");
+        }
+        return Main.OK;
     }
 
     /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */

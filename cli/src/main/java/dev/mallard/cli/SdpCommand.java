@@ -74,7 +74,11 @@ final class SdpCommand implements Callable<Integer> {
         } else {
             printText(out, result, seconds);
         }
-        return succeeded(result.status()) ? Main.OK : Main.FAILED;
+        if (!succeeded(result.status())) {
+            throw new ComputationException("sdp: no solution: the solver stopped with status "
+                    + statusName(result.status()));
+        }
+        return Main.OK;
     }
 
     private SdpOptions options() {

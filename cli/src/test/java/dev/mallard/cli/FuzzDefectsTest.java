@@ -208,4 +208,13 @@ class FuzzDefectsTest {
         assertTrue(CliRun.of("simulate", "--help").out().contains("--guard"));
         assertTrue(CliRun.of("--help").out().contains("MALLARD_JAVA_OPTS"));
     }
+
+    @Test
+    void aFailedSolveSaysWhyOnStderr() {
+        CliRun run = CliRun.of("sdp", SdplibFiles.directory().resolve("truss1.dat-s").toString(), "--max-iterations", "1");
+        assertEquals(1, run.code(), run.err());
+        assertTrue(run.out().contains("iteration_limit"), run.out());
+        assertEquals("mallard: sdp: no solution: the solver stopped with status iteration_limit"
+                + System.lineSeparator(), run.err());
+    }
 }
