@@ -78,11 +78,20 @@ final class RoaCommand implements Callable<Integer> {
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
                 .withUseImplicitDynamics(g != null);
         if (candidate != null) {
-            options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", parsed.names()));
+            options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
-        RegionOfAttractionResult result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        RegionOfAttractionResult result;
+        try {
+            result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(inUserNames(e.getMessage(), parsed, point));
+        } catch (IllegalStateException e) {
+            throw new ComputationException(e.getMessage() != null && e.getMessage().contains(" is unbounded")
+                    ? "roa: the level of the candidate grows without bound, so there is no finite estimate (the "
+                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point));
+        }
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
         }
@@ -93,6 +102,46 @@ final class RoaCommand implements Callable<Integer> {
             throw new ComputationException("roa: the region of attraction was not certified (see the certificate line)");
         }
         return Main.OK;
+    }
+
+    /** --V, refused unless a polynomial in the state of even degree >= 2 (what a Lyapunov candidate can be). */
+    private Expression checkedCandidate(SystemOptions.Parsed parsed) {
+        Expression v = SystemOptions.parseOne(candidate, "--V", parsed.names());
+        Map<Variable, Expression> values = new LinkedHashMap<>();
+        for (int k = 0; k < parsed.parameters().size(); k++) {
+            values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
+        }
+        Expression numeric = v.substitute(values);
+        if (!numeric.isPolynomial(parsed.states())) {
+            throw new BadInputException("--V: " + v + " is not polynomial in the state");
+        }
+        int degree = numeric.toPolynomial(parsed.states()).totalDegree();
+        if (degree < 2 || degree % 2 != 0) {
+            throw new BadInputException("--V: " + v + " has degree " + degree
+                    + "; a Lyapunov candidate has an even degree of at least 2");
+        }
+        return v;
+    }
+
+    /**
+     * A message of the analysis in the user's names: it works in displacements y_i = x_i - x*_i and their
+     * derivatives ydot_i, and names the implicit form by its Java option.
+     */
+    private static String inUserNames(String message, SystemOptions.Parsed parsed, double[] point) {
+        if (message == null) {
+            return "roa: the analysis failed";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\by(dot)?(\\d+)\\b").matcher(message);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            int i = Integer.parseInt(m.group(2));
+            String name = i < parsed.states().size() ? parsed.stateNames().get(i) : m.group();
+            String shown = m.group(1) != null ? name + "dot"
+                    : point[Math.min(i, point.length - 1)] == 0 ? name
+                    : "(" + name + " - " + Messages.number(point[i]) + ")";
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(shown));
+        }
+        return m.appendTail(out).toString().replace("useImplicitDynamics", "implicit dynamics (--g)");
     }
 
     /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */
@@ -117,6 +166,11 @@ final class RoaCommand implements Callable<Integer> {
                 worst = i;
                 largest = Math.abs(value);
             }
+        }
+        if (Double.isNaN(largest)) {
+            throw new BadInputException("--x-star: the dynamics are not defined at " + (xStar == null
+                    ? "the origin (the default)" : parsed.describe(point)) + ": d" + parsed.stateNames().get(worst)
+                    + "/dt = NaN there");
         }
         if (!(largest <= RegionOfAttraction.FIXED_POINT_TOLERANCE)) {
             double value = parsed.dynamics().get(worst).evaluate(env);

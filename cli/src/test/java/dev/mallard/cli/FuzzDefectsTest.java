@@ -167,6 +167,17 @@ class FuzzDefectsTest {
         CliRun notPolynomial = refused(2, "roa", "--vars", "x", "--f", "-sin(x)");
         assertEquals("mallard: --f: dx/dt = -sin(x) is not polynomial in the state; write rational dynamics "
                 + "implicitly with --g" + System.lineSeparator(), notPolynomial.err());
+        CliRun implicit = refused(2, "roa", "--vars", "x", "--g", "xdot + sin(x)");
+        assertEquals("mallard: -sin(x) is not rational in the state: sin(x) is not a rational function (SIN)"
+                + System.lineSeparator(), implicit.err());
+        CliRun gram = refused(2, "roa", "--vars", "x,v", "--f", "-x; -v", "--V", "x^2");
+        assertTrue(gram.err().contains("x^2 is not positive definite: it does not grow along v"), gram.err());
+        CliRun odd = refused(2, "roa", "--vars", "x", "--f", "-x", "--V", "x^3");
+        assertEquals("mallard: --V: x^3 has degree 3; a Lyapunov candidate has an even degree of at least 2"
+                + System.lineSeparator(), odd.err());
+        CliRun unbounded = refused(1, "roa", "--vars", "x", "--f", "-x");
+        assertTrue(unbounded.err().startsWith("mallard: roa: the level of the candidate grows without bound"),
+                unbounded.err());
         CliRun blowUp = refused(1, "simulate", "--vars", "x", "--f", "sqrt(x)", "--x0", "-1");
         assertTrue(blowUp.err().contains("state x became NaN"), blowUp.err());
         assertFalse(blowUp.err().contains("index"), blowUp.err());
