@@ -20,9 +20,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard gradient}: the Jacobian of the final state by forward-mode AutoDiff through the simulation. */
 @Command(name = "gradient", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Jacobian of the final state w.r.t. initial states and parameters, by AutoDiff.",
-            "Differentiates through the whole simulation, guard/reset events included",
-            "(with the sensitivity of the event time).",
+        description = {"Jacobian of the final state by AutoDiff through the simulation.",
+            "Columns: the initial states and the parameters (or --wrt). Differentiates",
+            "through guard/reset events too, with the sensitivity of the event time.",
             "Example: mallard gradient --vars x --f \"-k*x\" --params \"k=2\" --x0 1 --t-final 1"})
 final class GradientCommand implements Callable<Integer> {
 

@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * symbolic Jacobian, and the linearisation at a point with its eigenvalues.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Symbolic inspection of the dynamics and their linearisation at a point.",
+        description = {"Symbolic inspection of the dynamics and their linearisation.",
             "Prints the expressions, whether they are polynomial and of which degree, the",
             "symbolic Jacobian, and at a point (--at, default the origin) the matrix A and",
             "its eigenvalues; at an equilibrium (|f| <= 1e-6) also local stability (every",

@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Certified region of attraction of an equilibrium, by sum-of-squares programming.",
+        description = {"Certified region of attraction of an equilibrium (SOS programming).",
             "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of",
             "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
             "and the printed V is V/rho, so {V <= 1} is the estimate.",

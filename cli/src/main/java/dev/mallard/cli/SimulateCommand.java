@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard simulate}: simulates an ODE given as expressions, optionally with one guard/reset event. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Simulate an ODE given as expressions, optionally hybrid (--guard/--reset).",
+        description = {"Simulate an ODE given as expressions, optionally hybrid.",
+            "Hybrid: when --guard crosses from positive to non-positive, --reset the state.",
             "Example: mallard simulate --vars x,v --f \"v; -x\" --x0 1,0 --t-final 6.2832"})
 final class SimulateCommand implements Callable<Integer> {
 

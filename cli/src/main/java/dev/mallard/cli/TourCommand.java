@@ -13,9 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "tour", mixinStandardHelpOptions = true,
         description = {
-            "The main job: Mallard's three uses on built-in examples, with plots and a",
-            "report. Writes PNG plots and report.md into the output folder and prints a",
-            "summary:",
+            "The main job: Mallard's three uses on built-in examples.",
+            "Writes PNG plots and report.md into the output folder and prints a summary:",
             "  1. simulate a damped pendulum and a bouncing ball (double);",
             "  2. the gradient of the pendulum's final state by AutoDiff, beside central",
             "     finite differences;",

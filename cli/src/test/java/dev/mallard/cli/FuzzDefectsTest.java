@@ -203,8 +203,11 @@ class FuzzDefectsTest {
     @Test
     void helpListsOnlyAcceptedOptionsAndKeepsEachLineWhole() {
         CommandLine root = new CommandLine(new MallardCommand());
+        List<String> rootLines = CliRun.of("--help").out().lines().toList();
         for (CommandLine sub : root.getSubcommands().values()) {
             CommandSpec spec = sub.getCommandSpec();
+            String summary = spec.usageMessage().description()[0];
+            assertTrue(rootLines.stream().anyMatch(l -> l.endsWith(summary)), "mallard --help splits: " + summary);
             CliRun help = CliRun.of(spec.name(), "--help");
             assertEquals(0, help.code(), spec.name());
             List<String> lines = help.out().lines().map(String::strip).toList();
