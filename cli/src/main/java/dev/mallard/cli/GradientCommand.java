@@ -2,6 +2,7 @@ package dev.mallard.cli;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.simulator.GradientSimulation;
+import dev.mallard.simulator.SimulationException;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.io.PrintWriter;
@@ -19,14 +20,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard gradient}: the Jacobian of the final state by forward-mode AutoDiff through the simulation. */
 @Command(name = "gradient", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Jacobian of the final state w.r.t. initial states and parameters, by AutoDiff.",
-            "Differentiates through the whole simulation, through guard/reset events too (with the event time's",
-            "sensitivity).",
+        description = {"Jacobian of the final state by AutoDiff through the simulation.",
+            "Columns: the initial states and the parameters (or --wrt). Differentiates",
+            "through guard/reset events too, with the sensitivity of the event time.",
             "Example: mallard gradient --vars x --f \"-k*x\" --params \"k=2\" --x0 1 --t-final 1"})
 final class GradientCommand implements Callable<Integer> {
 
     @Mixin
     SystemOptions system;
+
+    @Mixin
+    EventOptions events;
 
     @Mixin
     RunOptions run;
@@ -50,13 +54,21 @@ final class GradientCommand implements Callable<Integer> {
         SystemOptions.Parsed parsed = system.parse(true);
         double[] initial = run.initialState(parsed);
         double finalTime = run.finalTime();
+        integrator.checkStepCount(finalTime);
         List<String> columns = columns(parsed);
-        SymbolicVectorSystem<Double> sys = system.builder(parsed, "system").initialState(initial).build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> sys = events.addTo(SystemOptions.builder(parsed, "the system"), parsed)
+                .initialState(initial).build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         long start = System.nanoTime();
-        GradientSimulation.Result result = GradientSimulation.run(sys, context, finalTime, integrator::apply);
+        GradientSimulation.Result result;
+        try {
+            result = GradientSimulation.run(sys, context, finalTime, integrator::apply);
+        } catch (SimulationException e) {
+            throw new ComputationException(parsed.inUserNames(e.getMessage()));
+        }
         double seconds = (System.nanoTime() - start) * 1e-9;
         double[][] jacobian = select(result, parsed, columns);
+        checkFinite(result.finalState(), jacobian, parsed, columns);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> fields = new LinkedHashMap<>();
@@ -81,11 +93,31 @@ final class GradientCommand implements Callable<Integer> {
         List<String> chosen = SystemOptions.splitList(wrt, ",", "--wrt");
         for (String name : chosen) {
             if (!all.contains(name) && !name.equals("t")) {
-                throw new BadInputException("--wrt: '" + name + "' is neither a state, a parameter nor t; choose from "
+                throw new BadInputException("--wrt: '" + Messages.quote(name) + "' is neither a state, a parameter nor t; choose from "
                         + String.join(", ", all) + ", t");
             }
         }
         return chosen;
+    }
+
+    /** A non-finite final state or Jacobian entry is no answer: the error names the entry. */
+    private static void checkFinite(double[] x, double[][] jacobian, SystemOptions.Parsed parsed, List<String> columns) {
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) {
+                throw new ComputationException("the final state " + parsed.stateNames().get(i) + "(T) is " + x[i]);
+            }
+            for (int j = 0; j < columns.size(); j++) {
+                if (!Double.isFinite(jacobian[i][j])) {
+                    throw new ComputationException("the Jacobian entry d " + parsed.stateNames().get(i) + "(T)/d "
+                            + columnName(columns.get(j), parsed) + " is " + jacobian[i][j]
+                            + " (the dynamics are not differentiable along the trajectory)");
+                }
+            }
+        }
+    }
+
+    private static String columnName(String column, SystemOptions.Parsed parsed) {
+        return column.equals("t") ? "T" : parsed.stateNames().contains(column) ? column + "(0)" : column;
     }
 
     private static double[][] select(GradientSimulation.Result result, SystemOptions.Parsed parsed, List<String> columns) {
@@ -110,7 +142,7 @@ final class GradientCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  %s = %.12g%n", parsed.stateNames().get(i), result.finalState()[i]);
         }
         out.println("Jacobian d x(T) / d (" + String.join(", ", columns.stream()
-                .map(c -> c.equals("t") ? "T" : parsed.stateNames().contains(c) ? c + "(0)" : c).toList()) + "):");
+                .map(c -> columnName(c, parsed)).toList()) + "):");
         for (int i = 0; i < jacobian.length; i++) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  d %-8s", parsed.stateNames().get(i)));
             for (double v : jacobian[i]) {

@@ -1,8 +1,8 @@
 package dev.mallard.cli;
 
+import dev.mallard.simulator.Linearization;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
-import dev.mallard.symbolic.Variable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,10 +25,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * symbolic Jacobian, and the linearisation at a point with its eigenvalues.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Symbolic inspection of the dynamics and their linearisation at a point.",
-            "Prints the expressions, whether they are polynomial and the degree, the symbolic Jacobian, and at a point",
-            "(--at, default the origin) the matrix A, its eigenvalues and local stability (every eigenvalue with a",
-            "negative real part).",
+        description = {"Symbolic inspection of the dynamics and their linearisation.",
+            "Prints the expressions, whether they are polynomial and of which degree, the",
+            "symbolic Jacobian, and at a point (--at, default the origin) the matrix A and",
+            "its eigenvalues; at an equilibrium (|f| <= 1e-6) also local stability (every",
+            "eigenvalue with a negative real part).",
             "Example: mallard inspect --vars x1,x2 --f \"x2; -x1 - mu*x2\" --params mu=0.5"})
 final class InspectCommand implements Callable<Integer> {
 
@@ -46,23 +47,30 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        system.refuseEvents("inspect");
         SystemOptions.Parsed parsed = system.parse(true);
         int n = parsed.states().size();
         double[] point = at == null ? new double[n] : SystemOptions.numbers(at, "--at", n);
         List<Expression> f = parsed.dynamics();
         Expression[][] jacobian = Expression.jacobian(f, parsed.states());
-        Environment env = environment(parsed, point);
+        Environment env = parsed.environment(point);
+        double residual = 0;
+        for (int i = 0; i < n; i++) {
+            double value = finite(f.get(i).evaluate(env), "d" + parsed.stateNames().get(i) + "/dt", f.get(i), parsed, point);
+            residual = Math.max(residual, Math.abs(value));
+        }
         double[][] a = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                a[i][j] = jacobian[i][j].evaluate(env);
+                a[i][j] = finite(jacobian[i][j].evaluate(env), "d(d" + parsed.stateNames().get(i) + "/dt)/d"
+                        + parsed.stateNames().get(j), jacobian[i][j], parsed, point);
             }
         }
-        List<Expression> numeric = withParameterValues(f, parsed);
+        List<Expression> numeric = parsed.numericDynamics();
         boolean polynomial = numeric.stream().allMatch(e -> e.isPolynomial(parsed.states()));
         int degree = polynomial ? numeric.stream().mapToInt(e -> e.toPolynomial(parsed.states()).totalDegree()).max().orElse(0) : -1;
         double[][] eigenvalues = eigenvalues(a);
+        // A stability verdict belongs to an equilibrium only; elsewhere A is just the linearisation.
+        boolean equilibrium = residual <= Linearization.DEFAULT_EQUILIBRIUM_TOLERANCE;
         boolean stable = eigenvalues.length > 0;
         for (double[] ev : eigenvalues) {
             stable &= ev[0] < 0;
@@ -72,36 +80,35 @@ final class InspectCommand implements Callable<Integer> {
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("f", f.stream().map(Expression::toString).toList());
             fields.put("polynomial", polynomial);
-            fields.put("degree", polynomial ? degree : null);
+            if (polynomial) {
+                fields.put("degree", degree);
+            }
             fields.put("jacobian", strings(jacobian));
             fields.put("at", point);
+            fields.put("equilibrium", equilibrium);
+            fields.put("residual", residual);
             fields.put("A", a);
             fields.put("eigenvalues", eigenvalues);
-            fields.put("locally_stable", stable);
+            if (equilibrium) {
+                fields.put("locally_stable", stable);
+            }
             out.println(Json.write(fields));
         } else {
-            printText(out, parsed, f, polynomial, degree, jacobian, point, a, eigenvalues, stable);
+            printText(out, parsed, f, polynomial, degree, jacobian, point, a, eigenvalues);
+            out.println(equilibrium ? stable ? "  locally stable (every eigenvalue has a negative real part)"
+                    : "  not shown locally stable (an eigenvalue has a non-negative real part)"
+                    : "  not an equilibrium: |f| = " + Messages.number(residual) + " (the largest |d/dt| there, above "
+                    + Linearization.DEFAULT_EQUILIBRIUM_TOLERANCE + "), so A is only the linearisation");
         }
         return Main.OK;
     }
 
-    private static Environment environment(SystemOptions.Parsed parsed, double[] point) {
-        Environment env = new Environment().put(parsed.time(), 0.0);
-        for (int i = 0; i < point.length; i++) {
-            env.put(parsed.states().get(i), point[i]);
+    /** A value of the dynamics or the Jacobian at the point; a non-finite one is an error naming the entry. */
+    private static double finite(double value, String entry, Expression e, SystemOptions.Parsed parsed, double[] point) {
+        if (!Double.isFinite(value)) {
+            throw new ComputationException(entry + " = " + e + " is " + value + " at " + parsed.describe(point));
         }
-        for (int k = 0; k < parsed.parameters().size(); k++) {
-            env.put(parsed.parameters().get(k), parsed.parameterValues()[k]);
-        }
-        return env;
-    }
-
-    private static List<Expression> withParameterValues(List<Expression> f, SystemOptions.Parsed parsed) {
-        Map<Variable, Expression> values = new LinkedHashMap<>();
-        for (int k = 0; k < parsed.parameters().size(); k++) {
-            values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
-        }
-        return f.stream().map(e -> e.substitute(values)).toList();
+        return value;
     }
 
     private static List<List<String>> strings(Expression[][] m) {
@@ -132,7 +139,7 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private static void printText(PrintWriter out, SystemOptions.Parsed parsed, List<Expression> f, boolean polynomial,
-            int degree, Expression[][] jacobian, double[] point, double[][] a, double[][] eigenvalues, boolean stable) {
+            int degree, Expression[][] jacobian, double[] point, double[][] a, double[][] eigenvalues) {
         List<String> names = parsed.stateNames();
         out.println("Dynamics:");
         for (int i = 0; i < f.size(); i++) {
@@ -152,7 +159,5 @@ final class InspectCommand implements Callable<Integer> {
             ev.append(String.format(Locale.ROOT, " %.6g%+.6gi", e[0], e[1]));
         }
         out.println(ev);
-        out.println(stable ? "  locally stable (every eigenvalue has a negative real part)"
-                : "  not shown locally stable (an eigenvalue has a non-negative real part)");
     }
 }

@@ -7,8 +7,9 @@ import picocli.CommandLine;
 
 /**
  * Entry point of the {@code mallard} command. Exit codes: 0 success (for {@code sdp}, also a correctly
- * detected infeasibility), 1 the computation failed, 2 bad input. Errors are one line on stderr; a stack
- * trace is printed only with {@code --debug}.
+ * detected infeasibility), 1 the computation failed, 2 bad input. Errors are one line on stderr, at most
+ * 300 characters with unprintable characters escaped; a stack trace is printed only
+ * with {@code --debug}.
  */
 public final class Main {
 
@@ -44,6 +45,8 @@ public final class Main {
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         boolean debug = java.util.Arrays.asList(args).contains("--debug");
         CommandLine cli = new CommandLine(new MallardCommand());
+        // A value after an option that needs one is its value, even "-h" (a formula) or "--x0".
+        cli.setAllowOptionsAsOptionParameters(true);
         cli.setOut(outWriter);
         cli.setErr(errWriter);
         cli.setParameterExceptionHandler((ex, a) -> {
@@ -67,7 +70,7 @@ public final class Main {
     }
 
     private static void report(PrintWriter err, String message, Throwable ex, boolean debug) {
-        err.println("mallard: " + message.replace('\n', ' '));
+        err.println("mallard: " + Messages.oneLine(message));
         if (debug) {
             ex.printStackTrace(err);
         }

@@ -9,6 +9,10 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         version = "mallard 0.1.0",
         description = "Hybrid dynamical systems: simulate, differentiate, inspect and certify.",
+        footer = {"",
+            "Memory: the mallard launcher lets the JVM use at most half of the RAM",
+            "(-XX:MaxRAMPercentage=50). To change it, set MALLARD_JAVA_OPTS, whose options",
+            "come last and so win, e.g. MALLARD_JAVA_OPTS=-Xmx24g mallard sdp big.dat-s"},
         subcommands = {TourCommand.class, SimulateCommand.class, GradientCommand.class,
             InspectCommand.class, RoaCommand.class, SdpCommand.class})
 public final class MallardCommand implements Runnable {

@@ -88,24 +88,23 @@ final class Plot {
     }
 
     /**
-     * Writes the plot as a PNG file, creating parent folders.
+     * Writes the plot as a PNG file at exactly the path given, creating parent folders.
      *
-     * @param file the target, ending in .png (added when missing)
+     * @param file the target; its name should end in .png (see {@link Plots#checkPng})
      * @return the file written
-     * @throws BadInputException if the file cannot be written
+     * @throws ComputationException if the file cannot be written
      */
     Path save(Path file) {
         try {
+            byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
             Path absolute = file.toAbsolutePath();
             if (absolute.getParent() != null) {
                 Files.createDirectories(absolute.getParent());
             }
-            String name = absolute.toString();
-            String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
-            BitmapEncoder.saveBitmap(chart, base, BitmapEncoder.BitmapFormat.PNG);
-            return Path.of(base + ".png");
+            Files.write(absolute, png);
+            return file;
         } catch (IOException e) {
-            throw new BadInputException("cannot write plot " + file + ": " + e.getMessage());
+            throw new ComputationException("--plot: cannot write " + Messages.quote(file.toString()) + ": " + Messages.reason(e));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.mallard.cli;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /** The plots the commands draw. */
 final class Plots {
@@ -12,6 +13,19 @@ final class Plots {
         new Color(127, 127, 127)};
 
     private Plots() {
+    }
+
+    /**
+     * Refuses a plot file whose name does not end in .png (in any case), before any work is done.
+     *
+     * @throws BadInputException naming the option
+     */
+    static void checkPng(Path file, String option) {
+        Path name = file.getFileName();
+        if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            throw new BadInputException(option + ": '" + Messages.quote(file.toString())
+                    + "' does not end in .png (plots are written as PNG files)");
+        }
     }
 
     /** Each state against time. */

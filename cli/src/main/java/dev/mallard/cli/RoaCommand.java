@@ -4,6 +4,7 @@ import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionOptions;
 import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
@@ -24,9 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Certified region of attraction of an equilibrium, by sum-of-squares programming.",
-            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of the candidate V (--V, or the quadratic",
-            "Lyapunov function of the linearisation) and the printed V is V/rho, so {V <= 1} is the estimate.",
+        description = {"Certified region of attraction of an equilibrium (SOS programming).",
+            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of",
+            "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
+            "and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
 final class RoaCommand implements Callable<Integer> {
 
@@ -59,29 +61,123 @@ final class RoaCommand implements Callable<Integer> {
         if ((system.f == null) == (g == null)) {
             throw new BadInputException(g == null ? "give the dynamics with --f or --g" : "give either --f or --g, not both");
         }
-        system.refuseEvents("roa");
+        if (plot != null) {
+            Plots.checkPng(plot, "--plot");
+        }
         SystemOptions.Parsed parsed = system.parse(false);
         int n = parsed.states().size();
         List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
-        SymbolicVectorSystem<Double> sys = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
+        if (g == null) {
+            checkPolynomial(parsed);
+        }
+        checkEquilibrium(withDynamics(parsed, f), point);
+        SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
                 .withUseImplicitDynamics(g != null);
         if (candidate != null) {
-            options = options.withLyapunovCandidate(SystemOptions.parseOne(candidate, "--V", 0, parsed.names()));
+            options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
-        RegionOfAttractionResult result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        RegionOfAttractionResult result;
+        try {
+            result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(inUserNames(e.getMessage(), parsed, point));
+        } catch (IllegalStateException e) {
+            throw new ComputationException(e.getMessage() != null && e.getMessage().contains(" is unbounded")
+                    ? "roa: the level of the candidate grows without bound, so there is no finite estimate (the "
+                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point));
+        }
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
         }
         RoaPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
-        return result.isVerified() ? Main.OK : Main.FAILED;
+        if (!result.isVerified()) {
+            throw new ComputationException("roa: the region of attraction was not certified (see the certificate line)");
+        }
+        return Main.OK;
+    }
+
+    /** --V, refused unless a polynomial in the state of even degree >= 2 (what a Lyapunov candidate can be). */
+    private Expression checkedCandidate(SystemOptions.Parsed parsed) {
+        Expression v = SystemOptions.parseOne(candidate, "--V", parsed.names());
+        Map<Variable, Expression> values = new LinkedHashMap<>();
+        for (int k = 0; k < parsed.parameters().size(); k++) {
+            values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
+        }
+        Expression numeric = v.substitute(values);
+        if (!numeric.isPolynomial(parsed.states())) {
+            throw new BadInputException("--V: " + v + " is not polynomial in the state");
+        }
+        int degree = numeric.toPolynomial(parsed.states()).totalDegree();
+        if (degree < 2 || degree % 2 != 0) {
+            throw new BadInputException("--V: " + v + " has degree " + degree
+                    + "; a Lyapunov candidate has an even degree of at least 2");
+        }
+        return v;
+    }
+
+    /**
+     * A message of the analysis in the user's names: it works in displacements y_i = x_i - x*_i and their
+     * derivatives ydot_i, and names the implicit form by its Java option.
+     */
+    private static String inUserNames(String message, SystemOptions.Parsed parsed, double[] point) {
+        if (message == null) {
+            return "roa: the analysis failed";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\by(dot)?(\\d+)\\b").matcher(message);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            int i = Integer.parseInt(m.group(2));
+            String name = i < parsed.states().size() ? parsed.stateNames().get(i) : m.group();
+            String shown = m.group(1) != null ? name + "dot"
+                    : point[Math.min(i, point.length - 1)] == 0 ? name
+                    : "(" + name + " - " + Messages.number(point[i]) + ")";
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(shown));
+        }
+        return m.appendTail(out).toString().replace("useImplicitDynamics", "implicit dynamics (--g)");
+    }
+
+    /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */
+    private static void checkPolynomial(SystemOptions.Parsed parsed) {
+        List<Expression> numeric = parsed.numericDynamics();
+        for (int i = 0; i < numeric.size(); i++) {
+            if (!numeric.get(i).isPolynomial(parsed.states())) {
+                throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = " + parsed.dynamics().get(i)
+                        + " is not polynomial in the state; write rational dynamics implicitly with --g");
+            }
+        }
+    }
+
+    /** Refuses a point that is not an equilibrium (within the analysis' tolerance), naming --x-star. */
+    private void checkEquilibrium(SystemOptions.Parsed parsed, double[] point) {
+        Environment env = parsed.environment(point);
+        int worst = 0;
+        double largest = 0;
+        for (int i = 0; i < point.length; i++) {
+            double value = parsed.dynamics().get(i).evaluate(env);
+            if (!(Math.abs(value) <= largest)) {
+                worst = i;
+                largest = Math.abs(value);
+            }
+        }
+        if (Double.isNaN(largest)) {
+            throw new BadInputException("--x-star: the dynamics are not defined at " + (xStar == null
+                    ? "the origin (the default)" : parsed.describe(point)) + ": d" + parsed.stateNames().get(worst)
+                    + "/dt = NaN there");
+        }
+        if (!(largest <= RegionOfAttraction.FIXED_POINT_TOLERANCE)) {
+            double value = parsed.dynamics().get(worst).evaluate(env);
+            throw new BadInputException("--x-star: " + (xStar == null ? "the origin (the default)" : parsed.describe(point))
+                    + " is not an equilibrium: d" + parsed.stateNames().get(worst) + "/dt = " + Messages.number(value)
+                    + " there");
+        }
     }
 
     private List<Expression> implicit(SystemOptions.Parsed parsed) {
@@ -106,9 +202,10 @@ final class RoaCommand implements Callable<Integer> {
         if (parsed.states().size() != 2) {
             throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
         }
-        SymbolicVectorSystem<Double> forward = system.builder(withDynamics(parsed, f), "system").build(Scalar.DOUBLE);
-        SymbolicVectorSystem<Double> reversed = system.builder(withDynamics(parsed, f.stream().map(Expression::negate).toList()),
-                "time-reversed system").build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> forward = SystemOptions.builder(withDynamics(parsed, f), "the system")
+                .build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
+                f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
         return RoaPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
                 "Region of attraction", plot);
     }

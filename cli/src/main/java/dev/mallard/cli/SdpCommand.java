@@ -29,9 +29,12 @@ import picocli.CommandLine.Model.CommandSpec;
             "The file is SDPA sparse (.dat-s) or dense (.dat); the SDPA convention:",
             "  P: minimise c'x subject to sum F_i x_i - F_0 >= 0 (PSD);",
             "  D: maximise F_0 . Y subject to F_i . Y = c_i, Y >= 0.",
-            "Status: optimal, near_optimal (stalled within 100x of the tolerances: reduced accuracy),",
-            "primal_infeasible, dual_infeasible, iteration_limit or numerical_error.",
-            "Exit code 0 for optimal, near_optimal and a detected infeasibility; 1 otherwise; 2 for bad input."})
+            "Status: optimal, near_optimal (stalled within 100x of the tolerances:",
+            "reduced accuracy), primal_infeasible, dual_infeasible, iteration_limit or",
+            "numerical_error.",
+            "Exit code 0 for optimal, near_optimal and a detected infeasibility; 1",
+            "otherwise and when the solve would need more memory than the JVM may use;",
+            "2 for bad input."})
 final class SdpCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The problem, in SDPA sparse (.dat-s) or dense (.dat) format.")
@@ -60,6 +63,7 @@ final class SdpCommand implements Callable<Integer> {
     public Integer call() {
         SdpOptions options = options();
         SdpProblem problem = read(file);
+        checkMemory(problem);
         long start = System.nanoTime();
         SdpResult result = new SdpSolver(options).solve(problem);
         progress.done();
@@ -70,7 +74,11 @@ final class SdpCommand implements Callable<Integer> {
         } else {
             printText(out, result, seconds);
         }
-        return succeeded(result.status()) ? Main.OK : Main.FAILED;
+        if (!succeeded(result.status())) {
+            throw new ComputationException("sdp: no solution: the solver stopped with status "
+                    + statusName(result.status()));
+        }
+        return Main.OK;
     }
 
     private SdpOptions options() {
@@ -91,14 +99,31 @@ final class SdpCommand implements Callable<Integer> {
 
     private static SdpProblem read(Path file) {
         if (!Files.isReadable(file)) {
-            throw new BadInputException("cannot read " + file + ": no such readable file");
+            throw new BadInputException("cannot read " + Messages.quote(file.toString()) + ": no such readable file");
         }
         try {
             return SdpaFormat.read(file);
         } catch (SdpaFormatException e) {
-            throw new BadInputException(file + ": " + e.getMessage());
+            throw new BadInputException(Messages.quote(file.toString()) + ": " + e.getMessage());
         } catch (IOException e) {
-            throw new BadInputException("cannot read " + file + ": " + e.getMessage());
+            throw new BadInputException("cannot read " + Messages.quote(file.toString()) + ": " + Messages.reason(e));
+        }
+    }
+
+    /** Refuses a problem whose solve would not fit in the heap, saying how much it would need. */
+    private static void checkMemory(SdpProblem problem) {
+        long need = SdpSolver.estimatedMemoryBytes(problem);
+        long may = Runtime.getRuntime().maxMemory();
+        if (need > may) {
+            throw new ComputationException(String.format(Locale.ROOT, "the solve would need about %.1f GB of memory, "
+                    + "more than the %.1f GB the JVM may use; raise the limit with MALLARD_JAVA_OPTS=-Xmx... "
+                    + "(see mallard --help)", need / 1e9, may / 1e9));
+        }
+        for (int b = 0; b < problem.blockCount(); b++) {
+            if (!problem.isDiagonal(b) && problem.blockSize(b) > SdpSolver.MAX_DENSE_BLOCK) {
+                throw new ComputationException("block " + (b + 1) + " has size " + problem.blockSize(b)
+                        + ", above the largest dense block the solver can hold, " + SdpSolver.MAX_DENSE_BLOCK);
+            }
         }
     }
 

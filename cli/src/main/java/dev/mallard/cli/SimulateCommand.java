@@ -1,6 +1,7 @@
 package dev.mallard.cli;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.io.IOException;
@@ -20,12 +21,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard simulate}: simulates an ODE given as expressions, optionally with one guard/reset event. */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Simulate an ODE given as expressions, optionally hybrid (--guard/--reset).",
-            "Example: mallard simulate --vars x,v --f \"v; -x\" --x0 1,0 --t-final 6.283185307179586"})
+        description = {"Simulate an ODE given as expressions, optionally hybrid.",
+            "Hybrid: when --guard crosses from positive to non-positive, --reset the state.",
+            "Example: mallard simulate --vars x,v --f \"v; -x\" --x0 1,0 --t-final 6.2832"})
 final class SimulateCommand implements Callable<Integer> {
 
     @Mixin
     SystemOptions system;
+
+    @Mixin
+    EventOptions events;
 
     @Mixin
     RunOptions run;
@@ -50,17 +55,33 @@ final class SimulateCommand implements Callable<Integer> {
         SystemOptions.Parsed parsed = system.parse(true);
         double[] initial = run.initialState(parsed);
         double finalTime = run.finalTime();
-        SymbolicVectorSystem<Double> sys = system.builder(parsed, "system").initialState(initial).build(Scalar.DOUBLE);
+        integrator.checkStepCount(finalTime);
+        if (plot != null) {
+            Plots.checkPng(plot, "--plot");
+        }
+        SymbolicVectorSystem<Double> sys = events.addTo(SystemOptions.builder(parsed, "the system"), parsed)
+                .initialState(initial).build(Scalar.DOUBLE);
         Simulator<Double> simulator = new Simulator<>(sys);
         integrator.apply(simulator);
         long start = System.nanoTime();
-        Trajectory trajectory = plot != null || csv != null ? Trajectory.simulate(simulator, finalTime, 1000) : null;
-        if (trajectory == null) {
-            simulator.initialize();
-            simulator.advanceTo(finalTime);
+        Trajectory trajectory;
+        try {
+            trajectory = plot != null || csv != null ? Trajectory.simulate(simulator, finalTime, 1000) : null;
+            if (trajectory == null) {
+                simulator.initialize();
+                simulator.advanceTo(finalTime);
+            }
+        } catch (SimulationException e) {
+            throw new ComputationException(parsed.inUserNames(e.getMessage()));
         }
         double seconds = (System.nanoTime() - start) * 1e-9;
         double[] x = simulator.getContext().getContinuousState().toValueArray();
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) {
+                throw new ComputationException("state " + parsed.stateNames().get(i) + " is " + x[i] + " at t = "
+                        + simulator.getContext().getTimeValue());
+            }
+        }
         if (plot != null) {
             Plots.states(trajectory, parsed.stateNames(), "Simulation: " + String.join(", ", parsed.stateNames()), plot);
         }
@@ -108,7 +129,8 @@ final class SimulateCommand implements Callable<Integer> {
             }
             Files.writeString(absolute, text);
         } catch (IOException e) {
-            throw new BadInputException("--csv: cannot write " + file + ": " + e.getMessage());
+            throw new ComputationException("--csv: cannot write " + Messages.quote(file.toString()) + ": "
+                    + Messages.reason(e));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.mallard.cli;
 
+import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.FormulaParseException;
@@ -9,13 +10,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
- * The options that define a system on the command line ({@code --vars --f --params --guard --reset}),
+ * The options that define the continuous dynamics on the command line ({@code --vars --f --params}),
  * shared by simulate, gradient, inspect and roa, and their translation into a {@link SymbolicVectorSystem}.
- * Every error names the option, the piece and, for a formula, the column within the option's text.
+ * Every error names the option, quotes an excerpt of the value and, for a formula, the column within the
+ * option's whole text.
  */
 final class SystemOptions {
 
@@ -33,14 +36,6 @@ final class SystemOptions {
     @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values.")
     String params;
 
-    @Option(names = "--guard", paramLabel = "EXPR",
-            description = "A witness: when it crosses from positive to non-positive, the state is reset by --reset.")
-    String guard;
-
-    @Option(names = "--reset", paramLabel = "\"EXPR1; EXPR2\"",
-            description = "The state after the guard's event, one expression per state, evaluated at the state before.")
-    String reset;
-
     /** A system parsed from the options, with its names. */
     record Parsed(Variable time, List<Variable> states, List<Variable> parameters, double[] parameterValues,
             Map<String, Variable> names, List<Expression> dynamics) {
@@ -52,7 +47,52 @@ final class SystemOptions {
         List<String> parameterNames() {
             return parameters.stream().map(Variable::name).toList();
         }
+
+        /** Time 0, the states at {@code point} and the parameters at their values. */
+        Environment environment(double[] point) {
+            Environment env = new Environment().put(time, 0.0);
+            for (int i = 0; i < point.length; i++) {
+                env.put(states.get(i), point[i]);
+            }
+            for (int k = 0; k < parameters.size(); k++) {
+                env.put(parameters.get(k), parameterValues[k]);
+            }
+            return env;
+        }
+
+        /** The dynamics with the parameters replaced by their values. */
+        List<Expression> numericDynamics() {
+            Map<Variable, Expression> values = new LinkedHashMap<>();
+            for (int k = 0; k < parameters.size(); k++) {
+                values.put(parameters.get(k), Expression.constant(parameterValues[k]));
+            }
+            return dynamics.stream().map(e -> e.substitute(values)).toList();
+        }
+
+        /** A point in the user's names, for messages: {@code x1 = 0, x2 = 1.5}. */
+        String describe(double[] point) {
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < point.length; i++) {
+                out.append(i == 0 ? "" : ", ").append(states.get(i).name()).append(" = ")
+                        .append(Messages.number(point[i]));
+            }
+            return out.toString();
+        }
+
+        /** A simulator's message with "continuous state index i (entry i of system)" in the user's names. */
+        String inUserNames(String message) {
+            Matcher m = STATE_INDEX.matcher(message);
+            StringBuilder out = new StringBuilder();
+            while (m.find()) {
+                int i = Integer.parseInt(m.group(1));
+                m.appendReplacement(out, Matcher.quoteReplacement(
+                        "state " + (i < states.size() ? states.get(i).name() : m.group(1))));
+            }
+            return m.appendTail(out).toString();
+        }
     }
+
+    private static final Pattern STATE_INDEX = Pattern.compile("continuous state index (\\d+) \\(entry \\d+ of [^)]*\\)");
 
     /** Parses --vars and --params (every command) and --f (required unless the command says otherwise). */
     Parsed parse(boolean dynamicsRequired) {
@@ -69,10 +109,10 @@ final class SystemOptions {
             for (String pair : splitList(params, ",", "--params")) {
                 int eq = pair.indexOf('=');
                 if (eq < 0) {
-                    throw new BadInputException("--params: expected name=value, got '" + pair + "'");
+                    throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair) + "'");
                 }
                 parameters.add(declare(names, pair.substring(0, eq).trim(), "--params"));
-                values.add(number(pair.substring(eq + 1).trim(), "--params " + pair.substring(0, eq).trim()));
+                values.add(number(pair.substring(eq + 1).trim(), "--params " + Messages.quote(pair.substring(0, eq).trim())));
             }
         }
         List<Expression> dynamics = null;
@@ -85,32 +125,12 @@ final class SystemOptions {
                 values.stream().mapToDouble(Double::doubleValue).toArray(), names, dynamics);
     }
 
-    /**
-     * Refuses --guard and --reset for a command that analyses the continuous dynamics only.
-     *
-     * @param command the command's name, for the message
-     * @throws BadInputException if either is given
-     */
-    void refuseEvents(String command) {
-        if (guard != null || reset != null) {
-            throw new BadInputException((guard != null ? "--guard" : "--reset") + " does not apply to " + command
-                    + ", which analyses the continuous dynamics only");
-        }
-    }
-
-    /** A builder holding the parsed dynamics, parameters and, when given, the guard and reset. */
-    SymbolicVectorSystem.Builder builder(Parsed parsed, String name) {
+    /** A builder holding the parsed dynamics and parameters. */
+    static SymbolicVectorSystem.Builder builder(Parsed parsed, String name) {
         SymbolicVectorSystem.Builder builder = SymbolicVectorSystem.builder().name(name).time(parsed.time())
                 .state(parsed.states()).dynamics(parsed.dynamics());
         for (int k = 0; k < parsed.parameters().size(); k++) {
             builder.parameter(parsed.parameters().get(k), parsed.parameterValues()[k]);
-        }
-        if ((guard == null) != (reset == null)) {
-            throw new BadInputException(guard == null ? "--reset needs --guard" : "--guard needs --reset");
-        }
-        if (guard != null) {
-            Expression g = parseOne(guard, "--guard", 0, parsed.names());
-            builder.guardAndReset(g, expressions(reset, "--reset", parsed.names(), parsed.states().size()));
         }
         return builder;
     }
@@ -121,9 +141,11 @@ final class SystemOptions {
         int offset = 0;
         for (String piece : text.split(";", -1)) {
             if (!piece.isBlank()) {
-                out.add(parseOne(piece, option, offset, names));
+                out.add(parse(text, offset, piece, option, names));
             } else if (offset + piece.length() < text.length()) {
-                throw new BadInputException(option + ": empty expression before ';' at column " + (offset + piece.length() + 1));
+                int column = offset + piece.length() + 1;
+                throw new BadInputException(option + ": empty expression before ';' at column " + column + " of \""
+                        + Messages.excerpt(text, column) + "\"");
             }
             offset += piece.length() + 1;
         }
@@ -134,13 +156,19 @@ final class SystemOptions {
         return out;
     }
 
-    /** Parses one formula; a parse error names the option and the column within the option's whole text. */
-    static Expression parseOne(String text, String option, int offset, Map<String, Variable> names) {
+    /** Parses one formula; a parse error names the option and the column within its text. */
+    static Expression parseOne(String text, String option, Map<String, Variable> names) {
+        return parse(text, 0, text, option, names);
+    }
+
+    /** Parses {@code piece}, found at {@code offset} in the option's {@code text}; columns count in the text. */
+    private static Expression parse(String text, int offset, String piece, String option, Map<String, Variable> names) {
         try {
-            return Formula.parse(text, names);
+            return Formula.parse(piece, names);
         } catch (FormulaParseException e) {
-            throw new BadInputException(option + ": " + e.problem() + " at column " + (offset + e.column())
-                    + " of \"" + text.trim() + "\"");
+            int column = offset + e.column();
+            throw new BadInputException(option + ": " + e.problem() + " at column " + column + " of \""
+                    + Messages.excerpt(text, column) + "\"");
         }
     }
 
@@ -148,7 +176,7 @@ final class SystemOptions {
         List<String> out = new ArrayList<>();
         for (String piece : text.split(Pattern.quote(separator), -1)) {
             if (piece.isBlank()) {
-                throw new BadInputException(option + ": empty entry in '" + text + "'");
+                throw new BadInputException(option + ": empty entry in '" + Messages.quote(text) + "'");
             }
             out.add(piece.trim());
         }
@@ -172,17 +200,17 @@ final class SystemOptions {
         try {
             double value = Double.parseDouble(text);
             if (!Double.isFinite(value)) {
-                throw new BadInputException(option + ": value must be finite, got '" + text + "'");
+                throw new BadInputException(option + ": value must be finite, got '" + Messages.quote(text) + "'");
             }
             return value;
         } catch (NumberFormatException e) {
-            throw new BadInputException(option + ": not a number: '" + text + "'");
+            throw new BadInputException(option + ": not a number: '" + Messages.quote(text) + "'");
         }
     }
 
     private static Variable declare(Map<String, Variable> names, String name, String option) {
         if (!NAME.matcher(name).matches()) {
-            throw new BadInputException(option + ": '" + name + "' is not a name (letters, digits, _; not starting with a digit)");
+            throw new BadInputException(option + ": '" + Messages.quote(name) + "' is not a name (letters, digits, _; not starting with a digit)");
         }
         if (Formula.isReserved(name)) {
             throw new BadInputException(option + ": '" + name + "' is reserved (a function or constant name)");

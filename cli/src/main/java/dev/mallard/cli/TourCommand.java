@@ -13,12 +13,15 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "tour", mixinStandardHelpOptions = true,
         description = {
-            "The main job: Mallard's three uses on built-in examples, with plots and a report.",
+            "The main job: Mallard's three uses on built-in examples.",
             "Writes PNG plots and report.md into the output folder and prints a summary:",
             "  1. simulate a damped pendulum and a bouncing ball (double);",
-            "  2. the gradient of the pendulum's final state by AutoDiff, beside central finite differences;",
-            "  3. the pendulum's dynamics as symbolic expressions and its linearisation at the bottom;",
-            "  4. the region of attraction of the time-reversed Van der Pol oscillator, certified by SOS."})
+            "  2. the gradient of the pendulum's final state by AutoDiff, beside central",
+            "     finite differences;",
+            "  3. the pendulum's dynamics as symbolic expressions and its linearisation at",
+            "     the bottom;",
+            "  4. the region of attraction of the time-reversed Van der Pol oscillator,",
+            "     certified by SOS."})
 final class TourCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "mallard-out",

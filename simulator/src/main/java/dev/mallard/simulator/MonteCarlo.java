@@ -26,7 +26,8 @@ import java.util.function.ToDoubleBiFunction;
  *   <li>with parallelism, {@code makeSimulator} still runs on the calling thread, in sample order, and
  *       only the simulation and the output run on worker threads: the results are identical to the serial
  *       run's. {@code output}, and anything the simulators share, must then be safe for concurrent use;</li>
- *   <li>a sample that throws is reported in its own result (output NaN), and the others still run.</li>
+ *   <li>a sample that throws is reported in its own result (output NaN), and the others still run;</li>
+ *   <li>a progress callback that throws stops the whole study with its exception (see {@link Progress}).</li>
  * </ul>
  */
 public final class MonteCarlo {
@@ -36,7 +37,9 @@ public final class MonteCarlo {
     public interface Progress {
         /**
          * Called once per finished sample, with strictly increasing {@code completed}; calls are serialised
-         * (from worker threads when parallel). Must return quickly.
+         * (from worker threads when parallel). Must return quickly. Throwing a {@code RuntimeException}
+         * stops the study (a way to cancel it): no further sample is started, the samples already running
+         * finish without further reports, and the study throws that same exception, serial or parallel.
          *
          * @param completed samples finished so far, in [1, total]
          * @param total the number of samples
@@ -102,6 +105,7 @@ public final class MonteCarlo {
      * @param <T> the number type
      * @return the results in sample order
      * @throws IllegalArgumentException for a negative count or a non-finite final time
+     * @throws RuntimeException whatever {@code progress} throws, unchanged, after which the study stops
      */
     public static <T> List<RandomSimulationResult> monteCarloSimulation(
             Function<ReplayableRandom, Simulator<T>> makeSimulator, ToDoubleBiFunction<DynamicalSystem<T>, Context<T>> output,
@@ -143,18 +147,18 @@ public final class MonteCarlo {
         RandomSimulationResult[] results = new RandomSimulationResult[numSamples];
         // bounds the simulators alive at once: made on this thread, run on the workers
         Semaphore inFlight = new Semaphore(2 * threads);
-        int[] completed = {0};
+        Reports reports = new Reports(report, numSamples);
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
         List<Future<?>> futures = new ArrayList<>(numSamples);
         try {
-            for (int i = 0; i < numSamples; i++) {
+            for (int i = 0; i < numSamples && !reports.stopped(); i++) {
                 ReplayableRandom snapshot = gen.snapshot();
                 Simulator<T> sim;
                 try {
                     sim = make(makeSimulator, gen);
                 } catch (RuntimeException e) {
                     results[i] = new RandomSimulationResult(i, snapshot, Double.NaN, e);
-                    notify(report, completed, numSamples);
+                    reports.sampleFinished();
                     continue;
                 }
                 inFlight.acquireUninterruptibly();
@@ -167,7 +171,7 @@ public final class MonteCarlo {
                         results[index] = new RandomSimulationResult(index, snapshot, Double.NaN, e);
                     } finally {
                         inFlight.release();
-                        notify(report, completed, numSamples);
+                        reports.sampleFinished();
                     }
                 }));
             }
@@ -177,13 +181,44 @@ public final class MonteCarlo {
         } finally {
             pool.shutdownNow();
         }
+        reports.rethrow();
         return Arrays.asList(results);
     }
 
-    private static void notify(Progress report, int[] completed, int total) {
-        synchronized (completed) {
-            completed[0]++;
-            report.onSampleFinished(completed[0], total);
+    /**
+     * The progress reports of a parallel study, serialised; the first exception the callback throws is
+     * kept (to be rethrown on the calling thread) and silences the callback from then on.
+     */
+    private static final class Reports {
+        private final Progress progress;
+        private final int total;
+        private int completed;
+        private volatile RuntimeException failure;
+
+        Reports(Progress progress, int total) {
+            this.progress = progress;
+            this.total = total;
+        }
+
+        synchronized void sampleFinished() {
+            completed++;
+            if (failure == null) {
+                try {
+                    progress.onSampleFinished(completed, total);
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+            }
+        }
+
+        boolean stopped() {
+            return failure != null;
+        }
+
+        void rethrow() {
+            if (failure != null) {
+                throw failure;
+            }
         }
     }
 

@@ -19,14 +19,26 @@ import java.util.function.Function;
  * function names are reserved and never name a variable. Names: a letter or {@code _}, then letters,
  * digits or {@code _}. There is no implicit multiplication: write {@code 2*x}.
  *
+ * <p>Limits: nesting (parentheses, function arguments, signs and exponents, each a level) deeper than
+ * {@link #MAX_DEPTH} levels is refused, so that parsing never needs a deep call stack; a number too large
+ * for a double ({@code 1e400}) is refused rather than read as infinity. Error messages quote at most a
+ * short excerpt of a token and write unprintable characters as {@code U+XXXX}, so they stay on one line.
+ *
  * <p>Stateless; thread-safe as long as a map passed in is not shared with a concurrent writer.
  */
 public final class Formula {
+
+    /** The deepest nesting a formula may have (parentheses, function arguments, signs, exponents). */
+    public static final int MAX_DEPTH = 250;
+
+    /** Characters of a token quoted in an error message, at most. */
+    private static final int QUOTED_TOKEN = 40;
 
     private final String text;
     private final Function<String, Variable> resolver;
     private final List<Token> tokens;
     private int pos;
+    private int depth;
 
     private Formula(String text, Function<String, Variable> resolver) {
         this.text = text;
@@ -41,7 +53,8 @@ public final class Formula {
      * @param text the formula, not null
      * @return the expression
      * @throws FormulaParseException naming the column and the culprit (unknown function, unbalanced
-     *     parenthesis, unexpected token or character, wrong number of arguments)
+     *     parenthesis, unexpected token or character, wrong number of arguments, a number too large,
+     *     nesting deeper than {@link #MAX_DEPTH})
      */
     public static Expression parse(String text) {
         return parseCreating(text, new HashMap<>());
@@ -121,16 +134,24 @@ public final class Formula {
         return e;
     }
 
+    /** Every nesting level passes through here once, so the depth is counted here. */
     private Expression unary() {
+        if (++depth > MAX_DEPTH) {
+            throw error(peek().column, "formula nested deeper than " + MAX_DEPTH
+                    + " levels (parentheses, function arguments, signs and exponents)");
+        }
+        Expression e;
         if (peek().is("-")) {
             next();
-            return Expression.neg(unary());
-        }
-        if (peek().is("+")) {
+            e = Expression.neg(unary());
+        } else if (peek().is("+")) {
             next();
-            return unary();
+            e = unary();
+        } else {
+            e = power();
         }
-        return power();
+        depth--;
+        return e;
     }
 
     private Expression power() {
@@ -166,22 +187,22 @@ public final class Formula {
         boolean call = peek().is("(");
         if (f != null) {
             if (!call) {
-                throw error(t.column, "function '" + t.text + "' needs its arguments in parentheses");
+                throw error(t.column, "function '" + excerpt(t.text) + "' needs its arguments in parentheses");
             }
             return call(t, f);
         }
         if (isReserved(t.text)) {
             if (call) {
-                throw error(t.column, "'" + t.text + "' is a constant, not a function");
+                throw error(t.column, "'" + excerpt(t.text) + "' is a constant, not a function");
             }
             return Expression.constant(t.text.equals("pi") ? Math.PI : Math.E);
         }
         if (call) {
-            throw error(t.column, "unknown function '" + t.text + "'");
+            throw error(t.column, "unknown function '" + excerpt(t.text) + "'");
         }
         Variable v = resolver.apply(t.text);
         if (v == null) {
-            throw error(t.column, "unknown variable '" + t.text + "'");
+            throw error(t.column, "unknown variable '" + excerpt(t.text) + "'");
         }
         return v.toExpression();
     }
@@ -196,7 +217,7 @@ public final class Formula {
         }
         expectClose(open);
         if (args.size() != f.arity()) {
-            throw error(nameToken.column, "function '" + nameToken.text + "' takes " + f.arity()
+            throw error(nameToken.column, "function '" + excerpt(nameToken.text) + "' takes " + f.arity()
                     + (f.arity() == 1 ? " argument" : " arguments") + ", got " + args.size());
         }
         return Expression.apply(f, args.toArray(new Expression[0]));
@@ -253,8 +274,8 @@ public final class Formula {
 
         String describe() {
             switch (kind) {
-                case NUMBER: return "number '" + text + "'";
-                case NAME: return "name '" + text + "'";
+                case NUMBER: return "number '" + excerpt(text) + "'";
+                case NAME: return "name '" + excerpt(text) + "'";
                 case OPERATOR: return "'" + text + "'";
                 default: return "end of formula";
             }
@@ -300,7 +321,7 @@ public final class Formula {
                 i++;
                 return new Token(Kind.OPERATOR, String.valueOf(c), 0, start + 1);
             }
-            throw new FormulaParseException(s, start + 1, "unexpected character '" + c + "'");
+            throw new FormulaParseException(s, start + 1, "unexpected character " + printable(c));
         }
 
         private Token number() {
@@ -324,7 +345,12 @@ public final class Formula {
                 }
             }
             String text = s.substring(start, i);
-            return new Token(Kind.NUMBER, text, Double.parseDouble(text), start + 1);
+            double value = Double.parseDouble(text);
+            if (Double.isInfinite(value)) {
+                throw new FormulaParseException(s, start + 1, "number '" + excerpt(text)
+                        + "' is too large (beyond 1.8e308)");
+            }
+            return new Token(Kind.NUMBER, text, value, start + 1);
         }
 
         private void digits() {
@@ -336,5 +362,19 @@ public final class Formula {
         private static boolean isDigit(char c) {
             return c >= '0' && c <= '9';
         }
+    }
+
+    /** A token for a message: its first characters only, so that a huge token gives a short message. */
+    private static String excerpt(String token) {
+        return token.length() <= QUOTED_TOKEN ? token : token.substring(0, QUOTED_TOKEN) + "...";
+    }
+
+    /** A character for a message: quoted if printable, else as U+XXXX so the message stays one line. */
+    private static String printable(char c) {
+        int type = Character.getType(c);
+        boolean hidden = Character.isISOControl(c) || Character.isSpaceChar(c) || type == Character.FORMAT
+                || type == Character.SURROGATE || type == Character.PRIVATE_USE || type == Character.UNASSIGNED
+                || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
+        return hidden ? String.format("U+%04X", (int) c) : "'" + c + "'";
     }
 }

@@ -20,6 +20,12 @@ import dev.mallard.scalar.Checks;
  */
 public final class SdpSolver {
 
+    /** The largest dense block a solve can hold: its n * n entries are one Java array. */
+    public static final int MAX_DENSE_BLOCK = 46_340;
+
+    /** Block-diagonal work matrices of a solve (iterates, directions, residuals, factors, scratch). */
+    private static final int BLOCK_MATRICES = 20;
+
     private final SdpOptions options;
 
     /** A solver with {@link SdpOptions#defaults()}. */
@@ -44,9 +50,37 @@ public final class SdpSolver {
      *
      * @param problem the problem; not modified
      * @return the outcome; never null (failures are reported by its status, not thrown)
+     * @throws IllegalArgumentException if a dense block is larger than {@link #MAX_DENSE_BLOCK}
      */
     public SdpResult solve(SdpProblem problem) {
         Checks.notNull(problem, "problem");
+        for (int b = 0; b < problem.blockCount(); b++) {
+            if (!problem.isDiagonal(b) && problem.blockSize(b) > MAX_DENSE_BLOCK) {
+                throw new IllegalArgumentException("block " + (b + 1) + " has size " + problem.blockSize(b)
+                        + ", above the largest dense block " + MAX_DENSE_BLOCK);
+            }
+        }
         return new InteriorPointRun(problem, options).run();
+    }
+
+    /**
+     * An estimate of the memory a solve allocates, to compare with the heap before solving: about twenty
+     * block-diagonal matrices of the problem's block structure (8 bytes an entry, n * n for a dense block of
+     * size n, n for a diagonal one) and two m * m matrices (the Schur complement and its factor). The
+     * problem itself, already in memory, is not counted. The estimate is within a factor of about two.
+     *
+     * @param problem the problem; not modified
+     * @return the estimate in bytes, saturating at {@link Long#MAX_VALUE}
+     */
+    public static long estimatedMemoryBytes(SdpProblem problem) {
+        Checks.notNull(problem, "problem");
+        double entries = 0;
+        for (int b = 0; b < problem.blockCount(); b++) {
+            double n = problem.blockSize(b);
+            entries += problem.isDiagonal(b) ? n : n * n;
+        }
+        double m = problem.constraintCount();
+        double bytes = 8 * (BLOCK_MATRICES * entries + 2 * m * m);
+        return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;
     }
 }

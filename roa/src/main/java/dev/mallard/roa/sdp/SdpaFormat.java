@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -25,8 +26,21 @@ import java.util.List;
  *
  * <p>{@link SdpProblem} numbers from 0 and calls F_0 the constant matrix C and F_i (i >= 1) the
  * constraint matrix A_{i-1}. Problems with free variables have no SDPA form and cannot be written.
+ *
+ * <p>Reading allocates memory in proportion to the length of the file, and a table of blocks times
+ * (m + 1) references, at most {@link #MAX_MATRIX_TABLE}; it does not allocate the dense matrices of a
+ * solve, whose size {@link SdpSolver#estimatedMemoryBytes} tells before solving.
  */
 public final class SdpaFormat {
+
+    /**
+     * The most blocks times (m + 1) a file may declare: the problem keeps a table of that many sparse
+     * matrices, the one allocation of the reader not bounded by the length of the file.
+     */
+    public static final long MAX_MATRIX_TABLE = 1L << 24;
+
+    /** The initial capacity of the block sizes and costs, which grow as the file shows them. */
+    private static final int GROWTH = 1024;
 
     private SdpaFormat() {
     }
@@ -122,7 +136,11 @@ public final class SdpaFormat {
         }
     }
 
-    /** Reads m, the block count, the block sizes and the costs. */
+    /**
+     * Reads m, the block count, the block sizes and the costs. Nothing is sized by the declared counts
+     * before the file has shown them: the sizes and costs grow as they are read, so a header declaring
+     * more than its file holds is refused at the end of what is there.
+     */
     private static SdpProblem.Builder header(Tokens tokens) throws IOException {
         if (!tokens.nextLine()) {
             throw new SdpaFormatException(0, "expected the number of constraints m, found an empty file");
@@ -132,22 +150,38 @@ public final class SdpaFormat {
             throw new SdpaFormatException(0, "expected the number of blocks");
         }
         int blocks = tokens.integer("the number of blocks >= 1", 1, Integer.MAX_VALUE);
+        int blocksLine = tokens.lineNumber();
+        if ((long) blocks * (tokens.m + 1L) > MAX_MATRIX_TABLE) {
+            throw new SdpaFormatException(blocksLine, "expected at most " + MAX_MATRIX_TABLE + " blocks times (m + 1) "
+                    + "matrices, found " + blocks + " blocks and m = " + tokens.m);
+        }
         tokens.skipRestOfLine();
-        tokens.sizes = new int[blocks];
+        int[] sizes = new int[Math.min(blocks, GROWTH)];
         for (int b = 0; b < blocks; b++) {
             int size = tokens.streamInteger("size of block " + (b + 1) + " (non-zero integer)");
             if (size == 0) {
                 throw new SdpaFormatException(tokens.lineNumber(), "expected a non-zero size of block " + (b + 1)
                         + ", found 0");
             }
-            tokens.sizes[b] = size;
+            if (b == sizes.length) {
+                sizes = Arrays.copyOf(sizes, (int) Math.min(blocks, 2L * b));
+            }
+            sizes[b] = size;
+        }
+        tokens.sizes = sizes;
+        tokens.skipRestOfLine();
+        double[] costs = new double[Math.min(tokens.m, GROWTH)];
+        for (int i = 0; i < tokens.m; i++) {
+            if (i == costs.length) {
+                costs = Arrays.copyOf(costs, (int) Math.min(tokens.m, 2L * i));
+            }
+            costs[i] = tokens.streamNumber("cost c_" + (i + 1) + " of " + tokens.m);
         }
         tokens.skipRestOfLine();
         SdpProblem.Builder builder = SdpProblem.builder(tokens.m, tokens.sizes, 0);
         for (int i = 0; i < tokens.m; i++) {
-            builder.cost(i, tokens.streamNumber("cost c_" + (i + 1) + " of " + tokens.m));
+            builder.cost(i, costs[i]);
         }
-        tokens.skipRestOfLine();
         return builder;
     }
 
