@@ -14,7 +14,7 @@ class ZenoTest {
                 "h; -0.5*v", "--x0", "1,0", "--t-final", "10");
         assertEquals(1, run.code(), run.out() + run.err());
         String message = run.err();
-        assertTrue(message.startsWith("mallard: witness 'guard 0: h' of system 'system' is past its guard"), message);
+        assertTrue(message.startsWith("mallard: witness 'guard 0: h' of system 'the system' is past its guard"), message);
         assertTrue(message.contains("Zeno behaviour"), message);
         // Bounces at t1 = sqrt(2/g), gaps 2 sqrt(2/g) 0.5^k after it: they accumulate at 3 sqrt(2/g) = 1.35457.
         // The last event is isolated within a microsecond of that point; more than twenty of them happened.

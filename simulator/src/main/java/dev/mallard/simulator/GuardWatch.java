@@ -158,13 +158,12 @@ final class GuardWatch {
             WitnessFunction<?> w = witnesses.get(i);
             double end = w1[i];
             if (leftViolated(i, w.getDirection(), end, triggered[i])) {
-                throw new SimulationException(String.format("witness '%s' of system '%s' is past its guard at the"
-                        + " end of the step to t = %s (value %s) and moved further past it since its event %d at"
-                        + " t = %s (value %s after the update): the trajectory would go through the guard"
-                        + " without an event. Events accumulate (Zeno behaviour) or the step crossed the guard"
-                        + " twice unseen (a smaller maximum step helps then)", w.getDescription(),
-                        w.getSystem().getPathName(), t, end, count[i], lastTime[i], after), t,
-                        w.getSystem().getPathName());
+                // The facts first and short: the CLI bounds a message's length, and the cause must survive.
+                throw new SimulationException(String.format("witness '%s' of system '%s' is past its guard at"
+                        + " t = %s (value %s) and moved further past it since its event %d at t = %s (value %s):"
+                        + " Zeno behaviour (events accumulate), or the step crossed the guard twice unseen (try a"
+                        + " smaller maximum step)", w.getDescription(), w.getSystem().getPathName(), t, end, count[i],
+                        lastTime[i], after), t, w.getSystem().getPathName());
             }
             afterUpdate[i] = Double.NaN;
         }
