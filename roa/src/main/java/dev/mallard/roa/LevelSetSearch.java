@@ -1,6 +1,6 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.SdpStatus;
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
