@@ -299,7 +299,23 @@ public final class SdpModel {
      * @return the solution (check its status)
      */
     public ModelSolution solve(SdpOptions options) {
-        SdpProblem problem = toProblem();
+        return solve(toProblem(), options);
+    }
+
+    /**
+     * Solves a problem compiled from this model (saves compiling it twice when the caller also needs it).
+     *
+     * @param problem what {@link #toProblem()} returned, with no variable or constraint added since
+     * @param options solver settings
+     * @return the solution (check its status)
+     * @throws IllegalArgumentException if the problem's size does not match the model's
+     */
+    public ModelSolution solve(SdpProblem problem, SdpOptions options) {
+        Checks.notNull(problem, "problem");
+        if (problem.constraintCount() != constraintCount) {
+            throw new IllegalArgumentException("the problem has " + problem.constraintCount()
+                    + " constraints, the model " + constraintCount + ": it was not compiled from this model");
+        }
         SdpResult result = new SdpSolver(options).solve(problem);
         return new ModelSolution(this, result, variableCount, maximize, objective);
     }
