@@ -68,7 +68,30 @@ final class SosFamily {
     }
 
     static final List<Member> MEMBERS = List.of(
-            new Member("vannelli-vidyasagar3", "x1,x2,x3", "-x2; -x3; -0.915*x1 + (1 - 0.915*x1^2)*x2 - x3", "", ""));
+            new Member("vannelli-vidyasagar3", "x1,x2,x3", "-x2; -x3; -0.915*x1 + (1 - 0.915*x1^2)*x2 - x3", "", ""),
+            new Member("vanderpol", "x1,x2", "-x2; x1 + (x1^2 - 1)*x2", "", ""),
+            new Member("vanderpol-mu0.5", "x1,x2", "-x2; x1 + 0.5*(x1^2 - 1)*x2", "", ""),
+            new Member("vanderpol-mu2", "x1,x2", "-x2; x1 + 2*(x1^2 - 1)*x2", "", ""),
+            new Member("vanderpol-quartic", "x1,x2", "-x2; x1 + (x1^2 - 1)*x2", "",
+                    "1.5*x1^2 - x1*x2 + x2^2 + 0.1*x1^4 + 0.05*x2^4"),
+            new Member("hahn", "x1,x2", "-x1 + 2*x1^2*x2; -x2", "", ""),
+            new Member("chesi-quadratic", "x1,x2", "-x1 + x2; 0.1*x1 - 2*x2 - x1^2 - 0.1*x1^3", "", ""),
+            new Member("chesi-cubic", "x1,x2", "x2; -2*x1 - 3*x2 + x1^2*x2", "", ""),
+            new Member("hachicho-tibken", "x1,x2", "-x1 + x2; 0.1*x1 - 2*x2 - x1^2 - 0.1*x1^3", "", "x1^2 + x2^2"),
+            new Member("moore-greitzer", "x1,x2", "-x2 - 1.5*x1^2 - 0.5*x1^3; 3*x1 - x2", "", ""),
+            new Member("brusselator", "x1,x2", "1 - 2.5*x1 + x1^2*x2; 1.5*x1 - x1^2*x2", "1,1.5", ""),
+            new Member("quadratic-2", "x1,x2", "-x1 + x1*x2; -x2", "", ""),
+            new Member("duffing-damped", "x1,x2", "x2; -x1 - 0.5*x2 + x1^3", "", ""),
+            new Member("duffing-quartic", "x1,x2", "x2; -x1 - 0.5*x2 + x1^3", "",
+                    "1.25*x1^2 + 0.5*x1*x2 + x2^2 - 0.1*x1^4"),
+            new Member("genesio-tesi", "x1,x2,x3", "x2; x3; -0.915*x1 - x2 - x3 + x1^2", "", ""),
+            new Member("lorenz-stable", "x1,x2,x3", "10*(x2 - x1); x1*(0.5 - x3) - x2; x1*x2 - 2.6667*x3", "", ""),
+            new Member("coupled-oscillators4", "x1,x2,x3,x4",
+                    "x2; -x1 - x2 + x1^3 + 0.2*(x3 - x1); x4; -x3 - x4 + x3^3 + 0.2*(x1 - x3)", "", ""),
+            new Member("chain5", "x1,x2,x3,x4,x5",
+                    "-x1 + x2; -x2 + x3; -x3 + x4; -x4 + x5; -x5 + x1^2", "", ""),
+            new Member("cubic6", "x1,x2,x3,x4,x5,x6",
+                    "-x1 + x2^3; -x2 + x3; -x3 + x1^2; -x4 + x5; -x5 + x6^2; -x6 + x4*x1", "", ""));
 
     private SosFamily() {
     }

@@ -44,6 +44,8 @@ final class InteriorPointRun {
     private final int dimension;
     private final double normConstant;
     private final double normCost;
+    /** The Frobenius norm of all constraint matrices and free-variable coefficients together. */
+    private final double normConstraints;
     /** A constraint i with A_i = 0, a_i = 0 and c_i != 0 (so (D) is plainly infeasible), or -1. */
     private final int emptyConstraint;
 
@@ -199,6 +201,11 @@ final class InteriorPointRun {
             c2 += problem.cost(i) * problem.cost(i);
         }
         normCost = Math.sqrt(c2);
+        double a2 = 0;
+        for (int i = 0; i < m; i++) {
+            a2 += normSquared(problem.entries, i + 1) + normSquared(problem.free[i + 1]);
+        }
+        normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         initialPoint();
     }
@@ -890,7 +897,7 @@ final class InteriorPointRun {
                 s2 += ai * ai;
             }
             double residual = Math.sqrt(s2) / t;
-            if (residual <= options.infeasibilityTolerance()) {
+            if (residual <= options.infeasibilityTolerance() && nearlyInKernel(Math.sqrt(s2))) {
                 Snapshot ray = current(info);
                 scale(ray.bigY, 1 / t);
                 for (int k = 0; k < nf; k++) {
@@ -923,6 +930,19 @@ final class InteriorPointRun {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code ||A(Y) + F'w|| = norm} is small against {@code ||A|| ||(Y, w)||}: a ray must be nearly
+     * in the kernel of the constraints on the data's own scale. Normalising by {@code C . Y} alone is not
+     * enough: with a large C (an objective of 1e8) the initial point already has a tiny {@code A(Y) / C . Y}.
+     */
+    private boolean nearlyInKernel(double norm) {
+        double y2 = DenseKernels.dot(w, w, nf);
+        for (int b = 0; b < blocks; b++) {
+            y2 += DenseKernels.dot(bigY[b], bigY[b], bigY[b].length);
+        }
+        return norm <= options.infeasibilityTolerance() * normConstraints * Math.sqrt(y2);
     }
 
     /**

@@ -16,6 +16,21 @@ class SdpSolverTest {
      * (P) min x1 + 2 x2 s.t. x1 >= 1, x2 >= 0.5, x1 + x2 >= 2, as one diagonal block. By hand: x = (1.5, 0.5),
      * value 2.5, and the multipliers (D) y = (0, 1, 1).
      */
+    /**
+     * min x subject to x - 1e8 >= 0: the optimum is x = 1e8 with Y = 1. Before the Farkas test was measured
+     * against the constraints' own scale, the initial Y (C . Y = 1e9) passed for a ray and the problem was
+     * reported PRIMAL_INFEASIBLE after 0 iterations; CSDP solves it.
+     */
+    @Test
+    void aLargeObjectiveIsSolvedNotMistakenForInfeasibility() throws java.io.IOException {
+        SdpProblem problem = SdpaFormat.readSparse(new java.io.StringReader("1\n1\n1\n1\n0 1 1 1 1e8\n1 1 1 1 1\n"));
+        SdpResult result = new SdpSolver().solve(problem);
+        assertEquals(SdpStatus.OPTIMAL, result.status(), result::toString);
+        assertEquals(1e8, result.primalObjective(), 1e8 * 1e-8);
+        assertEquals(1e8, result.dualObjective(), 1e8 * 1e-8);
+        assertEquals(1.0, result.dualMatrix().get(0, 0, 0), 1e-8);
+    }
+
     @Test
     void linearProgramMatchesHandSolution() {
         SdpProblem lp = SdpProblem.builder(2, new int[] {-3}, 0)
