@@ -1,9 +1,9 @@
 package dev.mallard.bench;
 
-import dev.mallard.roa.sdp.SdpProblem;
-import dev.mallard.roa.sdp.SdpResult;
-import dev.mallard.roa.sdp.SdpSolver;
-import dev.mallard.roa.sdp.SdpaFormat;
+import dev.mallard.sdp.SdpProblem;
+import dev.mallard.sdp.SdpResult;
+import dev.mallard.sdp.SdpSolver;
+import dev.mallard.sdp.SdpaFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.mallard.bench;
 
-import dev.mallard.roa.sdp.SdpResult;
-import dev.mallard.roa.sdp.SdpSolver;
-import dev.mallard.roa.sdp.SdpaFormat;
+import dev.mallard.sdp.SdpResult;
+import dev.mallard.sdp.SdpSolver;
+import dev.mallard.sdp.SdpaFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

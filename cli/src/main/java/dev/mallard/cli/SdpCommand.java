@@ -1,13 +1,13 @@
 package dev.mallard.cli;
 
-import dev.mallard.roa.sdp.IterationListener;
-import dev.mallard.roa.sdp.SdpOptions;
-import dev.mallard.roa.sdp.SdpProblem;
-import dev.mallard.roa.sdp.SdpResult;
-import dev.mallard.roa.sdp.SdpSolver;
-import dev.mallard.roa.sdp.SdpStatus;
-import dev.mallard.roa.sdp.SdpaFormat;
-import dev.mallard.roa.sdp.SdpaFormatException;
+import dev.mallard.sdp.IterationListener;
+import dev.mallard.sdp.SdpOptions;
+import dev.mallard.sdp.SdpProblem;
+import dev.mallard.sdp.SdpResult;
+import dev.mallard.sdp.SdpSolver;
+import dev.mallard.sdp.SdpStatus;
+import dev.mallard.sdp.SdpaFormat;
+import dev.mallard.sdp.SdpaFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -16,13 +16,15 @@ final class CertificateCheck {
     /**
      * @param p the polynomial claimed to be SOS
      * @param basis the Gram basis m
-     * @param q the Gram matrix (symmetrised copy is kept)
+     * @param q the Gram matrix from the solver; the certificate keeps its symmetrised copy projected onto
+     *     the identity ({@link #project})
      * @param relativeTolerance tolerance on the unabsorbed residual relative to p's largest coefficient
      * @return the certificate
      */
     static SosCertificate check(Polynomial p, List<Monomial> basis, double[][] q, double relativeTolerance) {
         int n = basis.size();
-        double[][] gram = symmetrised(q);
+        double identity = residualNorm(p, basis, symmetrised(q));
+        double[][] gram = project(p, basis, symmetrised(q));
         Map<Monomial, Double> residual = new HashMap<>(p.terms());
         // A Gram entry per product monomial that can absorb that monomial's residual; diagonal preferred.
         Map<Monomial, int[]> slot = new HashMap<>();
@@ -39,12 +41,10 @@ final class CertificateCheck {
                 largest = Math.max(largest, Math.abs(gram[i][j]));
             }
         }
-        double identity = 0.0;
         double unabsorbed = 0.0;
         double frobeniusSquared = 0.0;
         for (Map.Entry<Monomial, Double> e : residual.entrySet()) {
             double r = e.getValue();
-            identity = Math.max(identity, Math.abs(r));
             int[] s = slot.get(e.getKey());
             if (s == null) {
                 unabsorbed = Math.max(unabsorbed, Math.abs(r));
@@ -62,6 +62,50 @@ final class CertificateCheck {
         }
         double tolerance = relativeTolerance * Math.max(scale, 1e-300);
         return new SosCertificate(basis, gram, identity, unabsorbed, margin, holds, tolerance);
+    }
+
+    /** The largest coefficient of {@code p - m'Qm}: how well the solver's Gram matrix met the identity. */
+    private static double residualNorm(Polynomial p, List<Monomial> basis, double[][] gram) {
+        Map<Monomial, Double> residual = new HashMap<>(p.terms());
+        for (int i = 0; i < basis.size(); i++) {
+            for (int j = 0; j < basis.size(); j++) {
+                residual.merge(basis.get(i).multiply(basis.get(j)), -gram[i][j], Double::sum);
+            }
+        }
+        double largest = 0.0;
+        for (double r : residual.values()) {
+            largest = Math.max(largest, Math.abs(r));
+        }
+        return largest;
+    }
+
+    /**
+     * The nearest Gram matrix (in the Frobenius norm) whose polynomial {@code m'Qm} matches p on every
+     * product monomial: each entry belongs to exactly one product monomial, so the projection spreads that
+     * monomial's residual evenly over its entries (Peyrl and Parrilo's projection onto the affine set of
+     * the identity). The solver's residual, far larger than rounding, then no longer eats into the margin
+     * the check needs; p's monomials that no product reaches stay unabsorbed and are judged as before.
+     */
+    private static double[][] project(Polynomial p, List<Monomial> basis, double[][] gram) {
+        int n = basis.size();
+        Map<Monomial, double[]> residualAndCount = new HashMap<>();
+        Monomial[][] product = new Monomial[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                Monomial m = basis.get(i).multiply(basis.get(j));
+                product[i][j] = m;
+                double[] rc = residualAndCount.computeIfAbsent(m, k -> new double[] {p.coefficient(k), 0});
+                rc[0] -= gram[i][j];
+                rc[1]++;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double[] rc = residualAndCount.get(product[i][j]);
+                gram[i][j] += rc[0] / rc[1];
+            }
+        }
+        return gram;
     }
 
     private static double[][] symmetrised(double[][] q) {

@@ -1,6 +1,6 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.SdpStatus;
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
@@ -173,11 +173,20 @@ final class LevelSetSearch {
             level = PolynomialExpression.of(vb.multiply(norm).sub(norm.scale(fixedRho)));
         }
         PolynomialExpression certificate = level.minus(p.lambda.times(vdotb));
+        List<PolynomialExpression> multipliers = new ArrayList<>();
         for (int i = 0; i < g.size(); i++) {
             int degree = Math.max(0, lambdaDegree + vdotDegree - g.get(i).totalDegree());
-            certificate = certificate.plus(p.program.newFreePolynomial("lambda_g" + i, degree).times(g.get(i)));
+            multipliers.add(p.program.newFreePolynomial("lambda_g" + i, degree));
+            certificate = certificate.plus(multipliers.get(i).times(g.get(i)));
         }
-        p.program.addSosConstraint("level set", certificate);
+        SosConstraint constraint = p.program.addSosConstraint("level set", certificate);
+        // Free multipliers make the Gram matrices unbounded along their factors: reduce the basis.
+        if (lambdaFree) {
+            p.program.declareFreeMultiple(constraint, p.lambda, vdotb.negate());
+        }
+        for (int i = 0; i < g.size(); i++) {
+            p.program.declareFreeMultiple(constraint, multipliers.get(i), g.get(i));
+        }
         return p;
     }
 

@@ -6,11 +6,13 @@ import java.util.List;
 
 /**
  * The independent check of one sum-of-squares certificate {@code p = m' Q m}, made after the solve from the
- * numbers alone. The identity residual {@code r = p - m'Qm} is moved into a symmetric correction
- * {@code E} with {@code m'Em = r} (each residual coefficient onto one Gram entry whose monomial product it
- * is); {@code Q + E} is then an exact Gram matrix of p (up to the part of r no Gram entry can hold), and it
- * is positive semidefinite if {@code Q - (||E||_F + delta) I} has a Cholesky factor, delta covering the
- * rounding of the factorisation. Verified means both: that Cholesky succeeded and the unabsorbed residual
+ * numbers alone. The solver's Gram matrix Q0 is first projected onto the affine set of the identity (its
+ * residual {@code p - m'Q0m} spread evenly over the entries of each product monomial, the nearest such
+ * matrix in the Frobenius norm): that is the kept Gram matrix Q. What rounding leaves of
+ * {@code r = p - m'Qm} is moved into a symmetric correction {@code E} with {@code m'Em = r} (each residual
+ * coefficient onto one Gram entry whose monomial product it is); {@code Q + E} is then an exact Gram matrix
+ * of p (up to the part of r no Gram entry can hold), and it is positive semidefinite if
+ * {@code Q - (||E||_F + delta) I} has a Cholesky factor, delta covering the rounding of the factorisation. Verified means both: that Cholesky succeeded and the unabsorbed residual
  * is within tolerance. Immutable.
  */
 public final class SosCertificate {
@@ -44,7 +46,7 @@ public final class SosCertificate {
         return basis;
     }
 
-    /** @return a fresh copy of the Gram matrix Q (symmetrised) */
+    /** @return a fresh copy of the Gram matrix Q (symmetrised and projected onto the identity) */
     public double[][] gram() {
         double[][] out = new double[gram.length][];
         for (int i = 0; i < gram.length; i++) {
@@ -53,7 +55,7 @@ public final class SosCertificate {
         return out;
     }
 
-    /** @return the largest absolute coefficient of {@code p - m'Qm} */
+    /** @return the largest absolute coefficient of {@code p - m'Q0m}, Q0 the solver's Gram matrix */
     public double identityResidual() {
         return identityResidual;
     }

@@ -1,7 +1,10 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.SdpOptions;
+import dev.mallard.sdp.SdpOptions;
+import dev.mallard.sdp.SdpProblem;
 import dev.mallard.scalar.Checks;
+
+import java.util.function.Consumer;
 
 /**
  * Immutable settings of {@link SosProgram#solve(SosOptions)}: the cone of the Gram matrices, whether the
@@ -25,12 +28,15 @@ public final class SosOptions {
     private final boolean newtonReduction;
     private final SdpOptions sdpOptions;
     private final double certificateTolerance;
+    private final Consumer<SdpProblem> problemObserver;
 
-    private SosOptions(Cone cone, boolean newtonReduction, SdpOptions sdpOptions, double certificateTolerance) {
+    private SosOptions(Cone cone, boolean newtonReduction, SdpOptions sdpOptions, double certificateTolerance,
+            Consumer<SdpProblem> problemObserver) {
         this.cone = cone;
         this.newtonReduction = newtonReduction;
         this.sdpOptions = sdpOptions;
         this.certificateTolerance = certificateTolerance;
+        this.problemObserver = problemObserver;
     }
 
     /**
@@ -38,7 +44,7 @@ public final class SosOptions {
      *     1e-9
      */
     public static SosOptions defaults() {
-        return new SosOptions(Cone.SOS, true, SdpOptions.defaults(), 1e-9);
+        return new SosOptions(Cone.SOS, true, SdpOptions.defaults(), 1e-9, problem -> { });
     }
 
     /**
@@ -46,16 +52,18 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withCone(Cone c) {
-        return new SosOptions(Checks.notNull(c, "cone"), newtonReduction, sdpOptions, certificateTolerance);
+        return new SosOptions(Checks.notNull(c, "cone"), newtonReduction, sdpOptions, certificateTolerance,
+                problemObserver);
     }
 
     /**
-     * @param on whether to reduce Gram bases by the Newton polytope (off: every monomial up to half the
-     *     degree, for comparison)
+     * @param on whether to reduce Gram bases by the Newton polytope and by the declared free multiples
+     *     (off: every monomial up to half the degree, for comparison)
      * @return a copy with it set
      */
     public SosOptions withNewtonReduction(boolean on) {
-        return new SosOptions(cone, on, sdpOptions, certificateTolerance);
+        return new SosOptions(cone, on, sdpOptions, certificateTolerance,
+                problemObserver);
     }
 
     /**
@@ -63,7 +71,8 @@ public final class SosOptions {
      * @return a copy with them set
      */
     public SosOptions withSdpOptions(SdpOptions options) {
-        return new SosOptions(cone, newtonReduction, Checks.notNull(options, "sdpOptions"), certificateTolerance);
+        return new SosOptions(cone, newtonReduction, Checks.notNull(options, "sdpOptions"), certificateTolerance,
+                problemObserver);
     }
 
     /**
@@ -72,7 +81,26 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withCertificateTolerance(double tolerance) {
-        return new SosOptions(cone, newtonReduction, sdpOptions, Checks.positive(tolerance, "certificateTolerance"));
+        return new SosOptions(cone, newtonReduction, sdpOptions, Checks.positive(tolerance, "certificateTolerance"),
+                problemObserver);
+    }
+
+    /**
+     * Sets what receives each SDP before it is solved: the compiled problem exactly as the solver gets it
+     * (for example, to write it with {@link dev.mallard.sdp.SdpaFormat} and solve it with another solver).
+     * A region-of-attraction analysis hands over every SDP it solves.
+     *
+     * @param observer called once per solve, on the solving thread; not null
+     * @return a copy with it set
+     */
+    public SosOptions withProblemObserver(Consumer<SdpProblem> observer) {
+        return new SosOptions(cone, newtonReduction, sdpOptions, certificateTolerance,
+                Checks.notNull(observer, "problemObserver"));
+    }
+
+    /** @return what receives each compiled SDP before it is solved (by default, nothing is done) */
+    public Consumer<SdpProblem> problemObserver() {
+        return problemObserver;
     }
 
     /** @return the Gram cone */

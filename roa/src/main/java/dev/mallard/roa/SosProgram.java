@@ -1,19 +1,23 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.LinearExpression;
-import dev.mallard.roa.sdp.ModelSolution;
-import dev.mallard.roa.sdp.PsdMatrixVariable;
-import dev.mallard.roa.sdp.ScalarVariable;
-import dev.mallard.roa.sdp.SdpModel;
+import dev.mallard.sdp.LinearExpression;
+import dev.mallard.sdp.ModelSolution;
+import dev.mallard.sdp.PsdMatrixVariable;
+import dev.mallard.sdp.ScalarVariable;
+import dev.mallard.sdp.SdpModel;
+import dev.mallard.sdp.SdpProblem;
 import dev.mallard.scalar.Checks;
 import dev.mallard.symbolic.Monomial;
+import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A sum-of-squares program: decision variables, polynomials in fixed indeterminates whose coefficients
@@ -140,6 +144,42 @@ public final class SosProgram {
     }
 
     /**
+     * Declares that the constraint's polynomial is {@code multiplier * q + r}, the multiplier a free polynomial
+     * of this program ({@link #newFreePolynomial}) whose coefficients appear nowhere but in this product. Then
+     * the Gram matrices along q's coefficient vector are unbounded (any amount of {@code q^2} is absorbed by
+     * the multiplier), which costs the SDP solver its accuracy near the optimum; {@link #solve} instead drops
+     * one monomial of q from the Gram basis, which loses no certificate (see {@link FreeMultipleReduction}).
+     * The declaration is checked when the program is solved.
+     *
+     * @param constraint a constraint of this program
+     * @param multiplier the free polynomial: each term's coefficient a distinct decision variable
+     * @param q the fixed polynomial it multiplies, not zero
+     * @throws IllegalArgumentException if the constraint is another program's, the multiplier has a term
+     *     whose coefficient is not a single variable with coefficient 1, or q is zero
+     */
+    public void declareFreeMultiple(SosConstraint constraint, PolynomialExpression multiplier, Polynomial q) {
+        Checks.notNull(constraint, "constraint");
+        Checks.notNull(multiplier, "multiplier");
+        Checks.notNull(q, "q");
+        if (constraint.program != this) {
+            throw new IllegalArgumentException(constraint + " belongs to another program");
+        }
+        if (q.isZero()) {
+            throw new IllegalArgumentException("the fixed factor q of a free multiple of " + constraint + " is zero");
+        }
+        for (Map.Entry<Monomial, AffineForm> t : multiplier.terms().entrySet()) {
+            AffineForm c = t.getValue();
+            if (c.termCount() != 1 || c.coefficient(0) != 1.0 || c.constantTerm() != 0.0) {
+                throw new IllegalArgumentException("the multiplier's coefficient of " + t.getKey() + " is " + c
+                        + ", not a single decision variable: declare a polynomial made by newFreePolynomial");
+            }
+            checkOwner(c);
+        }
+        constraint.freeMultiples.add(new FreeMultipleReduction.Multiple(q, multiplier.monomials()));
+        constraint.freeMultipliers.add(multiplier);
+    }
+
+    /**
      * @param form an affine form over this program's variables
      * @param value the right-hand side, finite
      */
@@ -214,7 +254,8 @@ public final class SosProgram {
     }
 
     /**
-     * The Gram basis {@link #solve} would use for a constraint.
+     * The Gram basis {@link #solve} would use for a constraint: with the reduction on, the Newton polytope's
+     * monomials less one per declared free multiple ({@link #declareFreeMultiple}).
      *
      * @param constraint a constraint of this program
      * @param options the options (Newton reduction or not)
@@ -222,8 +263,61 @@ public final class SosProgram {
      */
     public List<Monomial> gramBasis(SosConstraint constraint, SosOptions options) {
         PolynomialExpression p = constraint.polynomial();
-        return options.newtonReduction() ? NewtonPolytope.gramBasis(p.monomials(), indeterminates)
-                : Monomial.upToDegree(indeterminates, (p.totalDegree()) / 2);
+        if (!options.newtonReduction()) {
+            return Monomial.upToDegree(indeterminates, (p.totalDegree()) / 2);
+        }
+        List<Monomial> basis = NewtonPolytope.gramBasis(p.monomials(), indeterminates);
+        return FreeMultipleReduction.reduce(basis, constraint.freeMultiples);
+    }
+
+    /**
+     * Checks every declared free multiple: its multiplier's variables enter its constraint exactly as
+     * {@code multiplier * q} and appear in no other constraint nor the objective.
+     */
+    private void checkFreeMultiples() {
+        for (SosConstraint c : sosConstraints) {
+            for (int k = 0; k < c.freeMultipliers.size(); k++) {
+                PolynomialExpression multiplier = c.freeMultipliers.get(k);
+                Polynomial q = c.freeMultiples.get(k).q();
+                Set<DecisionVariable> own = new HashSet<>();
+                multiplier.terms().values().forEach(form -> own.add(form.variable(0)));
+                Map<DecisionVariable, Map<Monomial, Double>> expected = byVariable(multiplier.times(q), own);
+                if (!expected.equals(byVariable(c.polynomial(), own))) {
+                    throw new IllegalStateException("the multiplier declared free in " + c + " does not enter it "
+                            + "as multiplier * (" + q + ") alone");
+                }
+                List<AffineForm> elsewhere = new ArrayList<>(linearForms);
+                elsewhere.add(objective);
+                for (SosConstraint other : sosConstraints) {
+                    if (other != c) {
+                        elsewhere.addAll(other.polynomial().terms().values());
+                    }
+                }
+                for (AffineForm form : elsewhere) {
+                    for (int t = 0; t < form.termCount(); t++) {
+                        if (own.contains(form.variable(t))) {
+                            throw new IllegalStateException("the multiplier declared free in " + c + " has the "
+                                    + "coefficient " + form.variable(t) + ", which another constraint or the "
+                                    + "objective also uses");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** For each of the given variables, its coefficient in each term of p. */
+    private static Map<DecisionVariable, Map<Monomial, Double>> byVariable(PolynomialExpression p,
+            Set<DecisionVariable> of) {
+        Map<DecisionVariable, Map<Monomial, Double>> out = new HashMap<>();
+        p.terms().forEach((m, form) -> {
+            for (int t = 0; t < form.termCount(); t++) {
+                if (of.contains(form.variable(t)) && form.coefficient(t) != 0.0) {
+                    out.computeIfAbsent(form.variable(t), v -> new HashMap<>()).put(m, form.coefficient(t));
+                }
+            }
+        });
+        return out;
     }
 
     /** @return the solution with {@link SosOptions#defaults()} */
@@ -243,6 +337,7 @@ public final class SosProgram {
      */
     public SosSolution solve(SosOptions options) {
         Checks.notNull(options, "options");
+        checkFreeMultiples();
         long start = System.nanoTime();
         SdpModel model = new SdpModel();
         List<Row> rows = new ArrayList<>();
@@ -267,7 +362,9 @@ public final class SosProgram {
         }
         Compiled compiled = compile(model, rows, marginSlack);
         double buildSeconds = (System.nanoTime() - start) * 1e-9;
-        ModelSolution solution = model.solve(options.sdpOptions());
+        SdpProblem problem = model.toProblem();
+        options.problemObserver().accept(problem);
+        ModelSolution solution = model.solve(problem, options.sdpOptions());
         Map<ScalarVariable, Double> cone = new HashMap<>();
         for (Row row : rows) {
             row.rest.keySet().forEach(var -> cone.computeIfAbsent(var, solution::value));

@@ -1,7 +1,7 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.SdpResult;
-import dev.mallard.roa.sdp.SdpStatus;
+import dev.mallard.sdp.SdpResult;
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.scalar.Checks;
 import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;

@@ -1,6 +1,6 @@
 package dev.mallard.roa;
 
-import dev.mallard.roa.sdp.ScalarVariable;
+import dev.mallard.sdp.ScalarVariable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,7 +6,7 @@
  *       polynomials with affine coefficients ({@link dev.mallard.roa.PolynomialExpression},
  *       {@link dev.mallard.roa.AffineForm}), free and SOS multipliers, SOS constraints through Gram matrices on
  *       {@link dev.mallard.roa.NewtonPolytope}-reduced bases (PSD, or diagonally dominant as an LP), solved by
- *       the {@code roa.sdp} interior-point solver into a {@link dev.mallard.roa.SosSolution} whose every Gram
+ *       the interior-point solver of {@code dev.mallard.sdp} into a {@link dev.mallard.roa.SosSolution} whose every Gram
  *       matrix is checked independently ({@link dev.mallard.roa.SosCertificate});</li>
  *   <li>{@link dev.mallard.roa.RegionOfAttraction} with {@link dev.mallard.roa.RegionOfAttractionOptions}: the
  *       certified sublevel set {@code {V <= 1}} of a fixed point of a polynomial (or, implicitly, rational)

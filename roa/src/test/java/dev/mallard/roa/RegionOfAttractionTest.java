@@ -213,7 +213,7 @@ class RegionOfAttractionTest {
     void aSolverFailureIsReportedWithItsStatus() {
         VanDerPol<Double> system = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
         RegionOfAttractionOptions starved = NO_SIMULATION.withSosOptions(SosOptions.defaults()
-                .withSdpOptions(dev.mallard.roa.sdp.SdpOptions.defaults().withMaxIterations(2)));
+                .withSdpOptions(dev.mallard.sdp.SdpOptions.defaults().withMaxIterations(2)));
         RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), starved));
         assertTrue(e.getMessage().contains("ITERATION_LIMIT"), e.getMessage());

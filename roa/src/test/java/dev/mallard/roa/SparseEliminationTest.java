@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.mallard.roa.sdp.ScalarVariable;
-import dev.mallard.roa.sdp.SdpModel;
+import dev.mallard.sdp.ScalarVariable;
+import dev.mallard.sdp.SdpModel;
 
 import java.util.LinkedHashMap;
 import java.util.List;

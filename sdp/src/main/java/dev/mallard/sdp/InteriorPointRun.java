@@ -1,0 +1,983 @@
+package dev.mallard.sdp;
+
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
+import org.ejml.data.DMatrixRMaj;
+
+/**
+ * One run of the infeasible-start primal-dual interior-point method on an {@link SdpProblem}: the HKM
+ * search direction with Mehrotra's predictor-corrector, separate primal and dual step lengths. Holds the
+ * iterate and every work array, so that an iteration allocates nothing per block.
+ *
+ * <p>Notation: x, X = sum A_i x_i - C (the (P) side), Y, w (the (D) side), Z = X^-1. The residuals
+ * are {@code Rp = sum A_i x_i - C - X}, {@code rf = f - sum a_i x_i} and
+ * {@code d_i = c_i - A_i . Y - a_i'w}. The Newton equations for a complementarity target
+ * {@code X dY + dX Y = Rc} reduce, with {@code dY = sym(Z Rc - Z dX Y)} and
+ * {@code dX = sum A_j dx_j + Rp}, to {@code B dx - F dw = A(Z Rc - Z Rp Y) - d, F' dx = rf} where B is
+ * the Schur complement {@code B_ij = tr(A_i Z A_j Y)}.
+ */
+final class InteriorPointRun {
+
+    private static final int STALL_LIMIT = 3;
+    /** Refinement continues while each step shrinks the residual by at least this factor. */
+    private static final double RF_RATIO = 0.9;
+    /**
+     * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
+     * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
+     * system loses its accuracy.
+     */
+    private static final double SIGMA_FLOOR = 0.01;
+    /** Refinement steps per direction at most (each costs a solve and two products per block). */
+    private static final int MAX_REFINEMENTS = 6;
+    /** Iterations without a better iterate after which the run is declared stalled. */
+    private static final int NO_PROGRESS_LIMIT = 5;
+    /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
+    private static final double NEAR_FACTOR = 100;
+
+    private final SdpProblem problem;
+    private final SdpOptions options;
+    private final int m;
+    private final int nf;
+    private final int blocks;
+    private final int[] size;
+    private final boolean[] diagonal;
+    private final int dimension;
+    private final double normConstant;
+    private final double normCost;
+    /** The Frobenius norm of all constraint matrices and free-variable coefficients together. */
+    private final double normConstraints;
+    /** A constraint i with A_i = 0, a_i = 0 and c_i != 0 (so (D) is plainly infeasible), or -1. */
+    private final int emptyConstraint;
+
+    private final double[] x;
+    private final double[] w;
+    private final double[][] bigX;
+    private final double[][] bigY;
+
+    private final double[][] lowerX;
+    private final double[][] lowerY;
+    private final double[][] inverseX;
+    private final double[][] rp;
+    private final double[][] zRpY;
+    /**
+     * Dense blocks whose constraint matrices have fewer than n^2 / 2 non-zeros in all: there the
+     * right-hand side terms {@code A_i . (Z M)} are summed entry by entry ({@code O(nnz n)}) instead
+     * of forming the product {@code Z M} ({@code O(n^3)}).
+     */
+    private final boolean[] sparseRhs;
+    /** Per constraint, the sparse blocks' {@code A_i . (Z Rp Y)}. */
+    private final double[] residualTrace;
+    /** Per constraint, the sparse blocks' share of the current right-hand side not in rhsMatrix. */
+    private final double[] rhsTrace;
+    private final double[][] dXp;
+    private final double[][] dYp;
+    private final double[][] dX;
+    private final double[][] dY;
+    private final double[][] rhsMatrix;
+    private final double[][] dYCorrection;
+    private final double[][] work;
+    private final double[][] work2;
+    private final double[] rf;
+    private final double[] d;
+    private final double[] r;
+    private final double[] dx;
+    private final double[] dw;
+    private final double[] dxp;
+    private final double[] dwp;
+    private final double[] schur;
+    private final double[] freeWork;
+    private final SchurComplement schurComplement;
+    private final NewtonSystem newton;
+    private final LanczosStep lanczos;
+    /**
+     * Whether the primal (X) and dual (Y) halves of the factorisations and step lengths run at the same
+     * time, one on the common pool: they read and write disjoint arrays, so the results are the serial
+     * ones bit for bit. Worth it from a dense block of {@link DenseKernels#PARALLEL_SIZE} on, where the
+     * Cholesky factorisations (serial below {@code BlockedCholesky}'s own threshold) and Lanczos steps of
+     * one side outweigh the fork.
+     */
+    private final boolean concurrentSides;
+    /** The dual side's own Lanczos state and scratch (the primal side uses lanczos, work and work2). */
+    private final LanczosStep dualLanczos;
+    private final double[][] dualWork;
+    private final double[][] dualWork2;
+    /** The results of {@link #maxSteps}. */
+    private double primalLimit;
+    private double dualLimit;
+
+    private double primalObjective;
+    private double dualObjective;
+    private double primalInfeasibility;
+    private double dualInfeasibility;
+    private double gap;
+    private double complementarity;
+    private double mu;
+
+    /**
+     * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
+     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     */
+    private boolean primalFeasible;
+    private double stepP;
+    private double stepD;
+    private double sigma;
+    private int tinySteps;
+    private Snapshot best;
+    private double bestMerit = Double.POSITIVE_INFINITY;
+    private int sinceBest;
+
+    /** A copy of an iterate. */
+    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
+    }
+
+    InteriorPointRun(SdpProblem problem, SdpOptions options) {
+        this(problem, options, DenseKernels.PARALLEL);
+    }
+
+    /**
+     * @param problem the problem; not modified
+     * @param options the tolerances and limits
+     * @param shareSides whether the primal and dual sides may run concurrently (they then do from a
+     *     dense block of {@link DenseKernels#PARALLEL_SIZE} on); false runs everything on the caller
+     */
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
+        this.problem = problem;
+        this.options = options;
+        m = problem.constraintCount();
+        nf = problem.freeCount();
+        blocks = problem.blockCount();
+        size = new int[blocks];
+        diagonal = new boolean[blocks];
+        int dim = 0;
+        int maxDense = 1;
+        for (int b = 0; b < blocks; b++) {
+            size[b] = problem.blockSize(b);
+            diagonal[b] = problem.isDiagonal(b);
+            dim += size[b];
+            if (!diagonal[b]) {
+                maxDense = Math.max(maxDense, size[b]);
+            }
+        }
+        dimension = dim;
+        x = new double[m];
+        w = new double[nf];
+        bigX = blockArrays();
+        bigY = blockArrays();
+        lowerX = blockArrays();
+        lowerY = blockArrays();
+        inverseX = blockArrays();
+        rp = blockArrays();
+        zRpY = blockArrays();
+        sparseRhs = sparseBlocks();
+        residualTrace = new double[m];
+        rhsTrace = new double[m];
+        dXp = blockArrays();
+        dYp = blockArrays();
+        dX = blockArrays();
+        dY = blockArrays();
+        rhsMatrix = blockArrays();
+        dYCorrection = blockArrays();
+        work = blockArrays();
+        work2 = blockArrays();
+        rf = new double[nf];
+        d = new double[m];
+        r = new double[m];
+        dx = new double[m];
+        dw = new double[nf];
+        dxp = new double[m];
+        dwp = new double[nf];
+        schur = new double[m * m];
+        freeWork = new double[nf];
+        schurComplement = new SchurComplement(problem);
+        newton = new NewtonSystem(m, freeMatrix());
+        lanczos = new LanczosStep(maxDense);
+        concurrentSides = shareSides && maxDense >= DenseKernels.PARALLEL_SIZE;
+        dualLanczos = concurrentSides ? new LanczosStep(maxDense) : lanczos;
+        dualWork = concurrentSides ? blockArrays() : work;
+        dualWork2 = concurrentSides ? blockArrays() : work2;
+        normConstant = Math.sqrt(normSquared(problem.entries, 0) + normSquared(problem.free[0]));
+        double c2 = 0;
+        for (int i = 0; i < m; i++) {
+            c2 += problem.cost(i) * problem.cost(i);
+        }
+        normCost = Math.sqrt(c2);
+        double a2 = 0;
+        for (int i = 0; i < m; i++) {
+            a2 += normSquared(problem.entries, i + 1) + normSquared(problem.free[i + 1]);
+        }
+        normConstraints = Math.sqrt(a2);
+        emptyConstraint = firstEmptyConstraint();
+        initialPoint();
+    }
+
+    private double[][] blockArrays() {
+        double[][] a = new double[blocks][];
+        for (int b = 0; b < blocks; b++) {
+            a[b] = new double[diagonal[b] ? size[b] : size[b] * size[b]];
+        }
+        return a;
+    }
+
+    private DMatrixRMaj freeMatrix() {
+        DMatrixRMaj f = new DMatrixRMaj(m, nf);
+        for (int i = 0; i < m; i++) {
+            BlockEntries e = problem.free[i + 1];
+            for (int t = 0; t < e.size; t++) {
+                f.data[i * nf + e.rows[t]] = e.values[t];
+            }
+        }
+        return f;
+    }
+
+    private double normSquared(BlockEntries[][] entries, int k) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            s += normSquared(entries[b][k]);
+        }
+        return s;
+    }
+
+    private static double normSquared(BlockEntries e) {
+        double s = 0;
+        for (int t = 0; t < e.size; t++) {
+            double v = e.values[t] * e.values[t];
+            s += e.rows[t] == e.cols[t] ? v : 2 * v;
+        }
+        return s;
+    }
+
+    private boolean[] sparseBlocks() {
+        boolean[] sparse = new boolean[blocks];
+        for (int b = 0; b < blocks; b++) {
+            long count = 0;
+            for (int i = 0; i < m; i++) {
+                count += problem.entries[b][i + 1].size;
+            }
+            sparse[b] = !diagonal[b] && 2 * count < (long) size[b] * size[b];
+        }
+        return sparse;
+    }
+
+    private int firstEmptyConstraint() {
+        for (int i = 0; i < m; i++) {
+            boolean empty = problem.cost(i) != 0 && problem.free[i + 1].size == 0;
+            for (int b = 0; b < blocks && empty; b++) {
+                empty = problem.entries[b][i + 1].size == 0;
+            }
+            if (empty) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** X = 10 beta I, Y = 10 alpha I with CSDP's scalings of the data (Borchers 1999). */
+    private void initialPoint() {
+        double alpha = 0;
+        double maxNorm = normConstant;
+        for (int i = 0; i < m; i++) {
+            double norm = Math.sqrt(normSquared(problem.entries, i + 1) + normSquared(problem.free[i + 1]));
+            alpha = Math.max(alpha, (1 + Math.abs(problem.cost(i))) / (1 + norm));
+            maxNorm = Math.max(maxNorm, norm);
+        }
+        alpha *= dimension;
+        double beta = (1 + maxNorm) / Math.sqrt(dimension);
+        for (int b = 0; b < blocks; b++) {
+            setIdentity(bigX[b], b, 10 * beta);
+            setIdentity(bigY[b], b, 10 * alpha);
+        }
+    }
+
+    private void setIdentity(double[] a, int b, double value) {
+        Arrays.fill(a, 0);
+        if (diagonal[b]) {
+            Arrays.fill(a, value);
+        } else {
+            for (int k = 0; k < size[b]; k++) {
+                a[k * size[b] + k] = value;
+            }
+        }
+    }
+
+    SdpResult run() {
+        long start = System.nanoTime();
+        for (int iteration = 0;; iteration++) {
+            computeResiduals();
+            IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
+                    dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
+            if (options.listener() != null) {
+                options.listener().onIteration(info);
+            }
+            remember(info);
+            if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
+                    && complementarity <= options.gapTolerance()) {
+                return result(SdpStatus.OPTIMAL, current(info), Double.NaN, start);
+            }
+            SdpResult infeasible = infeasibility(info, start);
+            if (infeasible != null) {
+                return infeasible;
+            }
+            if (iteration >= options.maxIterations()) {
+                return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
+            }
+            if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
+                return stalled(start);
+            }
+        }
+    }
+
+    /**
+     * One predictor-corrector iteration from the current iterate.
+     *
+     * @return false if it could not be taken (factorisation failed, steps vanished)
+     */
+    private boolean iterate() {
+        if (!factorizeIterate()) {
+            return false;
+        }
+        schurComplement.assemble(inverseX, bigY, schur);
+        if (!newton.factorize(schur)) {
+            return false;
+        }
+        // Predictor: complementarity target 0.
+        prepareResidualProducts();
+        predictorRhs();
+        solveDirection(dxp, dwp, dXp, dYp, false, 0);
+        maxSteps(dXp, dYp, 1, 0);
+        double affineP = Math.min(1, primalLimit);
+        double affineD = Math.min(1, dualLimit);
+        double muAffine = complementarityAfter(affineP, affineD) / dimension;
+        double exponent = Math.max(1, 3 * Math.min(affineP, affineD) * Math.min(affineP, affineD));
+        sigma = Math.max(SIGMA_FLOOR, Math.min(1, Math.pow(Math.max(muAffine, 0) / mu, exponent)));
+        // Corrector: target sigma mu I, with the second-order term dXp dYp.
+        correctorRhs(sigma * mu);
+        solveDirection(dx, dw, dX, dY, true, sigma * mu);
+        refineDirection();
+        // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
+        double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        maxSteps(dX, dY, 1 / gamma, gamma);
+        stepP = Math.min(1, gamma * primalLimit);
+        stepD = Math.min(1, gamma * dualLimit);
+        if (!(stepP > 0) || !(stepD > 0)) {
+            return false;
+        }
+        tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
+        if (tinySteps >= STALL_LIMIT) {
+            return false;
+        }
+        takeStep(stepP, stepD);
+        return true;
+    }
+
+    /** Residuals, objectives, relative measures and mu of the current iterate. */
+    private void computeResiduals() {
+        for (int b = 0; b < blocks; b++) {
+            double[] a = rp[b];
+            Arrays.fill(a, 0);
+            scatter(problem.entries[b][0], -1, a, b);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], x[i], a, b);
+            }
+            if (primalFeasible) {
+                // X is defined by x from now on, so Rp is exactly 0 (no rounding drift to correct).
+                System.arraycopy(a, 0, bigX[b], 0, a.length);
+                Arrays.fill(a, 0);
+            } else {
+                for (int t = 0; t < a.length; t++) {
+                    a[t] -= bigX[b][t];
+                }
+            }
+        }
+        double rf2 = 0;
+        for (int k = 0; k < nf; k++) {
+            rf[k] = 0;
+        }
+        scatterFree(problem.free[0], 1, rf);
+        for (int i = 0; i < m; i++) {
+            scatterFree(problem.free[i + 1], -x[i], rf);
+        }
+        for (int k = 0; k < nf; k++) {
+            rf2 += rf[k] * rf[k];
+        }
+        double rp2 = 0;
+        for (int b = 0; b < blocks; b++) {
+            rp2 += DenseKernels.dot(rp[b], rp[b], rp[b].length);
+        }
+        primalInfeasibility = Math.sqrt(rp2 + rf2) / (1 + normConstant);
+        double d2 = 0;
+        primalObjective = 0;
+        for (int i = 0; i < m; i++) {
+            d[i] = problem.cost(i) - innerProduct(i + 1, bigY) - freeDot(problem.free[i + 1], w);
+            d2 += d[i] * d[i];
+            primalObjective += problem.cost(i) * x[i];
+        }
+        dualInfeasibility = Math.sqrt(d2) / (1 + normCost);
+        dualObjective = innerProduct(0, bigY) + freeDot(problem.free[0], w);
+        gap = Math.abs(primalObjective - dualObjective) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+        double xy = 0;
+        for (int b = 0; b < blocks; b++) {
+            xy += DenseKernels.dot(bigX[b], bigY[b], bigX[b].length);
+        }
+        mu = xy / dimension;
+        complementarity = Math.abs(xy) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+    }
+
+    /** a += alpha * (matrix k in block b), a stored densely (or as a diagonal). */
+    private void scatter(BlockEntries e, double alpha, double[] a, int b) {
+        if (alpha == 0) {
+            return;
+        }
+        int n = size[b];
+        if (diagonal[b]) {
+            for (int t = 0; t < e.size; t++) {
+                a[e.rows[t]] += alpha * e.values[t];
+            }
+            return;
+        }
+        for (int t = 0; t < e.size; t++) {
+            int row = e.rows[t];
+            int col = e.cols[t];
+            double v = alpha * e.values[t];
+            a[row * n + col] += v;
+            if (row != col) {
+                a[col * n + row] += v;
+            }
+        }
+    }
+
+    private static void scatterFree(BlockEntries e, double alpha, double[] a) {
+        for (int t = 0; t < e.size; t++) {
+            a[e.rows[t]] += alpha * e.values[t];
+        }
+    }
+
+    private static double freeDot(BlockEntries e, double[] v) {
+        double s = 0;
+        for (int t = 0; t < e.size; t++) {
+            s += e.values[t] * v[e.rows[t]];
+        }
+        return s;
+    }
+
+    /** (matrix k) . M summed over blocks, for M not necessarily symmetric. */
+    private double innerProduct(int k, double[][] matrices) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            BlockEntries e = problem.entries[b][k];
+            double[] a = matrices[b];
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int t = 0; t < e.size; t++) {
+                    s += e.values[t] * a[e.rows[t]];
+                }
+            } else {
+                for (int t = 0; t < e.size; t++) {
+                    int row = e.rows[t];
+                    int col = e.cols[t];
+                    s += row == col ? e.values[t] * a[row * n + row]
+                            : e.values[t] * (a[row * n + col] + a[col * n + row]);
+                }
+            }
+        }
+        return s;
+    }
+
+    private boolean factorizeIterate() {
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    if (!(bigX[b][k] > 0) || !(bigY[b][k] > 0)) {
+                        return false;
+                    }
+                    inverseX[b][k] = 1 / bigX[b][k];
+                }
+                continue;
+            }
+            System.arraycopy(bigX[b], 0, lowerX[b], 0, n * n);
+            System.arraycopy(bigY[b], 0, lowerY[b], 0, n * n);
+            if (!factorBoth(lowerX[b], lowerY[b], n)) {
+                return false;
+            }
+            DenseKernels.inverseFromCholesky(lowerX[b], n, inverseX[b], work[b]);
+        }
+        return true;
+    }
+
+    /** Cholesky factorisations of both n x n arrays in place, concurrently if the sides are shared. */
+    private boolean factorBoth(double[] primal, double[] dual, int n) {
+        if (!concurrentSides) {
+            return BlockedCholesky.factor(primal, n) && BlockedCholesky.factor(dual, n);
+        }
+        ForkJoinTask<Boolean> primalTask = ForkJoinTask.adapt(() -> BlockedCholesky.factor(primal, n)).fork();
+        boolean dualOk = BlockedCholesky.factor(dual, n);
+        return primalTask.join() && dualOk;
+    }
+
+    /**
+     * zRpY = Z Rp Y (zero in sparse blocks) and residualTrace = the sparse blocks' A_i . (Z Rp Y),
+     * shared by predictor and corrector.
+     */
+    private void prepareResidualProducts() {
+        Arrays.fill(residualTrace, 0);
+        if (primalFeasible) {
+            for (int b = 0; b < blocks; b++) {
+                Arrays.fill(zRpY[b], 0);
+            }
+            return;
+        }
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    zRpY[b][k] = inverseX[b][k] * rp[b][k] * bigY[b][k];
+                }
+            } else if (sparseRhs[b]) {
+                // work = Y Rp = (Rp Y)', whose rows are the columns of Rp Y.
+                DenseKernels.multTransB(bigY[b], rp[b], work[b], n);
+                Arrays.fill(zRpY[b], 0);
+                addProductTraces(b, inverseX[b], work[b], residualTrace);
+            } else {
+                // work = Y Rp = (Rp Y)', then Z Rp Y = Z work'.
+                DenseKernels.multTransB(bigY[b], rp[b], work[b], n);
+                DenseKernels.multTransB(inverseX[b], work[b], zRpY[b], n);
+            }
+        }
+    }
+
+    /**
+     * out_i += A_i . (Z M) over the entries of the constraint matrices in dense block b, given
+     * {@code mt = M'}: each entry (c, d) needs {@code (Z M)_cd}, row c of Z times row d of M'.
+     */
+    private void addProductTraces(int b, double[] z, double[] mt, double[] out) {
+        int n = size[b];
+        for (int i = 0; i < m; i++) {
+            BlockEntries e = problem.entries[b][i + 1];
+            double s = 0;
+            for (int t = 0; t < e.size; t++) {
+                int c = e.rows[t] * n;
+                int d = e.cols[t] * n;
+                double both = c == d ? rowDot(z, c, mt, d, n) : rowDot(z, c, mt, d, n) + rowDot(z, d, mt, c, n);
+                s += e.values[t] * both;
+            }
+            out[i] += s;
+        }
+    }
+
+    /** The dot product of a[aOff..aOff+n) and b[bOff..bOff+n), with four partial sums. */
+    private static double rowDot(double[] a, int aOff, double[] b, int bOff, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int k = 0;
+        for (; k + 3 < n; k += 4) {
+            s0 += a[aOff + k] * b[bOff + k];
+            s1 += a[aOff + k + 1] * b[bOff + k + 1];
+            s2 += a[aOff + k + 2] * b[bOff + k + 2];
+            s3 += a[aOff + k + 3] * b[bOff + k + 3];
+        }
+        for (; k < n; k++) {
+            s0 += a[aOff + k] * b[bOff + k];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** Predictor: Rc = -XY, so Z Rc - Z Rp Y = -Y - Z Rp Y. */
+    private void predictorRhs() {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
+        for (int b = 0; b < blocks; b++) {
+            double[] out = rhsMatrix[b];
+            for (int t = 0; t < out.length; t++) {
+                out[t] = -bigY[b][t] - zRpY[b][t];
+            }
+        }
+    }
+
+    /**
+     * Corrector: Z Rc = target Z - Y - Z dXp dYp; the right-hand side adds -Z Rp Y. Leaves
+     * {@code (dXp dYp)' = dYp dXp} in work2 for dense blocks.
+     */
+    private void correctorRhs(double target) {
+        System.arraycopy(residualTrace, 0, rhsTrace, 0, m);
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] out = rhsMatrix[b];
+            double[] z = inverseX[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    out[k] = target * z[k] - bigY[b][k] - z[k] * dXp[b][k] * dYp[b][k] - zRpY[b][k];
+                }
+                continue;
+            }
+            DenseKernels.multTransB(dYp[b], dXp[b], work2[b], n);
+            if (sparseRhs[b]) {
+                addProductTraces(b, z, work2[b], rhsTrace);
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = target * z[t] - bigY[b][t];
+                }
+            } else {
+                // out = work2 Z = (Z dXp dYp)', as good as Z dXp dYp against the symmetric A_i.
+                DenseKernels.multTransB(work2[b], z, out, n);
+                for (int t = 0; t < out.length; t++) {
+                    out[t] = target * z[t] - bigY[b][t] - out[t] - zRpY[b][t];
+                }
+            }
+        }
+    }
+
+    /**
+     * Solves for (dx, dw) from rhsMatrix and rhsTrace, then forms dX and dY. For the corrector, the
+     * term {@code -Z dXp dYp} (its transpose still in work2 for dense blocks) enters dY.
+     */
+    private void solveDirection(double[] dxOut, double[] dwOut, double[][] dXOut, double[][] dYOut,
+            boolean corrector, double target) {
+        for (int i = 0; i < m; i++) {
+            r[i] = innerProduct(i + 1, rhsMatrix) - rhsTrace[i] - d[i];
+        }
+        newton.solve(r, rf, dxOut, dwOut);
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            double[] dXb = dXOut[b];
+            System.arraycopy(rp[b], 0, dXb, 0, dXb.length);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], dxOut[i], dXb, b);
+            }
+            double[] dYb = dYOut[b];
+            double[] z = inverseX[b];
+            double[] y = bigY[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    double rc = corrector ? target * z[k] - z[k] * dXp[b][k] * dYp[b][k] : 0;
+                    dYb[k] = rc - y[k] - z[k] * dXb[k] * y[k];
+                }
+                continue;
+            }
+            // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
+            // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
+            if (corrector) {
+                DenseKernels.multTransBAdd(y, dXb, work2[b], n);
+                DenseKernels.multTransB(work2[b], z, dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = target * z[t] - y[t] - dYb[t];
+                }
+            } else {
+                DenseKernels.multTransB(y, dXb, work[b], n);
+                DenseKernels.multTransB(work[b], z, dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = -y[t] - dYb[t];
+                }
+            }
+            DenseKernels.symmetrize(dYb, n);
+        }
+    }
+
+    /**
+     * Iterative refinement against the operator actually applied: the computed (dx, dY) satisfies
+     * {@code A(dY) + F dw = d} and {@code F' dx = rf} only up to rounding errors amplified by the
+     * conditioning of B, which near an optimum would leave the dual residual stalled. Each step solves
+     * {@code B e_x - F e_w = A(dY) + F dw - d, F' e_x = rf - F' dx} and updates
+     * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)}. Refinement stops when the
+     * residual is negligible or stops shrinking; a step that made it larger (B too ill-conditioned for
+     * the solve to be accurate) is undone, so the direction kept is the most accurate one seen.
+     */
+    private void refineDirection() {
+        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+        double residual = directionResidual();
+        for (int k = 0; k < MAX_REFINEMENTS && residual > threshold; k++) {
+            correctDirection(1);
+            double next = directionResidual();
+            if (!(next < residual)) {
+                correctDirection(-1);
+                return;
+            }
+            if (!(next < residual * RF_RATIO)) {
+                return;
+            }
+            residual = next;
+        }
+    }
+
+    /**
+     * Writes the residuals of the current direction into r (length m) and freeWork (length nf).
+     *
+     * @return their joint Euclidean norm
+     */
+    private double directionResidual() {
+        double e2 = 0;
+        for (int i = 0; i < m; i++) {
+            r[i] = innerProduct(i + 1, dY) + freeDot(problem.free[i + 1], dw) - d[i];
+            e2 += r[i] * r[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            freeWork[k] = rf[k];
+        }
+        for (int i = 0; i < m; i++) {
+            scatterFree(problem.free[i + 1], -dx[i], freeWork);
+        }
+        return Math.sqrt(e2 + DenseKernels.dot(freeWork, freeWork, nf));
+    }
+
+    /**
+     * With {@code sign = 1}: solves for the correction of the residuals in r and freeWork (into dxp,
+     * dwp, and per block the change of dX into rhsMatrix and of dY into dYCorrection) and
+     * adds it to the direction. With {@code sign = -1}: subtracts the last correction again.
+     */
+    private void correctDirection(int sign) {
+        if (sign > 0) {
+            newton.solve(r, freeWork, dxp, dwp);
+        }
+        for (int i = 0; i < m; i++) {
+            dx[i] += sign * dxp[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            dw[k] += sign * dwp[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            double[] change = rhsMatrix[b];
+            double[] changeY = dYCorrection[b];
+            if (sign > 0) {
+                correctionOfBlock(b, change, changeY);
+            }
+            for (int t = 0; t < change.length; t++) {
+                dX[b][t] += sign * change[t];
+                dY[b][t] -= sign * changeY[t];
+            }
+        }
+    }
+
+    /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */
+    private void correctionOfBlock(int b, double[] change, double[] changeY) {
+        int n = size[b];
+        Arrays.fill(change, 0);
+        for (int i = 0; i < m; i++) {
+            scatter(problem.entries[b][i + 1], dxp[i], change, b);
+        }
+        if (diagonal[b]) {
+            for (int k = 0; k < n; k++) {
+                changeY[k] = inverseX[b][k] * change[k] * bigY[b][k];
+            }
+        } else {
+            // (Z change Y)' = Y change Z; sym is the same for both.
+            DenseKernels.multTransB(bigY[b], change, work[b], n);
+            DenseKernels.multTransB(work[b], inverseX[b], changeY, n);
+            DenseKernels.symmetrize(changeY, n);
+        }
+    }
+
+    /**
+     * The largest step keeping {@code point + step * direction} PSD in every block, or any value
+     * {@code >= enough} if that is at least {@code enough}: a dense block that stays positive definite
+     * at {@code enough} (one Cholesky factorisation) needs no eigenvalue computation. Otherwise a dense
+     * block's step is estimated by {@link LanczosStep}; with {@code safety > 0} the estimate is accepted
+     * only if the block is positive definite at {@code safety} times it, else it is computed exactly
+     * from the eigenvalues. With {@code safety == 0} the estimate is returned unchecked. Writes only
+     * estimator's state and the scratch arrays (per block n*n).
+     */
+    private double maxStep(double[][] point, double[][] lower, double[][] direction, double enough,
+            double safety, LanczosStep estimator, double[][] scratch, double[][] scratch2) {
+        double step = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            if (diagonal[b]) {
+                for (int k = 0; k < n; k++) {
+                    if (direction[b][k] < 0) {
+                        step = Math.min(step, -point[b][k] / direction[b][k]);
+                    }
+                }
+            } else if (!positiveDefiniteAt(point[b], direction[b], enough, n, scratch[b])) {
+                double estimate = estimator.estimate(lower[b], direction[b], n);
+                boolean accepted = Double.isFinite(estimate)
+                        && (safety == 0 || positiveDefiniteAt(point[b], direction[b], safety * estimate, n, scratch[b]));
+                step = Math.min(step, accepted ? estimate
+                        : DenseKernels.maxStep(lower[b], direction[b], n, scratch[b], scratch2[b]));
+            }
+        }
+        return step;
+    }
+
+    /**
+     * {@link #maxStep} of X along directionX into primalLimit and of Y along directionY into dualLimit,
+     * the primal side on the common pool while the dual side runs here if the sides are shared.
+     */
+    private void maxSteps(double[][] directionX, double[][] directionY, double enough, double safety) {
+        if (!concurrentSides) {
+            primalLimit = maxStep(bigX, lowerX, directionX, enough, safety, lanczos, work, work2);
+            dualLimit = maxStep(bigY, lowerY, directionY, enough, safety, lanczos, work, work2);
+            return;
+        }
+        ForkJoinTask<Double> primal = ForkJoinTask
+                .adapt(() -> maxStep(bigX, lowerX, directionX, enough, safety, lanczos, work, work2)).fork();
+        dualLimit = maxStep(bigY, lowerY, directionY, enough, safety, dualLanczos, dualWork, dualWork2);
+        primalLimit = primal.join();
+    }
+
+    private static boolean positiveDefiniteAt(double[] point, double[] direction, double step, int n,
+            double[] scratch) {
+        for (int t = 0; t < n * n; t++) {
+            scratch[t] = point[t] + step * direction[t];
+        }
+        return BlockedCholesky.factor(scratch, n);
+    }
+
+    private double complementarityAfter(double stepP, double stepD) {
+        double s = 0;
+        for (int b = 0; b < blocks; b++) {
+            double[] px = bigX[b];
+            double[] py = bigY[b];
+            double[] ddx = dXp[b];
+            double[] ddy = dYp[b];
+            for (int t = 0; t < px.length; t++) {
+                s += (px[t] + stepP * ddx[t]) * (py[t] + stepD * ddy[t]);
+            }
+        }
+        return s;
+    }
+
+    private void takeStep(double stepP, double stepD) {
+        primalFeasible |= stepP == 1;
+        for (int i = 0; i < m; i++) {
+            x[i] += stepP * dx[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            w[k] += stepD * dw[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            double[] px = bigX[b];
+            double[] py = bigY[b];
+            for (int t = 0; t < px.length; t++) {
+                px[t] += stepP * dX[b][t];
+                py[t] += stepD * dY[b][t];
+            }
+            if (!diagonal[b]) {
+                DenseKernels.symmetrize(px, size[b]);
+            }
+        }
+    }
+
+    /** Keeps a copy of the iterate closest to meeting the tolerances. */
+    private void remember(IterationInfo info) {
+        double merit = Math.max(primalInfeasibility / options.primalTolerance(),
+                Math.max(dualInfeasibility / options.dualTolerance(), complementarity / options.gapTolerance()));
+        if (merit < bestMerit || best == null) {
+            bestMerit = merit;
+            best = current(info);
+            sinceBest = 0;
+        } else {
+            sinceBest++;
+        }
+    }
+
+    private Snapshot current(IterationInfo info) {
+        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), info);
+    }
+
+    private static double[][] deepCopy(double[][] a) {
+        double[][] c = new double[a.length][];
+        for (int k = 0; k < a.length; k++) {
+            c[k] = a[k].clone();
+        }
+        return c;
+    }
+
+    /**
+     * Farkas tests on the current iterate. (P) infeasible: Y / t with t = C . Y + f'w > 0 nearly
+     * satisfies A_i . Y + a_i'w = 0. (D) infeasible: x / s with s = -c'x > 0 makes sum A_i x_i
+     * = (X + C + Rp) / s PSD up to |C + Rp| / s, with sum a_i x_i = (f - rf) / s nearly 0.
+     */
+    private SdpResult infeasibility(IterationInfo info, long start) {
+        if (emptyConstraint >= 0) {
+            return emptyConstraintRay(info, start);
+        }
+        double t = dualObjective;
+        if (t > 0) {
+            double s2 = 0;
+            for (int i = 0; i < m; i++) {
+                double ai = problem.cost(i) - d[i];
+                s2 += ai * ai;
+            }
+            double residual = Math.sqrt(s2) / t;
+            if (residual <= options.infeasibilityTolerance() && nearlyInKernel(Math.sqrt(s2))) {
+                Snapshot ray = current(info);
+                scale(ray.bigY, 1 / t);
+                for (int k = 0; k < nf; k++) {
+                    ray.w[k] /= t;
+                }
+                return result(SdpStatus.PRIMAL_INFEASIBLE, ray, residual, start);
+            }
+        }
+        double s = -primalObjective;
+        if (s > 0) {
+            double c2 = 0;
+            for (int b = 0; b < blocks; b++) {
+                double[] a = work[b];
+                System.arraycopy(rp[b], 0, a, 0, a.length);
+                scatter(problem.entries[b][0], 1, a, b);
+                c2 += DenseKernels.dot(a, a, a.length);
+            }
+            for (int k = 0; k < nf; k++) {
+                freeWork[k] = rf[k];
+            }
+            scatterFree(problem.free[0], 1, freeWork);
+            double residual = (Math.sqrt(c2) + Math.sqrt(DenseKernels.dot(freeWork, freeWork, nf))) / s;
+            if (residual <= options.infeasibilityTolerance()) {
+                Snapshot ray = current(info);
+                for (int i = 0; i < m; i++) {
+                    ray.x[i] /= s;
+                }
+                scale(ray.bigX, 1 / s);
+                return result(SdpStatus.DUAL_INFEASIBLE, ray, residual, start);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code ||A(Y) + F'w|| = norm} is small against {@code ||A|| ||(Y, w)||}: a ray must be nearly
+     * in the kernel of the constraints on the data's own scale. Normalising by {@code C . Y} alone is not
+     * enough: with a large C (an objective of 1e8) the initial point already has a tiny {@code A(Y) / C . Y}.
+     */
+    private boolean nearlyInKernel(double norm) {
+        double y2 = DenseKernels.dot(w, w, nf);
+        for (int b = 0; b < blocks; b++) {
+            y2 += DenseKernels.dot(bigY[b], bigY[b], bigY[b].length);
+        }
+        return norm <= options.infeasibilityTolerance() * normConstraints * Math.sqrt(y2);
+    }
+
+    /**
+     * (D) requires {@code 0 = c_i} for the empty constraint i: DUAL_INFEASIBLE with the exact ray
+     * {@code x = -e_i / c_i} (c'x = -1, sum A_j x_j = 0, sum a_j x_j = 0). The Newton system would be
+     * singular in that row, so this is decided before any iteration.
+     */
+    private SdpResult emptyConstraintRay(IterationInfo info, long start) {
+        Snapshot ray = current(info);
+        Arrays.fill(ray.x, 0);
+        ray.x[emptyConstraint] = -1 / problem.cost(emptyConstraint);
+        for (double[] block : ray.bigX) {
+            Arrays.fill(block, 0);
+        }
+        return result(SdpStatus.DUAL_INFEASIBLE, ray, 0, start);
+    }
+
+    private static void scale(double[][] a, double factor) {
+        for (double[] block : a) {
+            for (int t = 0; t < block.length; t++) {
+                block[t] *= factor;
+            }
+        }
+    }
+
+    /** The run cannot progress: the best iterate, NEAR_OPTIMAL if it is close to the tolerances. */
+    private SdpResult stalled(long start) {
+        return result(bestMerit <= NEAR_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_ERROR, best, Double.NaN,
+                start);
+    }
+
+    private SdpResult result(SdpStatus status, Snapshot snapshot, double certificate, long start) {
+        int[] sizes = problem.blockSizes();
+        return new SdpResult(status, snapshot.x(), new BlockDiagonalMatrix(sizes, snapshot.bigX()),
+                new BlockDiagonalMatrix(sizes, snapshot.bigY()), snapshot.w(), snapshot.info(), certificate,
+                System.nanoTime() - start);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.mallard.sdp;
+
+import dev.mallard.scalar.Checks;
+
+/**
+ * A primal-dual interior-point solver for block-diagonal semidefinite programs in the SDPA convention
+ * (see {@link SdpProblem}).
+ *
+ * <p>The method: infeasible start from scaled identities (as in CSDP), the HKM search direction
+ * (Helmberg-Rendl-Vanderbei-Wolkowicz, Kojima-Shindoh-Hara, Monteiro) with Mehrotra's
+ * predictor-corrector, the Schur complement assembled from the sparse constraint matrices block by
+ * block ({@link SchurComplement}), dense Cholesky factorisation through EJML, and separate primal and
+ * dual step lengths to a fraction of the distance to the boundary of the cone (computed from the
+ * smallest eigenvalue of {@code L^-1 dX L^-T}). Free variables are kept in a regularised saddle-point
+ * system, not split.
+ *
+ * <p>Stops when the relative infeasibilities and the relative gap reach the tolerances of
+ * {@link SdpOptions}, or when a Farkas ray proves one side infeasible (the result then carries the
+ * normalised ray). Instances are immutable and thread-safe; each {@link #solve} call has its own state.
+ */
+public final class SdpSolver {
+
+    /** The largest dense block a solve can hold: its n * n entries are one Java array. */
+    public static final int MAX_DENSE_BLOCK = 46_340;
+
+    /** Block-diagonal work matrices of a solve (iterates, directions, residuals, factors, scratch). */
+    private static final int BLOCK_MATRICES = 20;
+
+    private final SdpOptions options;
+
+    /** A solver with {@link SdpOptions#defaults()}. */
+    public SdpSolver() {
+        this(SdpOptions.defaults());
+    }
+
+    /**
+     * @param options the settings
+     */
+    public SdpSolver(SdpOptions options) {
+        this.options = Checks.notNull(options, "options");
+    }
+
+    /** @return the settings */
+    public SdpOptions options() {
+        return options;
+    }
+
+    /**
+     * Solves a problem.
+     *
+     * @param problem the problem; not modified
+     * @return the outcome; never null (failures are reported by its status, not thrown)
+     * @throws IllegalArgumentException if a dense block is larger than {@link #MAX_DENSE_BLOCK}
+     */
+    public SdpResult solve(SdpProblem problem) {
+        Checks.notNull(problem, "problem");
+        for (int b = 0; b < problem.blockCount(); b++) {
+            if (!problem.isDiagonal(b) && problem.blockSize(b) > MAX_DENSE_BLOCK) {
+                throw new IllegalArgumentException("block " + (b + 1) + " has size " + problem.blockSize(b)
+                        + ", above the largest dense block " + MAX_DENSE_BLOCK);
+            }
+        }
+        return new InteriorPointRun(problem, options).run();
+    }
+
+    /**
+     * An estimate of the memory a solve allocates, to compare with the heap before solving: about twenty
+     * block-diagonal matrices of the problem's block structure (8 bytes an entry, n * n for a dense block of
+     * size n, n for a diagonal one) and two m * m matrices (the Schur complement and its factor). The
+     * problem itself, already in memory, is not counted. The estimate is within a factor of about two.
+     *
+     * @param problem the problem; not modified
+     * @return the estimate in bytes, saturating at {@link Long#MAX_VALUE}
+     */
+    public static long estimatedMemoryBytes(SdpProblem problem) {
+        Checks.notNull(problem, "problem");
+        double entries = 0;
+        for (int b = 0; b < problem.blockCount(); b++) {
+            double n = problem.blockSize(b);
+            entries += problem.isDiagonal(b) ? n : n * n;
+        }
+        double m = problem.constraintCount();
+        double bytes = 8 * (BLOCK_MATRICES * entries + 2 * m * m);
+        return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;
+    }
+}

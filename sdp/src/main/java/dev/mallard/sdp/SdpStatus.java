@@ -1,0 +1,34 @@
+package dev.mallard.sdp;
+
+/** How an {@link SdpSolver} run ended. */
+public enum SdpStatus {
+    /**
+     * Relative primal and dual infeasibility and the relative complementarity gap are within tolerance
+     * (see {@link IterationInfo#relativeComplementarity()}).
+     */
+    OPTIMAL,
+    /**
+     * Progress stalled (rounding errors in the Newton system dominate, as happens on ill-posed
+     * problems) after reaching an iterate within a factor 100 of every tolerance; that iterate is
+     * returned. CSDP calls this "solved to reduced accuracy".
+     */
+    NEAR_OPTIMAL,
+    /**
+     * (P) has no feasible x: the result's Y (and free w) is a Farkas ray, normalised so that
+     * {@code C . Y + f'w = 1} with {@code A_i . Y + a_i'w ~ 0} and Y PSD. (D) is then unbounded or infeasible.
+     */
+    PRIMAL_INFEASIBLE,
+    /**
+     * (D) has no feasible Y: the result's x is a Farkas ray, normalised so that {@code c'x = -1} with
+     * {@code sum_i A_i x_i ~ PSD} and {@code sum_i a_i x_i ~ 0}. (P) is then unbounded or infeasible.
+     */
+    DUAL_INFEASIBLE,
+    /** The iteration limit was reached before the tolerances were met; the last iterate is returned. */
+    ITERATION_LIMIT,
+    /**
+     * The Newton system could not be solved or the iterates stopped improving (typically a problem
+     * without a strictly feasible point, or tolerances below what double precision allows); the best
+     * iterate found is returned.
+     */
+    NUMERICAL_ERROR
+}

@@ -1,0 +1,188 @@
+package dev.mallard.sdp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.api.Test;
+
+/** The dense kernels and step-length estimates against plain reference computations. */
+class DenseKernelsTest {
+
+    private static double[] random(int length, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] a = new double[length];
+        for (int k = 0; k < length; k++) {
+            a[k] = random.nextDouble() - 0.5;
+        }
+        return a;
+    }
+
+    /** A random symmetric positive definite matrix B B' + n I. */
+    private static double[] spd(int n, long seed) {
+        double[] b = random(n * n, seed);
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double s = i == j ? n : 0;
+                for (int k = 0; k < n; k++) {
+                    s += b[i * n + k] * b[j * n + k];
+                }
+                a[i * n + j] = s;
+            }
+        }
+        return a;
+    }
+
+    private static double[] symmetric(int n, long seed) {
+        double[] a = random(n * n, seed);
+        DenseKernels.symmetrize(a, n);
+        return a;
+    }
+
+    @Test
+    void productIsBitForBitTheOrderedTripleLoopAtEverySize() {
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
+        for (int n : new int[] {1, 3, 7, 64, 101}) {
+            double[] a = random(n * n, n);
+            double[] b = random(n * n, n + 1000);
+            double[] c = random(n * n, n + 2000);
+            double[] product = new double[n * n];
+            double[] sum = c.clone();
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    for (int k = 0; k < n; k++) {
+                        product[i * n + j] += a[i * n + k] * b[j * n + k];
+                        sum[i * n + j] += a[i * n + k] * b[j * n + k];
+                    }
+                }
+            }
+            double[] out = random(n * n, n + 3000);
+            DenseKernels.multTransB(a, b, out, n);
+            assertArrayEquals(product, out, 0.0, "a b', n = " + n);
+            DenseKernels.multTransBAdd(a, b, c, n);
+            assertArrayEquals(sum, c, 0.0, "c + a b', n = " + n);
+        }
+    }
+
+    @Test
+    void productWithASymmetricMatrixIsBitForBitTheMatrixProduct() {
+        int n = 9;
+        double[] a = random(n * n, 11);
+        double[] s = symmetric(n, 12);
+        double[] out = new double[n * n];
+        DenseKernels.multTransB(a, s, out, n);
+        double[] expected = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    expected[i * n + j] += a[i * n + k] * s[k * n + j];
+                }
+            }
+        }
+        assertArrayEquals(expected, out, 0.0);
+    }
+
+    @Test
+    void inverseFromCholeskyIsTheInverseOfTheFactoredMatrix() {
+        // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
+        for (int n : new int[] {1, 6, 64, 70}) {
+            double[] a = spd(n, n + 50);
+            double[] lower = a.clone();
+            assertTrue(BlockedCholesky.factor(lower, n));
+            double[] inverse = new double[n * n];
+            DenseKernels.inverseFromCholesky(lower, n, inverse, new double[n * n]);
+            // Reference: L^-1 by plain forward substitution, then (L^-1)' L^-1 summed over k >= max(i, j).
+            double[] li = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c <= i; c++) {
+                    double s = i == c ? 1 : 0;
+                    for (int k = c; k < i; k++) {
+                        s -= lower[i * n + k] * li[k * n + c];
+                    }
+                    li[i * n + c] = s / lower[i * n + i];
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    double s = 0;
+                    for (int k = Math.max(i, j); k < n; k++) {
+                        s += li[k * n + i] * li[k * n + j];
+                    }
+                    assertEquals(s, inverse[i * n + j], 1e-15 * Math.abs(s) + 1e-18, "n=" + n);
+                    double identity = 0;
+                    for (int k = 0; k < n; k++) {
+                        identity += a[i * n + k] * inverse[k * n + j];
+                    }
+                    assertEquals(i == j ? 1 : 0, identity, 1e-12, "(A A^-1)[" + i + "][" + j + "], n=" + n);
+                }
+            }
+        }
+    }
+
+    @Test
+    void lanczosStepMatchesTheEigenvalueStep() {
+        for (int n : new int[] {2, 10, 60}) {
+            double[] lower = spd(n, 7 * n);
+            assertTrue(BlockedCholesky.factor(lower, n));
+            double[] direction = symmetric(n, 11 * n);
+            for (int t = 0; t < n * n; t++) {
+                direction[t] *= 10;
+            }
+            double exact = DenseKernels.maxStep(lower, direction, n, new double[n * n], new double[n * n]);
+            double estimate = new LanczosStep(n).estimate(lower, direction, n);
+            // The estimate includes the Ritz residual (at most 1e-3 of the Ritz value): slightly short.
+            assertEquals(exact, estimate, 2e-3 * exact, "n = " + n);
+            assertTrue(estimate <= exact * (1 + 1e-12), "n = " + n);
+        }
+    }
+
+    @Test
+    void lanczosReportsAnUnboundedStepForAPositiveDirection() {
+        int n = 5;
+        double[] lower = spd(n, 3);
+        assertTrue(BlockedCholesky.factor(lower, n));
+        double[] direction = spd(n, 4);
+        assertEquals(Double.POSITIVE_INFINITY, new LanczosStep(n).estimate(lower, direction, n));
+    }
+
+    @Test
+    void tridiagonalLargestEigenvalueAndVectorMatchADenseSolver() {
+        int k = 12;
+        double[] a = random(k, 21);
+        double[] b = random(k, 22);
+        DMatrixRMaj dense = new DMatrixRMaj(k, k);
+        for (int i = 0; i < k; i++) {
+            dense.set(i, i, a[i]);
+            if (i + 1 < k) {
+                dense.set(i, i + 1, b[i]);
+                dense.set(i + 1, i, b[i]);
+            }
+        }
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, true, true);
+        assertTrue(eig.decompose(dense.copy()));
+        int top = 0;
+        for (int i = 1; i < k; i++) {
+            if (eig.getEigenvalue(i).real > eig.getEigenvalue(top).real) {
+                top = i;
+            }
+        }
+        double largest = TridiagonalEigen.largest(a, b, k);
+        assertEquals(eig.getEigenvalue(top).real, largest, 1e-13);
+        double last = TridiagonalEigen.lastComponent(a, b, k, largest, new double[k], new double[k]);
+        assertEquals(Math.abs(eig.getEigenVector(top).get(k - 1) / normOf(eig.getEigenVector(top))), Math.abs(last),
+                1e-8);
+    }
+
+    private static double normOf(DMatrixRMaj v) {
+        double s = 0;
+        for (double x : v.data) {
+            s += x * x;
+        }
+        return Math.sqrt(s);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.mallard.sdp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The Schur complement against its definition, and shared among workers against serial. */
+class SchurComplementTest {
+
+    /** Per block a random symmetric positive definite matrix (diagonal blocks: positive entries). */
+    private static double[][] randomPositive(SdpProblem problem, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[][] out = new double[problem.blockCount()][];
+        for (int b = 0; b < out.length; b++) {
+            int n = problem.blockSize(b);
+            if (problem.isDiagonal(b)) {
+                out[b] = random.doubles(n, 0.5, 2).toArray();
+                continue;
+            }
+            double[] g = random.doubles(n * n, -1, 1).toArray();
+            out[b] = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    double s = i == j ? 1 : 0;
+                    for (int k = 0; k < n; k++) {
+                        s += g[i * n + k] * g[j * n + k] / n;
+                    }
+                    out[b][i * n + j] = s;
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void sharedAmongWorkersIsBitForBitSerial() {
+        // theta1: one 50 x 50 block, 104 constraints, large enough to be shared.
+        SdpProblem problem = SdplibFiles.read("theta1");
+        int m = problem.constraintCount();
+        double[][] z = randomPositive(problem, 1);
+        double[][] y = randomPositive(problem, 2);
+        double[] serial = new double[m * m];
+        double[] shared = new double[m * m];
+        new SchurComplement(problem, 1).assemble(z, y, serial);
+        new SchurComplement(problem, 3).assemble(z, y, shared);
+        assertArrayEquals(serial, shared, 0.0);
+    }
+
+    @Test
+    void entriesAreTraceOfAiZAjY() {
+        // truss3: small dense blocks and a diagonal block; every formula against tr(A_i Z A_j Y).
+        SdpProblem problem = SdplibFiles.read("truss3");
+        int m = problem.constraintCount();
+        double[][] z = randomPositive(problem, 3);
+        double[][] y = randomPositive(problem, 4);
+        double[] schur = new double[m * m];
+        new SchurComplement(problem, 2).assemble(z, y, schur);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double expected = 0;
+                for (int b = 0; b < problem.blockCount(); b++) {
+                    expected += traceProduct(problem, b, i, j, z[b], y[b]);
+                }
+                assertEquals(expected, schur[i * m + j], 1e-12 * (1 + Math.abs(expected)), "B[" + i + "][" + j + "]");
+            }
+        }
+    }
+
+    @Test
+    void aConstraintFillingItsBlockGivesTraceOfAiZAjY() throws java.io.IOException {
+        // Block 8 x 8: constraint 1 is the all-ones matrix (a row of B by dense products), constraints
+        // 2..9 touch one or two entries each (so that the dense row is cheapest by F1).
+        int n = 8;
+        StringBuilder sdpa = new StringBuilder("9\n1\n" + n + "\n1 1 1 1 1 1 1 1 1\n");
+        for (int r = 1; r <= n; r++) {
+            for (int c = r; c <= n; c++) {
+                sdpa.append("1 1 ").append(r).append(' ').append(c).append(" 1\n");
+            }
+        }
+        for (int k = 2; k <= 9; k++) {
+            int r = k - 1;
+            sdpa.append(k).append(" 1 ").append(r).append(' ').append(r).append(" 1\n");
+            sdpa.append(k).append(" 1 ").append(r).append(' ').append(1 + r % n).append(" 0.5\n");
+        }
+        SdpProblem problem = SdpaFormat.readSparse(new java.io.StringReader(sdpa.toString()));
+        int m = problem.constraintCount();
+        double[][] z = randomPositive(problem, 5);
+        double[][] y = randomPositive(problem, 6);
+        double[] schur = new double[m * m];
+        new SchurComplement(problem, 1).assemble(z, y, schur);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double expected = traceProduct(problem, 0, i, j, z[0], y[0]);
+                assertEquals(expected, schur[i * m + j], 1e-12 * (1 + Math.abs(expected)), "B[" + i + "][" + j + "]");
+            }
+        }
+    }
+
+    @Test
+    void repeatedRowsProductIsBitForBitTheDenseProduct() {
+        // gpp's all-ones constraint (and a non-trivial repeated row): Y A' by one sum per row of Y.
+        int n = 37;
+        SplittableRandom random = new SplittableRandom(7);
+        double[] y = random.doubles(n * n, -1, 1).toArray();
+        double[] row = random.doubles(n, -2, 2).toArray();
+        for (double[] first : new double[][] {new double[n], row}) {
+            if (first != row) {
+                java.util.Arrays.fill(first, 1);
+            }
+            double[] a = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(first, 0, a, i * n, n);
+            }
+            double[] expected = new double[n * n];
+            double[] actual = new double[n * n];
+            DenseKernels.multTransB(y, a, expected, n);
+            SchurComplement.productWithRepeatedRows(y, a, actual, n);
+            assertArrayEquals(expected, actual, 0.0);
+        }
+    }
+
+    /** tr(A_i Z A_j Y) in block b from dense copies of A_i and A_j. */
+    private static double traceProduct(SdpProblem problem, int b, int i, int j, double[] z, double[] y) {
+        int n = problem.blockSize(b);
+        double[] ai = dense(problem.entries[b][i + 1], n);
+        double[] aj = dense(problem.entries[b][j + 1], n);
+        if (problem.isDiagonal(b)) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += ai[k * n + k] * z[k] * aj[k * n + k] * y[k];
+            }
+            return s;
+        }
+        double[] t1 = product(ai, z, n);
+        double[] t2 = product(t1, aj, n);
+        double[] t3 = product(t2, y, n);
+        double s = 0;
+        for (int k = 0; k < n; k++) {
+            s += t3[k * n + k];
+        }
+        return s;
+    }
+
+    private static double[] dense(BlockEntries e, int n) {
+        double[] a = new double[n * n];
+        for (int t = 0; t < e.size; t++) {
+            a[e.rows[t] * n + e.cols[t]] = e.values[t];
+            a[e.cols[t] * n + e.rows[t]] = e.values[t];
+        }
+        return a;
+    }
+
+    private static double[] product(double[] a, double[] b, int n) {
+        double[] c = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    c[i * n + j] += a[i * n + k] * b[k * n + j];
+                }
+            }
+        }
+        return c;
+    }
+}
