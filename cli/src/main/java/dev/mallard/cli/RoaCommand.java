@@ -1,5 +1,7 @@
 package dev.mallard.cli;
 
+import dev.mallard.plot.RegionOfAttractionPlot;
+
 import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionOptions;
 import dev.mallard.roa.RegionOfAttractionResult;
@@ -95,7 +97,7 @@ final class RoaCommand implements Callable<Integer> {
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
         }
-        RoaPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
+        RegionOfAttractionPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
         if (!result.isVerified()) {
@@ -197,8 +199,8 @@ final class RoaCommand implements Callable<Integer> {
         return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(), f);
     }
 
-    private RoaPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f, RegionOfAttractionResult result,
-            double[] point) {
+    private RegionOfAttractionPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f,
+            RegionOfAttractionResult result, double[] point) {
         if (parsed.states().size() != 2) {
             throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
         }
@@ -206,11 +208,16 @@ final class RoaCommand implements Callable<Integer> {
                 .build(Scalar.DOUBLE);
         SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
                 f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
-        return RoaPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
-                "Region of attraction", plot);
+        try {
+            return RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
+                    "Region of attraction", plot);
+        } catch (java.io.UncheckedIOException e) {
+            throw new ComputationException("--plot: cannot write " + Messages.quote(plot.toString()) + ": "
+                    + Messages.reason(e.getCause()));
+        }
     }
 
-    private void report(PrintWriter out, RegionOfAttractionResult result, RoaPlot.Drawing drawing) {
+    private void report(PrintWriter out, RegionOfAttractionResult result, RegionOfAttractionPlot.Drawing drawing) {
         if (json) {
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("rho", result.rho());

@@ -1,10 +1,16 @@
 package dev.mallard.cli;
 
+import dev.mallard.plot.SampledTrajectory;
+import dev.mallard.plot.StatePlots;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.EventLog;
+import dev.mallard.simulator.EventRecord;
 import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "Example: mallard simulate --vars x,v --f \"v; -x\" --x0 1,0 --t-final 6.2832"})
 final class SimulateCommand implements Callable<Integer> {
 
+    /** The most events --json lists; later ones are counted in "event_log_dropped". */
+    static final int EVENT_LOG_CAPACITY = 100_000;
+
     @Mixin
     SystemOptions system;
 
@@ -38,8 +47,14 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     IntegratorOptions integrator;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw each state against time into a PNG file.")
+    @Option(names = "--plot", paramLabel = "FILE.png", description = {"Draw the states against time into a PNG",
+        "file, a panel per state, events marked."})
     Path plot;
+
+    @Option(names = "--samples", paramLabel = "N", description = {"With --json: add the trajectory, N evenly",
+        "spaced samples plus every step's end and both",
+        "sides of every reset."})
+    Integer samples;
 
     @Option(names = "--csv", paramLabel = "FILE.csv", description = "Write t and the states, with a header row.")
     Path csv;
@@ -61,12 +76,20 @@ final class SimulateCommand implements Callable<Integer> {
         }
         SymbolicVectorSystem<Double> sys = events.addTo(SystemOptions.builder(parsed, "the system"), parsed)
                 .initialState(initial).build(Scalar.DOUBLE);
+        if (samples != null && (samples < 2 || !json)) {
+            throw new BadInputException("--samples: " + (json ? "needs at least 2, got " + samples
+                    : "goes with --json"));
+        }
         Simulator<Double> simulator = new Simulator<>(sys);
         integrator.apply(simulator);
+        EventLog eventLog = new EventLog(EVENT_LOG_CAPACITY, EventLog.OverflowPolicy.KEEP_FIRST);
+        simulator.setEventLog(eventLog);
         long start = System.nanoTime();
-        Trajectory trajectory;
+        SampledTrajectory trajectory;
         try {
-            trajectory = plot != null || csv != null ? Trajectory.simulate(simulator, finalTime, 1000) : null;
+            boolean record = plot != null || csv != null || samples != null;
+            trajectory = record ? SampledTrajectory.simulate(simulator, finalTime, samples == null ? 1000 : samples)
+                    : null;
             if (trajectory == null) {
                 simulator.initialize();
                 simulator.advanceTo(finalTime);
@@ -83,7 +106,13 @@ final class SimulateCommand implements Callable<Integer> {
             }
         }
         if (plot != null) {
-            Plots.states(trajectory, parsed.stateNames(), "Simulation: " + String.join(", ", parsed.stateNames()), plot);
+            try {
+                StatePlots.of(trajectory, parsed.stateNames(), null, "Simulation: "
+                        + String.join(", ", parsed.stateNames())).save(plot);
+            } catch (UncheckedIOException e) {
+                throw new ComputationException("--plot: cannot write " + Messages.quote(plot.toString()) + ": "
+                        + Messages.reason(e.getCause()));
+            }
         }
         if (csv != null) {
             writeCsv(trajectory, parsed.stateNames(), csv);
@@ -96,6 +125,13 @@ final class SimulateCommand implements Callable<Integer> {
         fields.put("derivative_evaluations", simulator.getIntegrator().getNumDerivativeEvaluations());
         fields.put("events", simulator.getNumUnrestrictedUpdates());
         fields.put("seconds", seconds);
+        fields.put("event_log", eventsForJson(eventLog));
+        if (eventLog.droppedCount() > 0) {
+            fields.put("event_log_dropped", eventLog.droppedCount());
+        }
+        if (samples != null) {
+            fields.put("samples", Map.of("t", trajectory.times(), "x", trajectory.states()));
+        }
         if (json) {
             out.println(Json.write(fields));
         } else {
@@ -109,7 +145,23 @@ final class SimulateCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private static void writeCsv(Trajectory trajectory, List<String> names, Path file) {
+    /** The event log's records as JSON objects: time, kind, trigger and, for witnessed events, the witness. */
+    private static List<Map<String, Object>> eventsForJson(EventLog log) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (EventRecord r : log.records()) {
+            Map<String, Object> event = new LinkedHashMap<>();
+            event.put("t", r.time());
+            event.put("kind", r.kind().name().toLowerCase(Locale.ROOT));
+            event.put("trigger", r.trigger().name().toLowerCase(Locale.ROOT));
+            if (!r.witness().isEmpty()) {
+                event.put("witness", r.witness());
+            }
+            out.add(event);
+        }
+        return out;
+    }
+
+    private static void writeCsv(SampledTrajectory trajectory, List<String> names, Path file) {
         StringBuilder text = new StringBuilder("t");
         for (String name : names) {
             text.append(',').append(name);

@@ -1,5 +1,7 @@
 package dev.mallard.cli;
 
+import dev.mallard.plot.RegionOfAttractionPlot;
+
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionOptions;
@@ -32,7 +34,7 @@ final class TourRegionOfAttraction {
         if (result.simulation() != null) {
             report.line("Simulation cross-check: %s.", result.simulation());
         }
-        RoaPlot.Drawing drawing = RoaPlot.draw(result.lyapunovFunction(), x, new double[2], reversed,
+        RegionOfAttractionPlot.Drawing drawing = RegionOfAttractionPlot.draw(result.lyapunovFunction(), x, new double[2], reversed,
                 new VanDerPol<>(Scalar.DOUBLE, 1.0, false), "Region of attraction: time-reversed Van der Pol",
                 report.outDir().resolve("roa_vanderpol.png"));
         report.line("Trajectories started just inside the estimate: %d of 6 reach the origin; started outside the "

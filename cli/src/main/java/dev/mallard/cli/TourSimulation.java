@@ -2,12 +2,18 @@ package dev.mallard.cli;
 
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.examples.DampedPendulum;
+import dev.mallard.examples.programs.CartPoleLqr;
+import dev.mallard.plot.SampledTrajectory;
+import dev.mallard.plot.StatePlots;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.simulator.Simulator;
-import java.awt.Color;
 import java.nio.file.Path;
+import java.util.List;
 
-/** Tour part 1: double simulation of a damped pendulum and a bouncing ball, with plots. */
+/**
+ * Tour part 1: double simulation of a damped pendulum and a bouncing ball, and a cart-pole balanced by LQR in a
+ * diagram with a logger, with plots (a panel per unit, resets marked).
+ */
 final class TourSimulation {
 
     static final double PENDULUM_LENGTH = 1.0;
@@ -22,6 +28,7 @@ final class TourSimulation {
         report.section("1. Simulation (double)");
         pendulum(report);
         ball(report);
+        cartPole(report);
     }
 
     private static void pendulum(TourReport report) {
@@ -30,17 +37,15 @@ final class TourSimulation {
         simulator.getMutableContext().setContinuousStateValues(PENDULUM_ANGLE, 0.0);
         simulator.getMutableContext().setAccuracy(1e-6);
         long start = System.nanoTime();
-        Trajectory trajectory = Trajectory.simulate(simulator, 10.0, 1500);
+        SampledTrajectory trajectory = SampledTrajectory.simulate(simulator, 10.0, 1500);
         double ms = (System.nanoTime() - start) * 1e-6;
         double[] x = trajectory.finalState();
         report.line("Damped pendulum (l = %.1f m, b = %.1f 1/s, g = %.2f m/s^2) released at %.1f rad, 0 to 10 s with "
                 + "runge_kutta3 at accuracy 1e-6: %d steps, %d derivative evaluations, %.1f ms (cold JVM); "
                 + "final angle %.6f rad, rate %.6f rad/s.", PENDULUM_LENGTH, PENDULUM_DAMPING, GRAVITY, PENDULUM_ANGLE,
                 simulator.getNumStepsTaken(), simulator.getIntegrator().getNumDerivativeEvaluations(), ms, x[0], x[1]);
-        Path file = new Plot("Damped pendulum", "time t [s]", "state")
-                .line("angle theta [rad]", trajectory.times(), trajectory.component(0), new Color(31, 119, 180), true)
-                .line("rate dtheta/dt [rad/s]", trajectory.times(), trajectory.component(1), new Color(255, 127, 14), true)
-                .save(report.outDir().resolve("pendulum.png"));
+        Path file = StatePlots.of(trajectory, List.of("angle theta", "rate dtheta/dt"), List.of("rad", "rad/s"),
+                "Damped pendulum").save(report.outDir().resolve("pendulum.png"));
         report.image("Damped pendulum", file);
     }
 
@@ -50,29 +55,37 @@ final class TourSimulation {
         BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, height, restitution, GRAVITY);
         Simulator<Double> simulator = new Simulator<>(ball);
         simulator.getMutableContext().setAccuracy(1e-8);
-        Trajectory trajectory = Trajectory.simulate(simulator, 3.5, 2000);
+        SampledTrajectory trajectory = SampledTrajectory.simulate(simulator, 3.5, 2000);
         report.line("Bouncing ball dropped from %.1f m with restitution %.1f, 0 to 3.5 s: %d impacts isolated by a "
                 + "witness function and reset (v+ = -e v-), %d steps.", height, restitution,
                 simulator.getNumUnrestrictedUpdates(), simulator.getNumStepsTaken());
         report.line("First impact at %.9f s (closed form %.9f s); fourth at %.9f s (closed form %.9f s).",
                 impactTime(trajectory, 0), BouncingBall.impactTime(0, height, restitution, GRAVITY),
                 impactTime(trajectory, 3), BouncingBall.impactTime(3, height, restitution, GRAVITY));
-        Path file = new Plot("Bouncing ball", "time t [s]", "state")
-                .line("height z [m]", trajectory.times(), trajectory.component(0), new Color(44, 160, 44), true)
-                .line("velocity dz/dt [m/s]", trajectory.times(), trajectory.component(1), new Color(214, 39, 40), true)
-                .save(report.outDir().resolve("bouncing_ball.png"));
+        Path file = StatePlots.of(trajectory, List.of("height z", "velocity dz/dt"), List.of("m", "m/s"),
+                "Bouncing ball (impacts marked)").save(report.outDir().resolve("bouncing_ball.png"));
         report.image("Bouncing ball", file);
     }
 
-    /** The time of impact k: gravity only decreases the velocity, so it increases only across a reset. */
-    private static double impactTime(Trajectory trajectory, int k) {
-        int found = 0;
-        double[][] x = trajectory.states();
-        for (int i = 1; i < x.length; i++) {
-            if (x[i][1] > x[i - 1][1] && found++ == k) {
-                return trajectory.times()[i - 1];
-            }
-        }
-        return Double.NaN;
+    /** The time of impact k: the k-th reset the trajectory recorded. */
+    private static double impactTime(SampledTrajectory trajectory, int k) {
+        double[] events = trajectory.eventTimes();
+        return k < events.length ? events[k] : Double.NaN;
+    }
+
+    private static void cartPole(TourReport report) {
+        double tilt = 0.3;
+        CartPoleLqr.Run run = CartPoleLqr.balance(tilt, 10.0);
+        double[] k = run.gain().k()[0];
+        double[][] x = run.log().data();
+        int last = x[0].length - 1;
+        report.line("Cart-pole (Drake's: m_c = 10 kg, m_p = 1 kg, l = 0.5 m) released %.1f rad from upright, balanced by "
+                + "LQR (Q = diag(10, 10, 1, 1), R = 1; K = [%.4f, %.4f, %.4f, %.4f]) in a diagram with a VectorLogSink "
+                + "sampling every %.2f s: %d samples; at t = 10 s theta - pi = %.2e rad, x = %.2e m.", tilt, k[0], k[1],
+                k[2], k[3], CartPoleLqr.LOG_PERIOD, x[0].length, x[1][last] - Math.PI, x[0][last]);
+        Path file = StatePlots.of(run.log(), List.of("cart x", "pole theta", "cart xdot", "pole thetadot"),
+                List.of("m", "rad", "m/s", "rad/s"), "Cart-pole under LQR (the VectorLogSink's log)")
+                .save(report.outDir().resolve("cartpole_lqr.png"));
+        report.image("Cart-pole under LQR", file);
     }
 }

@@ -1,4 +1,4 @@
-package dev.mallard.cli;
+package dev.mallard.plot;
 
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.IntegratorBase;
@@ -15,10 +15,13 @@ import java.util.List;
  * that at a reset both the state before and the state after appear at the event time. A monitor already set on
  * the simulator keeps running (after the recording) and is restored afterwards.
  *
+ * <p>Immutable in use: the accessors of this record return its arrays, which no method here modifies; do not
+ * modify them either.
+ *
  * @param times the sample times, seconds, non-decreasing (a reset time appears twice: before and after)
  * @param states {@code states[k]} is the continuous state at {@code times[k]}
  */
-record Trajectory(double[] times, double[][] states) {
+public record SampledTrajectory(double[] times, double[][] states) {
 
     /**
      * Initializes the simulator, advances it to {@code finalTime} and records the trajectory.
@@ -28,20 +31,31 @@ record Trajectory(double[] times, double[][] states) {
      * @param samples the number of evenly spaced samples of the dense output, {@code >= 2}
      * @return the trajectory
      * @throws SimulationException if the simulation fails
+     * @throws IllegalArgumentException if fewer than 2 samples are asked for
      */
-    static Trajectory simulate(Simulator<Double> simulator, double finalTime, int samples) {
+    public static SampledTrajectory simulate(Simulator<Double> simulator, double finalTime, int samples) {
         return record(simulator, finalTime, samples, false);
     }
 
     /**
      * As {@link #simulate}, but a failed simulation (typically a state escaping to infinity) ends the
      * trajectory where the failure happened instead of throwing.
+     *
+     * @param simulator a simulator whose context holds the initial state; its context is advanced
+     * @param finalTime the end time, seconds
+     * @param samples the number of evenly spaced samples of the dense output, {@code >= 2}
+     * @return the trajectory up to the end time or the failure
+     * @throws IllegalArgumentException if fewer than 2 samples are asked for
      */
-    static Trajectory simulateUntilFailure(Simulator<Double> simulator, double finalTime, int samples) {
+    public static SampledTrajectory simulateUntilFailure(Simulator<Double> simulator, double finalTime, int samples) {
         return record(simulator, finalTime, samples, true);
     }
 
-    private static Trajectory record(Simulator<Double> simulator, double finalTime, int samples, boolean tolerateFailure) {
+    private static SampledTrajectory record(Simulator<Double> simulator, double finalTime, int samples,
+            boolean tolerateFailure) {
+        if (samples < 2) {
+            throw new IllegalArgumentException("samples must be >= 2, got " + samples);
+        }
         List<double[]> stepEnds = new ArrayList<>();
         Simulator.Monitor<Double> callerMonitor = simulator.getMonitor();
         simulator.setMonitor(c -> {
@@ -78,7 +92,7 @@ record Trajectory(double[] times, double[][] states) {
      * Orders the rows by time; at one time, the state at a step's end (before any reset) comes first, then
      * the state a segment starts from (after a reset), then the even samples.
      */
-    private static Trajectory merge(List<double[]> stepEnds, PiecewisePolynomial<Double> dense, double start, int samples) {
+    private static SampledTrajectory merge(List<double[]> stepEnds, PiecewisePolynomial<Double> dense, double start, int samples) {
         List<double[]> rows = new ArrayList<>();
         for (double[] row : stepEnds) {
             rows.add(tagged(0, row));
@@ -90,7 +104,8 @@ record Trajectory(double[] times, double[][] states) {
             }
             double end = dense.getEndTime();
             for (int k = 0; k < samples; k++) {
-                double t = start + (end - start) * k / (samples - 1);
+                // The last sample is the end itself: start + (end - start) can round past the span's end.
+                double t = k == samples - 1 ? end : Math.min(end, start + (end - start) * k / (samples - 1));
                 rows.add(tagged(2, row(t, dense.value(t))));
             }
         }
@@ -113,7 +128,7 @@ record Trajectory(double[] times, double[][] states) {
             times[k] = rows.get(k)[1];
             states[k] = java.util.Arrays.copyOfRange(rows.get(k), 2, rows.get(k).length);
         }
-        return new Trajectory(times, states);
+        return new SampledTrajectory(times, states);
     }
 
     private static double[] row(double t, ScalarVector<Double> x) {
@@ -133,10 +148,10 @@ record Trajectory(double[] times, double[][] states) {
     }
 
     /**
-     * @param index a state index
-     * @return that state's values over time
+     * @param index a state index, in [0, number of states)
+     * @return that state's values over time, a new array
      */
-    double[] component(int index) {
+    public double[] component(int index) {
         double[] out = new double[states.length];
         for (int k = 0; k < states.length; k++) {
             out[k] = states[k][index];
@@ -144,8 +159,29 @@ record Trajectory(double[] times, double[][] states) {
         return out;
     }
 
-    /** @return the last recorded state */
-    double[] finalState() {
-        return states[states.length - 1];
+    /** @return the last recorded state, a copy */
+    public double[] finalState() {
+        return states[states.length - 1].clone();
+    }
+
+    /**
+     * The times of the resets: a time recorded twice with different states (before and after the event).
+     *
+     * @return the event times, seconds, increasing, a new array
+     */
+    public double[] eventTimes() {
+        return java.util.stream.IntStream.range(1, times.length).filter(k -> times[k] == times[k - 1])
+                .mapToDouble(k -> times[k]).distinct().toArray();
+    }
+
+    /**
+     * The states just before each reset, for marking events on a plot.
+     *
+     * @param index a state index
+     * @return state {@code index} just before each event of {@link #eventTimes()}, a new array
+     */
+    public double[] componentBeforeEvents(int index) {
+        return java.util.stream.IntStream.range(1, times.length).filter(k -> times[k] == times[k - 1])
+                .filter(k -> k < 2 || times[k - 2] != times[k]).mapToDouble(k -> states[k - 1][index]).toArray();
     }
 }

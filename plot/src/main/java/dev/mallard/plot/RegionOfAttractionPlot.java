@@ -1,0 +1,158 @@
+package dev.mallard.plot;
+
+import dev.mallard.symbolic.Environment;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.DynamicalSystem;
+import java.awt.Color;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The picture of a two-state region of attraction: the boundary of the estimate {@code {V <= 1}}, the true
+ * boundary when simulation finds one, and trajectories started just inside and just outside the estimate, each
+ * coloured by where it ends (green: reaches the equilibrium; red: does not), so a wrong estimate shows as a red
+ * curve starting inside the blue one.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class RegionOfAttractionPlot {
+
+    private static final int RAYS = 360;
+    private static final int TRAJECTORIES = 6;
+
+    private RegionOfAttractionPlot() {
+    }
+
+    /**
+     * What a picture shows.
+     *
+     * @param file the PNG written
+     * @param trueBoundaryFound whether the time-reversed simulation found the true boundary (an attracting cycle)
+     * @param insideConverged how many of the trajectories started just inside the estimate reached the equilibrium
+     * @param outsideConverged how many of those started just outside (the true boundary, or the estimate) did
+     */
+    public record Drawing(Path file, boolean trueBoundaryFound, int insideConverged, int outsideConverged) {
+    }
+
+    /**
+     * Draws the picture.
+     *
+     * @param v the normalised V in {@code vars} (the estimate is {@code V <= 1})
+     * @param vars the two state variables
+     * @param xStar the equilibrium
+     * @param forward the system (double)
+     * @param reversed the time-reversed system (double), whose attracting cycle, if any, is the true boundary
+     * @param title the plot title
+     * @param file the PNG file, ending in .png
+     * @return what was drawn
+     * @throws IllegalArgumentException if the file name does not end in .png
+     * @throws java.io.UncheckedIOException if the file cannot be written
+     */
+    public static Drawing draw(Expression v, List<Variable> vars, double[] xStar, DynamicalSystem<Double> forward,
+            DynamicalSystem<Double> reversed, String title, Path file) {
+        Figure.requirePng(file);
+        double[][] boundary = levelSet(v, vars, xStar);
+        double[][] truth = trueBoundary(reversed, boundary, xStar);
+        double half = 1.6 * extent(truth == null ? boundary : truth, xStar);
+        PhasePortrait portrait = new PhasePortrait(title, vars.get(0).name() + " [state units]",
+                vars.get(1).name() + " [state units]")
+                .window(xStar[0] - half, xStar[0] + half, xStar[1] - half, xStar[1] + half);
+        double[][] outer = truth == null ? boundary : truth;
+        int inside = 0;
+        int outside = 0;
+        for (int k = 0; k < TRAJECTORIES; k++) {
+            PhasePortrait.Orbit a = PhasePortrait.orbit(forward,
+                    scaled(boundary, k * boundary[0].length / TRAJECTORIES, xStar, 0.95), 30, xStar, half);
+            PhasePortrait.Orbit b = PhasePortrait.orbit(forward,
+                    scaled(outer, k * outer[0].length / TRAJECTORIES, xStar, truth == null ? 1.6 : 1.15), 30, xStar,
+                    half);
+            portrait.add(a).add(b);
+            inside += a.converged() ? 1 : 0;
+            outside += b.converged() ? 1 : 0;
+        }
+        portrait.curve("estimate {V <= 1} (certified)", boundary[0], boundary[1], new Color(31, 119, 180));
+        if (truth != null) {
+            portrait.curve("true boundary (simulated)", truth[0], truth[1], Color.BLACK);
+        }
+        return new Drawing(portrait.save(file), truth != null, inside, outside);
+    }
+
+    /**
+     * Points of {@code {V = 1}} along 360 rays from the equilibrium (the first crossing outward, by bisection).
+     *
+     * @param v the normalised V
+     * @param vars the two state variables
+     * @param xStar the equilibrium
+     * @return {@code [x; y]} of 361 points, the last equal to the first
+     */
+    public static double[][] levelSet(Expression v, List<Variable> vars, double[] xStar) {
+        double[][] out = new double[2][RAYS + 1];
+        Environment env = new Environment();
+        for (int k = 0; k <= RAYS; k++) {
+            double angle = 2 * Math.PI * k / RAYS;
+            double c = Math.cos(angle);
+            double s = Math.sin(angle);
+            double lo = 0;
+            double hi = 1e-3;
+            while (value(v, vars, env, xStar, c, s, hi) <= 1 && hi < 1e6) {
+                lo = hi;
+                hi *= 1.5;
+            }
+            for (int it = 0; it < 60; it++) {
+                double mid = 0.5 * (lo + hi);
+                if (value(v, vars, env, xStar, c, s, mid) <= 1) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            out[0][k] = xStar[0] + lo * c;
+            out[1][k] = xStar[1] + lo * s;
+        }
+        return out;
+    }
+
+    private static double value(Expression v, List<Variable> vars, Environment env, double[] xStar, double c,
+            double s, double r) {
+        env.put(vars.get(0), xStar[0] + r * c).put(vars.get(1), xStar[1] + r * s);
+        return v.evaluate(env);
+    }
+
+    /** The largest distance of a curve's points from the equilibrium along either axis. */
+    private static double extent(double[][] curve, double[] xStar) {
+        double e = 0;
+        for (int k = 0; k < curve[0].length; k++) {
+            e = Math.max(e, Math.max(Math.abs(curve[0][k] - xStar[0]), Math.abs(curve[1][k] - xStar[1])));
+        }
+        return e;
+    }
+
+    /**
+     * Simulates the time-reversed system from just outside the estimate; if the trajectory stays bounded and
+     * away from the equilibrium for the whole horizon, its last stretch follows an attracting cycle of the
+     * reversed system: the boundary of the true region. Returns null otherwise.
+     */
+    private static double[][] trueBoundary(DynamicalSystem<Double> reversed, double[][] boundary, double[] xStar) {
+        double[] start = scaled(boundary, 0, xStar, 1.05);
+        // The equilibrium repels in reversed time, so the arrival test never ends this run early.
+        PhasePortrait.Orbit orbit = PhasePortrait.orbit(reversed, start, 60, xStar, 20 * extent(boundary, xStar));
+        double[] t = orbit.t();
+        int n = t.length;
+        double r = Math.hypot(orbit.x()[n - 1] - xStar[0], orbit.y()[n - 1] - xStar[1]);
+        if (t[n - 1] < 60 || !(r > 1e-3)) {
+            return null;
+        }
+        // The last 15 s: more than one revolution of a cycle the trajectory has converged to.
+        int from = 0;
+        while (t[from] < 45) {
+            from++;
+        }
+        return new double[][] {Arrays.copyOfRange(orbit.x(), from, n), Arrays.copyOfRange(orbit.y(), from, n)};
+    }
+
+    private static double[] scaled(double[][] curve, int i, double[] xStar, double factor) {
+        return new double[] {xStar[0] + factor * (curve[0][i] - xStar[0]), xStar[1] + factor * (curve[1][i] - xStar[1])};
+    }
+}

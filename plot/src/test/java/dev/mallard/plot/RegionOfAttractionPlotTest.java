@@ -1,0 +1,58 @@
+package dev.mallard.plot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mallard.examples.VanDerPol;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Formula;
+import dev.mallard.symbolic.Variable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegionOfAttractionPlotTest {
+
+    @TempDir
+    Path dir;
+
+    /** The time-reversed Van der Pol oscillator's certified estimate V = (1.5 x1^2 - x1 x2 + x2^2) / 2.3045. */
+    @Test
+    void trajectoriesInsideTheEstimateConvergeAndThoseOutsideTheLimitCycleDoNot() throws Exception {
+        Variable x1 = new Variable("x1");
+        Variable x2 = new Variable("x2");
+        Expression v = Formula.parse("(1.5*x1^2 - x1*x2 + x2^2) / 2.3045", Map.of("x1", x1, "x2", x2));
+        RegionOfAttractionPlot.Drawing drawing = RegionOfAttractionPlot.draw(v, List.of(x1, x2), new double[2],
+                new VanDerPol<>(Scalar.DOUBLE, 1.0, true), new VanDerPol<>(Scalar.DOUBLE, 1.0, false), "vdp",
+                dir.resolve("roa.png"));
+        assertTrue(drawing.trueBoundaryFound());
+        assertEquals(6, drawing.insideConverged());
+        assertEquals(0, drawing.outsideConverged());
+        assertTrue(Files.size(drawing.file()) > 10_000);
+    }
+
+    @Test
+    void anOrbitIsMarkedConvergedByWhereItEnds() {
+        VanDerPol<Double> reversed = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        assertTrue(PhasePortrait.orbit(reversed, new double[] {0.5, 0.0}, 30, new double[2], 10).converged());
+        assertFalse(PhasePortrait.orbit(reversed, new double[] {3.0, 0.0}, 30, new double[2], 10).converged());
+    }
+
+    @Test
+    void theLevelSetLiesOnVEqualsOne() {
+        Variable x1 = new Variable("x1");
+        Variable x2 = new Variable("x2");
+        Expression v = Formula.parse("(x1 - 1)^2 + 4*(x2 + 1)^2", Map.of("x1", x1, "x2", x2));
+        double[][] curve = RegionOfAttractionPlot.levelSet(v, List.of(x1, x2), new double[] {1, -1});
+        for (int k = 0; k < curve[0].length; k++) {
+            double a = curve[0][k] - 1;
+            double b = curve[1][k] + 1;
+            assertEquals(1.0, a * a + 4 * b * b, 1e-12);
+        }
+    }
+}
