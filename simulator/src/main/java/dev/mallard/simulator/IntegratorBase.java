@@ -31,9 +31,11 @@ import java.util.Objects;
  * already holds, with nothing in the context changed since they were computed (state, parameters, inputs,
  * accuracy: its {@linkplain Context#getChangeCount() change count} is the same), returns the computed values
  * instead of evaluating again, and {@link #getNumDerivativeEvaluations()} counts only real evaluations.
- * The one such request a scheme can make is for {@code f(t0, x0)} at the step's start, passing the
- * {@code x0} it was given (the base has just evaluated it, or reused it); recognising it costs one reference
- * comparison per evaluation. Turning caching off ({@link Context#disableCaching()}, as Drake's
+ * The request recognised as such is one for {@code f(t0, x0)} at the step's start, passing the {@code t0}
+ * and {@code x0} the step was given (the base has just evaluated it, or reused it); recognising it costs one
+ * reference comparison per evaluation, and no state is compared. Every other request is a real evaluation:
+ * a scheme may write stage states straight into the context's own array without telling the context, so a
+ * request at that array is never taken for a repeat. Turning caching off ({@link Context#disableCaching()}, as Drake's
  * {@code Context::DisableCaching}) makes every request a real, counted evaluation: a scheme that asks for
  * {@code f(t0, x0)} once more per step then counts two evaluations per step instead of one. The schemes' own
  * reuse of values they computed (a first-same-as-last stage as the next step's {@code f(t0, x0)}, the start
