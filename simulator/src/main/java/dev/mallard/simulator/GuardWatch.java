@@ -22,7 +22,9 @@ import java.util.List;
  *       floor past the accumulation point of its bounces). Witnesses that trigger on both crossings have no
  *       violated side.</li>
  * </ul>
- * Both throw a {@link SimulationException} naming the witness, its system, the time and the number of events.
+ * Both throw a {@link SimulationException} naming the witness, its system, the time and the number of events;
+ * a {@link ZenoException}, which the Simulator turns into a hold at the guard under
+ * {@link ZenoPolicy#HOLD_AT_GUARD}.
  */
 final class GuardWatch {
 
@@ -85,7 +87,7 @@ final class GuardWatch {
      *
      * @param resolution the isolation window (or the working minimum step without isolation), seconds
      * @param update whether its event changes the state (the next step's start value is then watched)
-     * @throws SimulationException if its events accumulate
+     * @throws ZenoException if its events accumulate
      */
     void triggered(int i, WitnessFunction<?> w, double t, double resolution, boolean update) {
         count[i]++;
@@ -95,12 +97,12 @@ final class GuardWatch {
             double r = gap / lastGap[i];
             double remaining = gap * r / (1 - r);
             if (remaining < resolution) {
-                throw new SimulationException(String.format("Zeno behaviour: the events of witness '%s' of system"
-                        + " '%s' accumulate at t = %s (event %d at t = %s, %s s after the previous one; the"
-                        + " remaining ones would fall within %s s, less than the isolation window %s s): the"
+                throw new ZenoException(String.format("Zeno behaviour: the events of witness '%s'"
+                        + " of system '%s' accumulate at t = %s (event %d at t = %s, %s s after the previous one;"
+                        + " the remaining ones would fall within %s s, less than the isolation window %s s): the"
                         + " simulation cannot continue past the accumulation point", w.getDescription(),
                         w.getSystem().getPathName(), t + remaining, count[i], t, gap, remaining, resolution), t,
-                        w.getSystem().getPathName());
+                        w.getSystem(), w.getDescription(), String.format("its events accumulate at t = %s", t + remaining), false);
             }
         }
         lastGap[i] = gap;
@@ -142,7 +144,7 @@ final class GuardWatch {
     /**
      * At the end of a step to {@code t}: checks the witnesses watched in it.
      *
-     * @throws SimulationException if one is left violated
+     * @throws ZenoException if one is left violated
      */
     void stepEnded(List<? extends WitnessFunction<?>> witnesses, double[] w1, boolean[] triggered,
             double t) {
@@ -159,11 +161,13 @@ final class GuardWatch {
             double end = w1[i];
             if (leftViolated(i, w.getDirection(), end, triggered[i])) {
                 // The facts first and short: the CLI bounds a message's length, and the cause must survive.
-                throw new SimulationException(String.format("witness '%s' of system '%s' is past its guard at"
+                throw new ZenoException(String.format("witness '%s' of system '%s' is past its guard at"
                         + " t = %s (value %s) and moved further past it since its event %d at t = %s (value %s):"
                         + " Zeno behaviour (events accumulate), or the step crossed the guard twice unseen (try a"
                         + " smaller maximum step)", w.getDescription(), w.getSystem().getPathName(), t, end, count[i],
-                        lastTime[i], after), t, w.getSystem().getPathName());
+                        lastTime[i], after), t, w.getSystem(), w.getDescription(), String.format("the step after its"
+                        + " event %d went past the guard (events accumulate, or the step crossed the guard twice"
+                        + " unseen)", count[i]), true);
             }
             afterUpdate[i] = Double.NaN;
         }

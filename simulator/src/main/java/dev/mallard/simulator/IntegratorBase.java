@@ -26,6 +26,21 @@ import java.util.Objects;
  * {@link #evalDerivatives(Object, ScalarVector, ScalarVector)}, which count them. Step-size control, error
  * norms and event timing are always plain {@code double} arithmetic on values.
  *
+ * <h2>Cached derivatives</h2>
+ * As Drake's {@code EvalTimeDerivatives}, a request for the derivatives at the time and state the context
+ * already holds, with nothing in the context changed since they were computed (state, parameters, inputs,
+ * accuracy: its {@linkplain Context#getChangeCount() change count} is the same), returns the computed values
+ * instead of evaluating again, and {@link #getNumDerivativeEvaluations()} counts only real evaluations.
+ * The request recognised as such is one for {@code f(t0, x0)} at the step's start, passing the {@code t0}
+ * and {@code x0} the step was given (the base has just evaluated it, or reused it); recognising it costs one
+ * reference comparison per evaluation, and no state is compared. Every other request is a real evaluation:
+ * a scheme may write stage states straight into the context's own array without telling the context, so a
+ * request at that array is never taken for a repeat. Turning caching off ({@link Context#disableCaching()}, as Drake's
+ * {@code Context::DisableCaching}) makes every request a real, counted evaluation: a scheme that asks for
+ * {@code f(t0, x0)} once more per step then counts two evaluations per step instead of one. The schemes' own
+ * reuse of values they computed (a first-same-as-last stage as the next step's {@code f(t0, x0)}, the start
+ * derivative kept for a retried step) is a property of the scheme, not caching, and happens in both settings.
+ *
  * <h2>Time</h2>
  * Step boundaries are doubles; a step that lands on a requested time lands on it exactly (no accumulated
  * sum). On the generic path the step size is a {@code T}: when the step ends at a boundary time given as a
@@ -119,6 +134,10 @@ public abstract class IntegratorBase<T> {
     private T trialHg;
     /** Change count of the context when f1 held f(t1, x1), or -1. */
     private long f1Stamp = -1;
+    /** Change count of the context when it held the step's start (t0, x0) and f0 held f(t0, x0), or -1. */
+    private long startStamp = -1;
+    /** The step's start time on the double path (the generic path compares {@link #startTimeG}). */
+    private double startTime = Double.NaN;
     private boolean endDerivativeOffered;
     private PiecewisePolynomial<T> denseOutput;
 
@@ -177,13 +196,22 @@ public abstract class IntegratorBase<T> {
 
     /**
      * Evaluates {@code xdot = f(t, x)} on the double path, counting the evaluation. Sets the context to
-     * {@code (t, x)}.
+     * {@code (t, x)}. A request for {@code f(t0, x0)} with the step's own {@code x0} array while the context
+     * still holds them returns the cached value uncounted (see the class comment), unless caching is off.
      *
      * @param t time, seconds
      * @param x state, length n; not modified
      * @param xdot receives the derivatives, length n
      */
     protected final void evalDerivatives(double t, double[] x, double[] xdot) {
+        if (x == x0d && repeatsStartEvaluation(t == startTime)) {
+            // as a real evaluation would: the context back at (t0, x0), then the derivatives delivered
+            DoubleArrays.copy(x0d, xd, n);
+            if (xdot != f0d) {
+                DoubleArrays.copy(f0d, xdot, n);
+            }
+            return;
+        }
         if (x != xd) {
             DoubleArrays.copy(x, xd, n);
         }
@@ -235,6 +263,15 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
+     * Whether a request at the step's start state (at the step's start time if {@code atStartTime}) repeats
+     * the evaluation held in f0: nothing in the context changed since and caching is on. Called only for
+     * requests passing the step's x0, so the common path pays a reference comparison and nothing more.
+     */
+    private boolean repeatsStartEvaluation(boolean atStartTime) {
+        return atStartTime && startStamp == context.getChangeCount() && context.isCachingEnabled();
+    }
+
+    /**
      * The array holding the context's continuous state on the double path (valid after {@link #initialize()}).
      * A scheme may build a stage state directly in it and pass it to
      * {@link #evalDerivatives(double, double[], double[])}, which then copies nothing; the base puts the
@@ -248,13 +285,22 @@ public abstract class IntegratorBase<T> {
 
     /**
      * Evaluates {@code xdot = f(t, x)} on the generic path, counting the evaluation. Sets the context to
-     * {@code (t, x)}.
+     * {@code (t, x)}. A request for {@code f(t0, x0)} with the step's own {@code t0} and {@code x0} objects
+     * while the context still holds them returns the cached value uncounted (see the class comment), unless
+     * caching is off.
      *
      * @param t time
      * @param x state; not modified
      * @param xdot receives the derivatives
      */
     protected final void evalDerivatives(T t, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (x == x0g && repeatsStartEvaluation(t == startTimeG)) {
+            xg.setFrom(x0g);
+            if (xdot != f0g) {
+                xdot.setFrom(f0g);
+            }
+            return;
+        }
         if (x != xg) {
             xg.setFrom(x);
         }
@@ -510,6 +556,7 @@ public abstract class IntegratorBase<T> {
         resetStatistics();
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
+        startStamp = -1;
         lastT0 = Double.NaN;
         lastT1 = Double.NaN;
         initialized = true;
@@ -600,7 +647,13 @@ public abstract class IntegratorBase<T> {
         return numStepsTaken;
     }
 
-    /** @return derivative evaluations, including rejected steps */
+    /**
+     * The derivative evaluations made, including those of rejected steps. As in Drake, only real evaluations
+     * count: a request answered from the cache (see the class comment) does not, unless caching is off in the
+     * context, when every request is a real evaluation and counts.
+     *
+     * @return the count since initialize or resetStatistics
+     */
     public final long getNumDerivativeEvaluations() {
         return numDerivativeEvaluations;
     }
@@ -911,6 +964,8 @@ public abstract class IntegratorBase<T> {
             evalDerivatives(t0, xd, f0d);
         }
         f1Stamp = -1;
+        startTime = t0;
+        startStamp = context.getChangeCount();
     }
 
     private void loadStartGeneric(T t0) {
@@ -924,6 +979,7 @@ public abstract class IntegratorBase<T> {
             evalDerivatives(t0, xg, f0g);
         }
         f1Stamp = -1;
+        startStamp = context.getChangeCount();
     }
 
     private void restoreStart(double t0) {

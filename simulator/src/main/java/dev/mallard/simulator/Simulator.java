@@ -77,6 +77,9 @@ public final class Simulator<T> {
     private boolean publishAtInitialization;
     private boolean initialized;
     private double lastTime = Double.NaN;
+    private ZenoPolicy zenoPolicy = ZenoPolicy.THROW;
+    /** Under {@link ZenoPolicy#HOLD_AT_GUARD}, the accumulation the simulation is held at; null when not held. */
+    private ZenoException heldAt;
 
     private long numSteps;
     private long numPublishes;
@@ -269,6 +272,7 @@ public final class Simulator<T> {
             eventLog.clear();
         }
         witnesses.reset();
+        heldAt = null;
         initialized = false;
         double t0 = context.getTimeValue();
         pending.clear();
@@ -344,6 +348,9 @@ public final class Simulator<T> {
         if (!(boundaryTime >= t)) {
             throw new IllegalArgumentException("boundary time " + boundaryTime + " is before the current time " + t);
         }
+        if (heldAt != null) {
+            return heldStatus(boundaryTime);
+        }
         if (boundaryTime == t) {
             return zeroLengthStep(t);
         }
@@ -356,6 +363,9 @@ public final class Simulator<T> {
                     ? stepsWithPeriodicUpdates(boundaryTime, boundaryScalar)
                     : step(boundaryTime, boundaryScalar);
             lastTime = context.getTimeValue();
+            if (heldAt != null) {
+                return heldStatus(boundaryTime);
+            }
             if (status.reachedTermination()) {
                 return statusFor(status, boundaryTime, lastTime);
             }
@@ -518,7 +528,15 @@ public final class Simulator<T> {
         witnessedPublishes.clear();
         witnessedUpdates.clear();
         if (!witnesses.isEmpty()) {
-            witnesses.finishStep(integrator, windowRule, ts, witnessedPublishes, witnessedUpdates);
+            try {
+                witnesses.finishStep(integrator, windowRule, ts, witnessedPublishes, witnessedUpdates);
+            } catch (ZenoException e) {
+                if (zenoPolicy == ZenoPolicy.THROW) {
+                    throw e;
+                }
+                holdAtGuard(e, ts);
+                return status;
+            }
         }
         double te = context.getTimeValue();
         if (te >= Math.min(nextPublish, nextUpdate)) {
@@ -903,6 +921,61 @@ public final class Simulator<T> {
     /** Removes the monitor. */
     public void clearMonitor() {
         this.monitor = null;
+    }
+
+    /**
+     * Chooses what happens when a witness's events accumulate (Zeno behaviour). Accumulation is detected when
+     * four gaps in a row between the triggers of one witness shrink and the geometric series of the gaps
+     * puts their limit less than the event time resolution (the witness isolation window) after the last
+     * trigger: the remaining events could not be told apart in time. {@link ZenoPolicy#THROW} (the default)
+     * stops with a {@link SimulationException}; {@link ZenoPolicy#HOLD_AT_GUARD} ends the simulation
+     * successfully there, with a termination status ("held at the guard of witness 'height' at t = ...: its
+     * events accumulate at t = ..."), and keeps it there until {@link #initialize()}.
+     *
+     * <p>Holding ends the run at the guard rather than continuing with the state projected onto the guard
+     * (a ball resting on the floor) because only the first is defined for every system: a witness is one
+     * scalar function of the state, and which state on its zero set, with which velocities, continues the
+     * motion depends on physics the simulator does not know (a resting contact is a new mode with its own
+     * dynamics, for the model to declare). The held state is the flow's at the isolated crossing of the
+     * accumulating event (that event's handler does not run), within the isolation window of the guard.
+     *
+     * <p>The other symptom, a guard left violated after its event (the step after a witness's update ends
+     * further past its guard than the update left it: with a coarse step the last bounces before the
+     * accumulation point look so, and so does a reset that does not take the state back across the guard, or
+     * a step that crossed it twice unseen), is handled alike: it throws, or holds at the start of that step,
+     * right after the witness's last event, where the state is still at the guard ("... the step after its
+     * event 20 went past the guard ..."). The status message says which of the two stopped the run.
+     *
+     * @param policy the policy, not null
+     */
+    public void setZenoPolicy(ZenoPolicy policy) {
+        this.zenoPolicy = Objects.requireNonNull(policy, "policy must not be null");
+    }
+
+    /** @return the policy for accumulating events; {@link ZenoPolicy#THROW} by default */
+    public ZenoPolicy getZenoPolicy() {
+        return zenoPolicy;
+    }
+
+    /**
+     * Holds the simulation at the guard: where the witness triggered, or, when the step from {@code ts} went
+     * past the guard, back at that step's start (right after the witness's last event: the interpolant's
+     * start point is the step's start state exactly).
+     */
+    private void holdAtGuard(ZenoException e, double ts) {
+        if (e.pastGuard()) {
+            integrator.prepareInterpolant();
+            integrator.truncateLastStep(ts);
+        }
+        heldAt = e;
+    }
+
+    /** The status of every advance while held at a guard: termination at the hold, blamed on its system. */
+    private SimulatorStatus heldStatus(double boundaryTime) {
+        lastTime = context.getTimeValue();
+        return new SimulatorStatus(SimulatorStatus.ReturnReason.REACHED_TERMINATION_CONDITION, boundaryTime,
+                lastTime, heldAt.system(), String.format("held at the guard of witness '%s' at t = %s: %s",
+                        heldAt.witness(), lastTime, heldAt.heldReason()));
     }
 
     /** @return the monitor, or null */

@@ -29,7 +29,11 @@ import java.util.Objects;
  * <h2>Caches</h2>
  * Output port values are cached per context and recomputed after any change made through a mutating
  * method of the context tree (each one increments {@link #getChangeCount()}). Code that writes the backing
- * arrays directly (integrators) calls {@link #noteStateChanged()} afterwards.
+ * arrays directly (integrators) calls {@link #noteStateChanged()} afterwards. As in Drake, caching can be
+ * switched off for the whole tree ({@link #disableCaching()}): every cached value is then computed anew on
+ * each request, which changes no value, only how often systems compute them (integrators then evaluate
+ * derivatives again even at an unchanged time and state; see {@code IntegratorBase#evalDerivatives}). It is
+ * a debugging aid, for checking that a suspected stale cache is not the cause of a wrong result.
  *
  * <h2>Threads</h2>
  * Not thread-safe: a context is used by one thread at a time, even only to read it, since evaluating an
@@ -65,6 +69,7 @@ public final class Context<T> {
     private T timeScalar;
     private double accuracy = Double.NaN;
     private long changeCount;
+    private boolean cachingDisabled;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     Context(DynamicalSystem<T> system, Context<T> parent, ContinuousState<T> continuous, List<Context<T>> children,
@@ -521,7 +526,30 @@ public final class Context<T> {
         r.changeCount++;
     }
 
+    /**
+     * Turns caching off for this whole context tree, as Drake's {@code Context::DisableCaching}: cached output
+     * port values and an integrator's derivatives are no longer reused, each request computes them again.
+     * Values do not change; statistics such as the number of derivative evaluations may. Modifies the root
+     * context's setting only; clones made afterwards keep caching enabled.
+     */
+    public void disableCaching() {
+        root().cachingDisabled = true;
+    }
+
+    /** Turns caching back on for this whole context tree (the default), as Drake's {@code EnableCaching}. */
+    public void enableCaching() {
+        root().cachingDisabled = false;
+    }
+
+    /** @return whether cached values of this context tree are reused (true unless {@link #disableCaching()}) */
+    public boolean isCachingEnabled() {
+        return !root().cachingDisabled;
+    }
+
     Object cachedOutput(int port) {
+        if (root().cachingDisabled) {
+            return null;
+        }
         return outputCacheStamp[port] == getChangeCount() ? outputCache[port] : null;
     }
 
