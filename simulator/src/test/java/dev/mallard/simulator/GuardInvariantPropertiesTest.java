@@ -19,8 +19,9 @@ import net.jqwik.api.constraints.IntRange;
  * speeds and restitutions, under several integrators and accuracies; at the end of every step the height is
  * at least minus what the ball falls within the event isolation window (or one step, without isolation).
  *
- * <p>The final time stays below 80 % of the time at which the bounces accumulate (a Zeno point), so the
- * cases are not Zeno: simulating through an accumulation of events is a separate matter.
+ * <p>The first property stays below 80 % of the time at which the bounces accumulate (a Zeno point); the
+ * second runs to 150 % of it, where the simulator must either keep the invariant or stop with its Zeno
+ * exception: never fall through the floor in silence.
  */
 class GuardInvariantPropertiesTest {
 
@@ -60,6 +61,40 @@ class GuardInvariantPropertiesTest {
         assertTrue(worst[0] >= -tolerance, "the height reached " + worst[0] + " at the end of a step, below -"
                 + tolerance + " (" + SCHEMES[scheme] + ", accuracy 1e-" + digits + ")");
         assertTrue(simulator.getNumUnrestrictedUpdates() >= 1, "no bounce before " + finalTime);
+    }
+
+    @Property(seed = "271828", tries = 30)
+    void pastTheAccumulationPointTheSimulatorStopsClearlyOrKeepsTheGuard(
+            @ForAll @DoubleRange(min = 0.2, max = 5) double height, @ForAll @DoubleRange(min = 0.3, max = 0.8) double e,
+            @ForAll @IntRange(min = 0, max = 3) int scheme, @ForAll @IntRange(min = 4, max = 8) int digits) {
+        Variable z = new Variable("z");
+        Variable v = new Variable("v");
+        SymbolicVectorSystem<Double> ball = SymbolicVectorSystem.builder().name("ball").state(z, v)
+                .dynamics(v.toExpression(), Expression.constant(-G))
+                .guardAndReset(z.toExpression(), List.of(z.toExpression(), Expression.mul(v.toExpression(), Expression.constant(-e))))
+                .initialState(height, 0.0).build(Scalar.DOUBLE);
+        double accumulation = accumulationTime(height, 0.0, e);
+        Simulator<Double> simulator = new Simulator<>(ball);
+        SimulatorConfigFunctions.resetIntegratorFromFlags(simulator, SCHEMES[scheme], 0.05)
+                .setTargetAccuracy(Math.pow(10, -digits));
+        double[] worst = {Double.POSITIVE_INFINITY};
+        simulator.setMonitor(c -> {
+            worst[0] = Math.min(worst[0], c.getContinuousState().getValue(0));
+            return EventStatus.succeeded();
+        });
+        simulator.initialize();
+        double window = simulator.getCurrentWitnessTimeIsolation().orElse(0.05);
+        try {
+            simulator.advanceTo(1.5 * accumulation);
+        } catch (SimulationException stopped) {
+            assertTrue(stopped.getMessage().contains("Zeno"), stopped.getMessage());
+            // It stops at the end of the step that found the guard left violated: at most one maximum step late.
+            assertTrue(stopped.getTime() <= accumulation + 0.05 + 1e-6, "stopped at " + stopped.getTime()
+                    + ", after the accumulation at " + accumulation);
+        }
+        double tolerance = 2 * Math.sqrt(2 * G * height) * window + 1e-12;
+        assertTrue(worst[0] >= -tolerance, "the height reached " + worst[0] + " at the end of a step ("
+                + SCHEMES[scheme] + ", accuracy 1e-" + digits + ")");
     }
 
     /** When the bounces accumulate: the first impact, then flights of 2 e^k v1 / g, summing to a limit. */
