@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,12 +30,7 @@ class MonteCarloCommandTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSessions.local(2);
-    }
-
-    @AfterAll
-    static void stop() {
-        spark.stop();
+        spark = SparkSessions.shared();
     }
 
     private record Run(int code, String out, String err) {

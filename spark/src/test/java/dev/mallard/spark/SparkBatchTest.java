@@ -21,7 +21,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -34,12 +33,7 @@ class SparkBatchTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSessions.local(2);
-    }
-
-    @AfterAll
-    static void stop() {
-        spark.stop();
+        spark = SparkSessions.shared();
     }
 
     private static Dataset<Row> grid(String[] names, double[]... rows) {

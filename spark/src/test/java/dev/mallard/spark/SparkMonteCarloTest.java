@@ -17,7 +17,6 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,12 +30,7 @@ class SparkMonteCarloTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSessions.local(2);
-    }
-
-    @AfterAll
-    static void stop() {
-        spark.stop();
+        spark = SparkSessions.shared();
     }
 
     @Test
