@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * @param a the lower bound, the mean or the constant
  * @param b the upper bound or the standard deviation (0 for a constant)
  */
-public record Distribution(Kind kind, double a, double b) implements Serializable {
+record Distribution(Kind kind, double a, double b) implements Serializable {
 
     private static final Pattern CALL = Pattern.compile("\\s*(uniform|normal)\\s*\\(([^,]*),([^,]*)\\)\\s*");
 

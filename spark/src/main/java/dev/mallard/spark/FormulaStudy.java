@@ -20,10 +20,15 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
 
     private static final long serialVersionUID = 1L;
 
+    /** The system, as text. */
     private final FormulaSystem system;
+    /** The initial state before the draws, one value per state. */
     private final double[] initialState;
+    /** The random states and parameters, in the order they are drawn. */
     private final List<String> randomNames;
+    /** Their distributions, in the same order. */
     private final List<Distribution> distributions;
+    /** The output expression, as text. */
     private final String outputText;
     private transient Expression output;
 

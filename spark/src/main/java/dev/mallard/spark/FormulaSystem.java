@@ -26,10 +26,15 @@ public final class FormulaSystem implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
 
+    /** The state names, comma-separated. */
     private final String vars;
+    /** The time derivatives, separated by {@code ;}. */
     private final String f;
+    /** The {@code name=value} pairs, or null. */
     private final String params;
+    /** The guard, or null. */
     private final String guard;
+    /** The reset, or null. */
     private final String reset;
     private transient Parsed parsed;
 

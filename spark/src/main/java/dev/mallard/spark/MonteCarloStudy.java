@@ -14,8 +14,11 @@ public final class MonteCarloStudy<T> implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** Makes each sample's simulator from its generator. */
     private final StochasticSimulation<T> makeSimulator;
+    /** The random variable at the final time. */
     private final SampleOutput<T> output;
+    /** Seconds. */
     private final double finalTime;
 
     private MonteCarloStudy(StochasticSimulation<T> makeSimulator, SampleOutput<T> output, double finalTime) {

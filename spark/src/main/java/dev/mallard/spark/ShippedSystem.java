@@ -17,7 +17,9 @@ public final class ShippedSystem implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** Builds the system on the executor. */
     private final SerializableSupplier<? extends DynamicalSystem<Double>> recipe;
+    /** Writes a row's values into a context. */
     private final ContextSetup setup;
     private transient DynamicalSystem<Double> system;
 

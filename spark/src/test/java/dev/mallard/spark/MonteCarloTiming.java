@@ -53,6 +53,9 @@ public final class MonteCarloTiming {
                 time("Spark local[" + threads + "], " + mode.name().toLowerCase(Locale.ROOT), () -> SparkMonteCarlo
                         .collect(SparkMonteCarlo.run(spark, study, n, 1, mode)).size());
             }
+            // the same simulations without bringing the rows to the driver: the cost of collecting
+            time("Spark local[" + threads + "], indexed, count only", () -> SparkMonteCarlo.run(spark, study, n, 1,
+                    RandomnessMode.INDEXED).count());
             spark.stop();
         }
     }
