@@ -1,6 +1,6 @@
 #!/bin/sh
 # The Spark timing of docs/PERFORMANCE.md: in-process MonteCarlo against SparkMonteCarlo in local[1] and
-# local[2] on a bouncing-ball study. Usage: spark/timing.sh [SAMPLES]   (default 100000; about 5 minutes)
+# local[2] on a bouncing-ball study. Usage: spark/timing.sh [SAMPLES [ROUNDS [ACCURACY]]]   (default 100000 7; about 3 minutes)
 set -e
 cd "$(dirname "$0")/.."
 # one session: the other Mallard modules then resolve to their target/classes

@@ -20,7 +20,18 @@ final class BouncingBallStudy {
     }
 
     static MonteCarloStudy<Double> of(double finalTime, boolean withFailures) {
-        StochasticSimulation<Double> make = gen -> make(gen, withFailures);
+        return of(finalTime, withFailures, Double.NaN);
+    }
+
+    /** The study with the integrator's target accuracy set (NaN: the simulator's default). */
+    static MonteCarloStudy<Double> of(double finalTime, boolean withFailures, double accuracy) {
+        StochasticSimulation<Double> make = gen -> {
+            Simulator<Double> sim = make(gen, withFailures);
+            if (!Double.isNaN(accuracy)) {
+                sim.getMutableIntegrator().setTargetAccuracy(accuracy);
+            }
+            return sim;
+        };
         SampleOutput<Double> height = (s, c) -> height(c, withFailures);
         return MonteCarloStudy.of(make, height, finalTime);
     }

@@ -42,6 +42,8 @@ class SparkMonteCarloTest {
             List<SampleResult> distributed = SparkMonteCarlo.collect(
                     SparkMonteCarlo.run(spark, study, SAMPLES, 11, RandomnessMode.SEQUENTIAL, tasks));
             assertEquals(serial.stream().map(SampleResult::of).toList(), distributed, tasks + " tasks");
+            assertEquals(distributed, SparkMonteCarlo.runAndCollect(spark, study, SAMPLES, 11,
+                    RandomnessMode.SEQUENTIAL, tasks), tasks + " tasks, collected as blocks");
         }
     }
 
@@ -84,6 +86,8 @@ class SparkMonteCarloTest {
             Dataset<Row> rows = SparkMonteCarlo.run(spark, study, SAMPLES, 5, RandomnessMode.INDEXED, tasks);
             assertEquals(reference, SparkMonteCarlo.collect(rows), tasks + " tasks");
             assertEquals(reference, SparkMonteCarlo.collect(rows.repartition(3)), tasks + " tasks, repartitioned");
+            assertEquals(reference, SparkMonteCarlo.runAndCollect(spark, study, SAMPLES, 5, RandomnessMode.INDEXED,
+                    tasks), tasks + " tasks, collected as blocks");
         }
         // sample i's generator is the indexed stream's, not the sequential one
         assertEquals(IndexedStreams.generator(5, 17), reference.get(17).generator());
