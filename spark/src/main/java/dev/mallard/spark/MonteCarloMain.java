@@ -26,15 +26,25 @@ public final class MonteCarloMain {
      * @return the exit code
      */
     public static int run(String... args) {
-        if (System.getProperty("log4j2.configurationFile") == null
-                && System.getProperty("log4j.configurationFile") == null) {
-            System.setProperty("log4j2.configurationFile", "classpath:dev/mallard/spark/montecarlo-log4j2.properties");
-        }
+        quietLogging();
         CommandLine cli = new CommandLine(new MonteCarloCommand());
         cli.setExecutionExceptionHandler((ex, c, parsed) -> {
             c.getErr().println("mallard montecarlo: " + ex.getMessage());
             return ex instanceof IllegalArgumentException ? 2 : 1;
         });
         return cli.execute(args);
+    }
+
+    /**
+     * Makes Spark log its warnings and errors only (to stderr), unless the user has configured log4j: sets
+     * the system property {@code log4j2.configurationFile} when neither it nor {@code log4j.configurationFile}
+     * is set. Call it before the first Spark class loads (a host command registering
+     * {@link MonteCarloCommand} as a subcommand calls it before executing).
+     */
+    public static void quietLogging() {
+        if (System.getProperty("log4j2.configurationFile") == null
+                && System.getProperty("log4j.configurationFile") == null) {
+            System.setProperty("log4j2.configurationFile", "classpath:dev/mallard/spark/montecarlo-log4j2.properties");
+        }
     }
 }
