@@ -1,0 +1,120 @@
+package dev.mallard.spark;
+
+import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.Simulator;
+import dev.mallard.symbolic.Environment;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.DynamicalSystem;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Monte Carlo study of a {@link FormulaSystem}, all of it text: random initial states and parameters
+ * ({@code "h=uniform(1, 2); e=normal(0.8, 0.05)"}, drawn in the order written), fixed initial states, and an
+ * output expression in the system's names evaluated at the final time. It travels to the executors as text
+ * and is parsed once per JVM.
+ */
+public final class FormulaStudy implements StochasticSimulation<Double>, SampleOutput<Double> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The system, as text. */
+    private final FormulaSystem system;
+    /** The initial state before the draws, one value per state. */
+    private final double[] initialState;
+    /** The random states and parameters, in the order they are drawn. */
+    private final List<String> randomNames;
+    /** Their distributions, in the same order. */
+    private final List<Distribution> distributions;
+    /** The output expression, as text. */
+    private final String outputText;
+    private transient Expression output;
+
+    private FormulaStudy(FormulaSystem system, double[] initialState, Map<String, Distribution> random,
+            String outputText) {
+        this.system = system;
+        this.initialState = initialState.clone();
+        this.randomNames = List.copyOf(random.keySet());
+        this.distributions = List.copyOf(random.values());
+        this.outputText = outputText;
+    }
+
+    /**
+     * @param system the system, not null
+     * @param initialState the initial state before the random draws, one value per state; null for zeros
+     * @param random {@code name=distribution} pairs separated by {@code ;} naming states or parameters (see
+     *     {@link Distribution#parse}); null or blank for none
+     * @param output the output expression in {@code t}, the states and the parameters, not null
+     * @param finalTime seconds, finite
+     * @return the study
+     * @throws IllegalArgumentException naming the part of the text that is wrong
+     */
+    public static MonteCarloStudy<Double> of(FormulaSystem system, double[] initialState, String random,
+            String output, double finalTime) {
+        if (system == null || output == null) {
+            throw new IllegalArgumentException(system == null ? "system must not be null" : "output must not be null");
+        }
+        FormulaSystem.Parsed p = system.parsed();
+        double[] x0 = initialState == null ? new double[p.states().size()] : initialState;
+        if (x0.length != p.states().size()) {
+            throw new IllegalArgumentException("the initial state has " + x0.length + " values, expected "
+                    + p.states().size() + " (one per state)");
+        }
+        Map<String, Distribution> draws = new LinkedHashMap<>();
+        if (random != null && !random.isBlank()) {
+            for (String pair : random.split(";", -1)) {
+                int eq = pair.indexOf('=');
+                String name = eq < 0 ? pair.trim() : pair.substring(0, eq).trim();
+                if (eq < 0 || !(p.states().contains(name) || p.parameters().contains(name))) {
+                    throw new IllegalArgumentException("random: expected name=distribution with a state or parameter "
+                            + "name (states " + p.states() + ", parameters " + p.parameters() + "), got '" + pair.trim()
+                            + "'");
+                }
+                if (draws.put(name, Distribution.parse(pair.substring(eq + 1), "random " + name)) != null) {
+                    throw new IllegalArgumentException("random: '" + name + "' is given twice");
+                }
+            }
+        }
+        system.expression(output, "output");
+        FormulaStudy study = new FormulaStudy(system, x0, draws, output);
+        return MonteCarloStudy.of(study, study, finalTime);
+    }
+
+    @Override
+    public Simulator<Double> apply(ReplayableRandom generator) {
+        FormulaSystem.Parsed p = system.parsed();
+        Simulator<Double> sim = new Simulator<>(p.system());
+        Context<Double> c = sim.getMutableContext();
+        c.setContinuousStateValues(initialState);
+        for (int k = 0; k < randomNames.size(); k++) {
+            String name = randomNames.get(k);
+            double value = distributions.get(k).draw(generator);
+            int state = p.states().indexOf(name);
+            if (state >= 0) {
+                c.getMutableContinuousState().backingVector().setValue(state, value);
+            } else {
+                c.getMutableNumericParameter(0).setValue(p.parameters().indexOf(name), value);
+            }
+        }
+        return sim;
+    }
+
+    @Override
+    public double applyAsDouble(DynamicalSystem<Double> sys, Context<Double> c) {
+        if (output == null) {
+            output = system.expression(outputText, "output");
+        }
+        FormulaSystem.Parsed p = system.parsed();
+        Environment env = new Environment().put(p.names().get("t"), c.getTimeValue());
+        for (int i = 0; i < p.states().size(); i++) {
+            env.put(p.names().get(p.states().get(i)), c.getContinuousState().getValue(i));
+        }
+        for (int k = 0; k < p.parameters().size(); k++) {
+            env.put(p.names().get(p.parameters().get(k)), c.getNumericParameter(0).getValue(k));
+        }
+        return output.evaluate(env);
+    }
+
+}

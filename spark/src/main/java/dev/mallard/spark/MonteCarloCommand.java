@@ -1,0 +1,216 @@
+package dev.mallard.spark;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code mallard montecarlo}: a Monte Carlo study of a formula system on Apache Spark. Random initial states
+ * and parameters are drawn per sample, each sample is simulated to the final time, and the output
+ * expression's values go to a Parquet or CSV file (one row per sample, failures in their rows), with a
+ * histogram and a summary. Bad input throws {@link IllegalArgumentException} (exit code 2 under
+ * {@code mallard}); the run's result is exit code 0.
+ */
+@Command(name = "montecarlo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"A Monte Carlo study of a formula system, run on Apache Spark.",
+            "Example: mallard montecarlo --vars z,v --f \"v; -9.81\" --params \"r=0.8\" --guard z --reset \"z; -r*v\"",
+            "  --random \"z=uniform(1, 2); r=uniform(0.5, 0.9)\" --output z --final-time 1.2 --samples 100000",
+            "  --out heights.parquet --histogram heights.png"})
+public final class MonteCarloCommand implements Callable<Integer> {
+
+    @Option(names = "--vars", required = true, paramLabel = "x1,x2", description = "State names, in order.")
+    String vars;
+
+    @Option(names = "--f", required = true, paramLabel = "\"EXPR1; EXPR2\"",
+            description = "The time derivatives, one expression per state, separated by ';'.")
+    String f;
+
+    @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values.")
+    String params;
+
+    @Option(names = "--guard", paramLabel = "EXPR",
+            description = "A witness: when it crosses from positive to non-positive, --reset replaces the state.")
+    String guard;
+
+    @Option(names = "--reset", paramLabel = "\"EXPR1; EXPR2\"", description = "The state after the guard's event.")
+    String reset;
+
+    @Option(names = "--x0", paramLabel = "a,b", description = "The initial state before the draws (default zeros).")
+    String x0;
+
+    @Option(names = "--random", paramLabel = "\"x=uniform(a, b); p=normal(m, s)\"",
+            description = "Random initial states and parameters, drawn per sample in the order written.")
+    String random;
+
+    @Option(names = "--output", required = true, paramLabel = "EXPR",
+            description = "The random variable: an expression in t, the states and the parameters at the final time.")
+    String output;
+
+    @Option(names = "--final-time", required = true, paramLabel = "T", description = "Seconds.")
+    double finalTime;
+
+    @Option(names = "--samples", required = true, paramLabel = "N", description = "The number of samples.")
+    long samples;
+
+    @Option(names = "--seed", paramLabel = "S", description = "The seed (default ${DEFAULT-VALUE}).")
+    long seed = 0x5DEECE66DL;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "sequential (Drake's order: the driver draws, "
+            + "equal to in-process MonteCarlo) or indexed (sample i's generator from the seed and i; default).")
+    String mode = "indexed";
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "Spark master: local[*] (default), local[N], spark://host:7077, ...")
+    String master = "local[*]";
+
+    @Option(names = "--tasks", paramLabel = "K", description = "The number of Spark tasks (default: 4 per core).")
+    Integer tasks;
+
+    @Option(names = "--out", paramLabel = "FILE.parquet|FILE.csv",
+            description = "Where Spark writes the samples (a directory of part files): sample, output, failure, "
+                    + "gen0..gen3 (the generator state that replays the sample).")
+    Path out;
+
+    @Option(names = "--histogram", paramLabel = "FILE.png", description = "A histogram of the outputs.")
+    Path histogram;
+
+    @Option(names = "--bins", paramLabel = "B", description = "Histogram bins (default ${DEFAULT-VALUE}).")
+    int bins = 40;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        MonteCarloStudy<Double> study = FormulaStudy.of(new FormulaSystem(vars, f, params, guard, reset),
+                x0 == null ? null : numbers(x0), random, output, finalTime);
+        RandomnessMode randomness = switch (mode) {
+            case "sequential" -> RandomnessMode.SEQUENTIAL;
+            case "indexed" -> RandomnessMode.INDEXED;
+            default -> throw new IllegalArgumentException("--mode: expected sequential or indexed, got '" + mode + "'");
+        };
+        if (bins < 1) {
+            throw new IllegalArgumentException("--bins must be >= 1, got " + bins);
+        }
+        String format = out == null ? null : format(out);
+        boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
+        SparkSession spark = SparkSession.builder().master(master).appName("mallard montecarlo")
+                .config("spark.ui.showConsoleProgress", "false").getOrCreate();
+        TaskProgress progress = new TaskProgress(spec.commandLine().getErr(), "montecarlo");
+        spark.sparkContext().addSparkListener(progress);
+        try {
+            Dataset<Row> rows = tasks == null ? SparkMonteCarlo.run(spark, study, samples, seed, randomness)
+                    : SparkMonteCarlo.run(spark, study, samples, seed, randomness, tasks);
+            rows = rows.cache();
+            if (out != null) {
+                rows.write().option("header", "true").format(format).save(out.toString());
+            }
+            // failed samples have output NaN, which would poison the statistics
+            Dataset<Row> succeeded = rows.where(functions.col("failure").isNull());
+            Row summary = succeeded.agg(functions.count(functions.lit(1)), functions.avg("output"),
+                    functions.stddev("output"), functions.min("output"), functions.max("output")).head();
+            long[] counts = histogram == null ? null : counts(succeeded, summary);
+            progress.done();
+            report(spec.commandLine().getOut(), summary);
+            if (histogram != null) {
+                plot(counts, summary);
+            }
+            rows.unpersist();
+            return 0;
+        } finally {
+            spark.sparkContext().removeSparkListener(progress);
+            if (ownSession) {
+                spark.stop();
+            }
+        }
+    }
+
+    private String format(Path file) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".parquet") && !name.endsWith(".csv")) {
+            throw new IllegalArgumentException("--out: the name must end in .parquet or .csv, got " + file);
+        }
+        if (Files.exists(file)) {
+            throw new IllegalArgumentException("--out: " + file + " already exists");
+        }
+        return name.endsWith(".csv") ? "csv" : "parquet";
+    }
+
+    private static double[] numbers(String text) {
+        String[] pieces = text.split(",", -1);
+        double[] values = new double[pieces.length];
+        for (int i = 0; i < pieces.length; i++) {
+            values[i] = FormulaSystem.number(pieces[i].trim(), "--x0");
+        }
+        return values;
+    }
+
+    /** Counts per bin over [min, max] of the successful outputs, computed by Spark. */
+    private long[] counts(Dataset<Row> succeeded, Row summary) {
+        long[] counts = new long[bins];
+        if (summary.isNullAt(3)) {
+            return counts;
+        }
+        double lo = summary.getDouble(3);
+        double width = (summary.getDouble(4) - lo) / bins;
+        var bin = width > 0 ? functions.least(functions.floor(functions.col("output").minus(lo).divide(width)),
+                functions.lit(bins - 1)) : functions.lit(0L);
+        List<Row> perBin = succeeded.groupBy(bin.cast("int").as("bin")).count().collectAsList();
+        for (Row r : perBin) {
+            counts[r.getInt(0)] = r.getLong(1);
+        }
+        return counts;
+    }
+
+    private void report(PrintWriter w, Row summary) {
+        long failed = samples - summary.getLong(0);
+        w.printf(Locale.ROOT, "%d samples, %d failed (%s mode, seed %d)%n", samples, failed, mode, seed);
+        if (!summary.isNullAt(1)) {
+            w.printf(Locale.ROOT, "output %s: mean %.9g, sd %.9g, min %.9g, max %.9g%n", output, summary.getDouble(1),
+                    summary.isNullAt(2) ? Double.NaN : summary.getDouble(2), summary.getDouble(3), summary.getDouble(4));
+        }
+        if (out != null) {
+            w.println("samples written to " + out);
+        }
+        if (histogram != null) {
+            w.println("histogram: " + histogram);
+        }
+    }
+
+    private void plot(long[] counts, Row summary) {
+        double lo = summary.isNullAt(3) ? 0 : summary.getDouble(3);
+        double width = summary.isNullAt(3) ? 0 : (summary.getDouble(4) - lo) / bins;
+        List<String> centres = new ArrayList<>();
+        List<Long> heights = new ArrayList<>();
+        for (int b = 0; b < bins; b++) {
+            centres.add(String.format(Locale.ROOT, "%.3g", lo + (b + 0.5) * width));
+            heights.add(counts[b]);
+        }
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(500).title("Monte Carlo: " + output)
+                .xAxisTitle(output).yAxisTitle("samples").build();
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setXAxisLabelRotation(90);
+        chart.addSeries(output, centres, heights);
+        try {
+            BitmapEncoder.saveBitmap(chart, histogram.toString(), BitmapEncoder.BitmapFormat.PNG);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--histogram: cannot write " + histogram + ": " + e.getMessage(), e);
+        }
+    }
+}
