@@ -39,6 +39,11 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     }
 
     @Override
+    final ButcherTableau explicitTableau() {
+        return tableau;
+    }
+
+    @Override
     public final boolean supportsErrorEstimation() {
         return tableau.hasErrorEstimate();
     }

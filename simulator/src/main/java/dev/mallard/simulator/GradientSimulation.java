@@ -232,7 +232,7 @@ public final class GradientSimulation {
     }
 
     /** The names of the independent variables, in column order (see {@link Result}). */
-    private static <T> List<String> columnNames(Context<T> context) {
+    static <T> List<String> columnNames(Context<T> context) {
         List<String> names = new ArrayList<>();
         for (Context<T> leafContext : context.getLeafContexts()) {
             LeafSystem<T> leaf = (LeafSystem<T>) leafContext.getSystem();
@@ -254,7 +254,7 @@ public final class GradientSimulation {
         return names;
     }
 
-    private static <T> int countParameters(Context<T> context) {
+    static <T> int countParameters(Context<T> context) {
         int m = 0;
         for (Context<T> leaf : context.getLeafContexts()) {
             for (int g = 0; g < leaf.getNumNumericParameterGroups(); g++) {
@@ -264,7 +264,7 @@ public final class GradientSimulation {
         return m;
     }
 
-    private static <T> void seedParametersAndCopyDiscrete(Context<T> from, Context<AutoDiff> to, int first, int size) {
+    static <T> void seedParametersAndCopyDiscrete(Context<T> from, Context<AutoDiff> to, int first, int size) {
         List<Context<T>> a = from.getLeafContexts();
         List<Context<AutoDiff>> b = to.getLeafContexts();
         int k = first;

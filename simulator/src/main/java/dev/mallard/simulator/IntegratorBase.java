@@ -1344,6 +1344,16 @@ public abstract class IntegratorBase<T> {
         }
     }
 
+    /**
+     * The scheme's Butcher tableau when it is an explicit Runge-Kutta method, for {@link AdjointGradient},
+     * which replays the steps backwards; null for every other scheme.
+     *
+     * @return the tableau, or null
+     */
+    ButcherTableau explicitTableau() {
+        return null;
+    }
+
     /** @return a short name of the scheme for messages, e.g. "runge_kutta3" */
     public abstract String getSchemeName();
 

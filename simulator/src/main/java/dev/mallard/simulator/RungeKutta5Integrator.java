@@ -92,6 +92,11 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     @Override
+    ButcherTableau explicitTableau() {
+        return TABLEAU;
+    }
+
+    @Override
     public boolean supportsErrorEstimation() {
         return true;
     }

@@ -1,0 +1,219 @@
+package dev.mallard.simulator;
+
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.DynamicalSystem;
+
+/**
+ * One explicit Runge-Kutta step {@code x1 = x0 + h sum_i b_i k_i}, {@code k_i = f(t0 + c_i h, Y_i, p)},
+ * {@code Y_i = x0 + h sum_j a_ij k_j}, replayed forwards on doubles (to recompute states between
+ * checkpoints) and backwards (its discrete adjoint: vector-Jacobian products with the stage Jacobians). The
+ * running cost {@code L} is integrated with the same weights as an extra state {@code q}, whose adjoint is 1
+ * throughout since neither {@code f} nor {@code L} depends on it. Not thread-safe (workspaces are reused).
+ */
+final class RungeKuttaAdjoint {
+
+    private final ButcherTableau tableau;
+    private final DynamicalSystem<Double> system;
+    private final Context<Double> context;
+    private final ContinuousState<Double> derivatives;
+    private final StageJacobians jacobians;
+    private final CostFunction running;
+    private final double[] p;
+    private final int n;
+    private final int np;
+    /** Whether stage i reaches the step's result (a last stage with zero weight, as in FSAL, does not). */
+    private final boolean[] used;
+    private final double[][] k;
+    private final double[][] y;
+    private final double[][][] jac;
+    private final double[] stageCost;
+    private final double[][] costX;
+    private final double[][] costP;
+    private final double[] costT;
+    private final double[][] barY;
+    private final double[] bk;
+    private final double[] increment;
+    private double runningCostIntegral;
+
+    /**
+     * @param tableau the scheme's coefficients
+     * @param system the double system
+     * @param context its root context (parameters, inputs); cloned, not modified
+     * @param p the numeric parameters, flattened; not modified
+     * @param running the running cost
+     */
+    RungeKuttaAdjoint(ButcherTableau tableau, DynamicalSystem<Double> system, Context<Double> context, double[] p,
+            CostFunction running) {
+        this.tableau = tableau;
+        this.system = system;
+        this.context = context.cloneContext();
+        this.derivatives = system.allocateTimeDerivatives();
+        this.p = p.clone();
+        this.n = context.getNumContinuousStates();
+        this.np = p.length;
+        this.jacobians = new StageJacobians(system, context, np);
+        this.running = running;
+        int s = tableau.stages();
+        this.used = usedStages(tableau);
+        this.k = new double[s][n];
+        this.y = new double[s][n];
+        this.jac = new double[s][n][jacobians.width()];
+        this.stageCost = new double[s];
+        this.costX = new double[s][n];
+        this.costP = new double[s][np];
+        this.costT = new double[s];
+        this.barY = new double[s][n];
+        this.bk = new double[n];
+        this.increment = new double[n];
+    }
+
+    private static boolean[] usedStages(ButcherTableau tableau) {
+        int s = tableau.stages();
+        boolean[] used = new boolean[s];
+        for (int i = s - 1; i >= 0; i--) {
+            used[i] = tableau.b(i) != 0;
+            for (int m = i + 1; m < s && !used[i]; m++) {
+                used[i] = used[m] && tableau.a(m, i) != 0;
+            }
+        }
+        return used;
+    }
+
+    /** @return the running cost integrated over the steps reversed so far */
+    double runningCostIntegral() {
+        return runningCostIntegral;
+    }
+
+    /**
+     * The step on doubles, with the tableau's sums in stage order (as the integrators add them).
+     *
+     * @param t0 the step's start time, seconds
+     * @param h the step size, seconds
+     * @param x0 the start state; not modified
+     * @param x1 receives the end state
+     */
+    void step(double t0, double h, double[] x0, double[] x1) {
+        int s = tableau.stages();
+        for (int i = 0; i < s; i++) {
+            stageState(i, h, x0);
+            if (used[i]) {
+                evalDouble(t0 + tableau.c(i) * h, y[i], k[i]);
+            }
+        }
+        combine(tableau.weightRow(), h, x0, x1);
+    }
+
+    /**
+     * The step's discrete adjoint: with {@code lambda = dJ/dx1} on entry, leaves {@code dJ/dx0} in it, adds
+     * the step's contribution to {@code dJ/dp} and returns {@code dJ/dh} (the partial through this step).
+     *
+     * @param t0 the step's start time, seconds
+     * @param h the step size, seconds
+     * @param x0 the start state; not modified
+     * @param lambda the adjoint of the end state, replaced by that of the start state
+     * @param gradP the parameter gradient, added to
+     * @return the derivative of J with respect to this step's size
+     */
+    double reverse(double t0, double h, double[] x0, double[] lambda, double[] gradP) {
+        int s = tableau.stages();
+        for (int i = 0; i < s; i++) {
+            stageState(i, h, x0);
+            if (used[i]) {
+                jacobians.evaluate(t0 + tableau.c(i) * h, y[i], k[i], jac[i]);
+                stageCost[i] = running.value(t0 + tableau.c(i) * h, y[i], p);
+                costT[i] = running.gradient(t0 + tableau.c(i) * h, y[i], p, costX[i], costP[i]);
+            }
+        }
+        double barH = 0;
+        int tc = n + np;
+        for (int i = s - 1; i >= 0; i--) {
+            java.util.Arrays.fill(barY[i], 0);
+            if (!used[i]) {
+                continue;
+            }
+            double bi = tableau.b(i);
+            for (int j = 0; j < n; j++) {
+                double v = h * bi * lambda[j];
+                for (int m = i + 1; m < s; m++) {
+                    v += h * tableau.a(m, i) * barY[m][j];
+                }
+                bk[j] = v;
+            }
+            double barTau = h * bi * costT[i];
+            double[][] ji = jac[i];
+            for (int r = 0; r < n; r++) {
+                double w = bk[r];
+                if (w == 0) {
+                    continue;
+                }
+                double[] row = ji[r];
+                for (int j = 0; j < n; j++) {
+                    barY[i][j] += row[j] * w;
+                }
+                for (int q = 0; q < np; q++) {
+                    gradP[q] += row[n + q] * w;
+                }
+                barTau += row[tc] * w;
+            }
+            double hb = h * bi;
+            for (int j = 0; j < n; j++) {
+                barY[i][j] += hb * costX[i][j];
+            }
+            for (int q = 0; q < np; q++) {
+                gradP[q] += hb * costP[i][q];
+            }
+            barH += bi * (dot(k[i], lambda) + stageCost[i]) + tableau.c(i) * barTau
+                    + dot(stageIncrement(i), barY[i]);
+        }
+        double integral = 0;
+        for (int i = 0; i < s; i++) {
+            integral += tableau.b(i) * stageCost[i];
+        }
+        runningCostIntegral += h * integral;
+        for (int i = 0; i < s; i++) {
+            for (int j = 0; j < n; j++) {
+                lambda[j] += barY[i][j];
+            }
+        }
+        return barH;
+    }
+
+    /** Sets {@code y[i] = x0 + h sum_j a_ij k_j} from the stages before i. */
+    private void stageState(int i, double h, double[] x0) {
+        combine(tableau.stageRow(i), h, x0, y[i]);
+    }
+
+    private void combine(TableauRow row, double h, double[] x0, double[] out) {
+        row.combine(k, out);
+        for (int j = 0; j < n; j++) {
+            out[j] = x0[j] + h * out[j];
+        }
+    }
+
+    /** {@code sum_j a_ij k_j}, the derivative of stage state i with respect to h at fixed stages. */
+    private double[] stageIncrement(int i) {
+        tableau.stageRow(i).combine(k, increment);
+        return increment;
+    }
+
+    private void evalDouble(double t, double[] x, double[] xdot) {
+        context.setTime(t);
+        ContinuousState<Double> state = context.getMutableContinuousState();
+        for (int j = 0; j < n; j++) {
+            state.setValue(j, x[j]);
+        }
+        system.calcTimeDerivatives(context, derivatives);
+        for (int j = 0; j < n; j++) {
+            xdot[j] = derivatives.getValue(j);
+        }
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double sum = 0;
+        for (int j = 0; j < a.length; j++) {
+            sum += a[j] * b[j];
+        }
+        return sum;
+    }
+}
