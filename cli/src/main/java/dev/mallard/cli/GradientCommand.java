@@ -1,10 +1,15 @@
 package dev.mallard.cli;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.AdjointGradient;
+import dev.mallard.simulator.CostFunction;
 import dev.mallard.simulator.GradientSimulation;
 import dev.mallard.simulator.SimulationException;
 import dev.mallard.systems.Context;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
+import dev.mallard.systems.symbolic.SystemSymbolicInspector;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Jacobian of the final state by AutoDiff through the simulation.",
             "Columns: the initial states and the parameters (or --wrt). Differentiates",
             "through guard/reset events too, with the sensitivity of the event time.",
+            "With --adjoint: the gradient of a scalar cost J = phi + integral of L dt",
+            "(--cost, --running-cost) by the discrete adjoint of the steps taken.",
             "Example: mallard gradient --vars x --f \"-k*x\" --params \"k=2\" --x0 1 --t-final 1"})
 final class GradientCommand implements Callable<Integer> {
 
@@ -43,6 +50,18 @@ final class GradientCommand implements Callable<Integer> {
     @Mixin
     IntegratorOptions integrator;
 
+    @Option(names = "--cost", paramLabel = "EXPR", description = {"With --adjoint: the terminal cost phi in the",
+        "states, parameters and t, at the final time."})
+    String cost;
+
+    @Option(names = "--running-cost", paramLabel = "EXPR", description = {"With --adjoint: the running cost L,",
+        "integrated from the start to the final time."})
+    String runningCost;
+
+    @Option(names = "--adjoint", description = {"Print dJ/d(initial states, parameters, t) of the",
+        "cost, by reverse mode (explicit Runge-Kutta, no events)."})
+    boolean adjoint;
+
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
     boolean json;
 
@@ -59,6 +78,9 @@ final class GradientCommand implements Callable<Integer> {
         SymbolicVectorSystem<Double> sys = events.addTo(SystemOptions.builder(parsed, "the system"), parsed)
                 .initialState(initial).build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
+        if (adjoint || cost != null || runningCost != null) {
+            return adjointGradient(parsed, sys, context, finalTime);
+        }
         long start = System.nanoTime();
         GradientSimulation.Result result;
         try {
@@ -82,6 +104,83 @@ final class GradientCommand implements Callable<Integer> {
             printText(out, parsed, result, columns, jacobian, finalTime, seconds);
         }
         return Main.OK;
+    }
+
+    /** --adjoint: J and dJ/d(x(0), p, T) by the discrete adjoint of the double run's steps. */
+    private int adjointGradient(SystemOptions.Parsed parsed, SymbolicVectorSystem<Double> sys, Context<Double> context,
+            double finalTime) {
+        if (!adjoint) {
+            throw new BadInputException((cost != null ? "--cost" : "--running-cost") + ": goes with --adjoint");
+        }
+        if (cost == null && runningCost == null) {
+            throw new BadInputException("--adjoint: needs a cost, --cost EXPR and/or --running-cost EXPR");
+        }
+        if (wrt != null) {
+            throw new BadInputException("--wrt: --adjoint gives the whole gradient (every initial state, parameter and t)");
+        }
+        SystemSymbolicInspector inspector = SystemSymbolicInspector.of(sys);
+        CostFunction terminal = costFunction(cost, "--cost", parsed, inspector);
+        CostFunction running = costFunction(runningCost, "--running-cost", parsed, inspector);
+        long start = System.nanoTime();
+        AdjointGradient.Result result;
+        try {
+            result = AdjointGradient.run(sys, context, finalTime, terminal, running,
+                    AdjointGradient.DEFAULT_CHECKPOINT_INTERVAL, integrator::apply);
+        } catch (SimulationException e) {
+            throw new ComputationException(parsed.inUserNames(e.getMessage()));
+        } catch (UnsupportedOperationException e) {
+            throw new ComputationException("--adjoint: " + e.getMessage());
+        }
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        List<String> names = new ArrayList<>(parsed.stateNames());
+        names.addAll(parsed.parameterNames());
+        names.add("t");
+        double[] gradient = result.gradient();
+        if (!Double.isFinite(result.cost())) {
+            throw new ComputationException("the cost J is " + result.cost());
+        }
+        for (int j = 0; j < gradient.length; j++) {
+            if (!Double.isFinite(gradient[j])) {
+                throw new ComputationException("dJ/d " + columnName(names.get(j), parsed) + " is " + gradient[j]);
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("t", finalTime);
+            fields.put("x", result.finalState());
+            fields.put("cost", result.cost());
+            fields.put("wrt", names);
+            fields.put("gradient", gradient);
+            fields.put("seconds", seconds);
+            out.println(Json.write(fields));
+        } else {
+            out.printf(Locale.ROOT, "J = %.12g at T = %s s (%s, adjoint)%n", result.cost(), finalTime,
+                    integrator.describe());
+            for (int j = 0; j < names.size(); j++) {
+                out.printf(Locale.ROOT, "  dJ/d %-10s %.10g%n", columnName(names.get(j), parsed), gradient[j]);
+            }
+            out.printf(Locale.ROOT, "%.3f s%n", seconds);
+        }
+        return Main.OK;
+    }
+
+    /** A cost given in the user's names, rewritten in the inspected system's variables. */
+    private static CostFunction costFunction(String text, String option, SystemOptions.Parsed parsed,
+            SystemSymbolicInspector inspector) {
+        if (text == null) {
+            return CostFunction.zero();
+        }
+        Expression e = SystemOptions.parseOne(text, option, parsed.names());
+        Map<Variable, Expression> toSystem = new LinkedHashMap<>();
+        toSystem.put(parsed.time(), inspector.getTimeVariable().toExpression());
+        for (int i = 0; i < parsed.states().size(); i++) {
+            toSystem.put(parsed.states().get(i), inspector.getContinuousStateVariables().get(i).toExpression());
+        }
+        for (int k = 0; k < parsed.parameters().size(); k++) {
+            toSystem.put(parsed.parameters().get(k), inspector.getParameterVariables().get(k).toExpression());
+        }
+        return CostFunction.of(inspector, e.substitute(toSystem));
     }
 
     private List<String> columns(SystemOptions.Parsed parsed) {
