@@ -3,6 +3,7 @@ package dev.mallard.cli;
 import dev.mallard.plot.RegionOfAttractionPlot;
 
 import dev.mallard.roa.RegionOfAttraction;
+import dev.mallard.roa.RegionOfAttractionException;
 import dev.mallard.roa.RegionOfAttractionOptions;
 import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
@@ -87,6 +88,11 @@ final class RoaCommand implements Callable<Integer> {
         RegionOfAttractionResult result;
         try {
             result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        } catch (RegionOfAttractionException e) {
+            progress.done();
+            String reason = inUserNames(e.getMessage(), parsed, point);
+            reportFailure(spec.commandLine().getOut(), reason, e.sdpStatuses());
+            throw new ComputationException("roa: no level is certified: " + reason);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(inUserNames(e.getMessage(), parsed, point));
         } catch (IllegalStateException e) {
@@ -97,11 +103,12 @@ final class RoaCommand implements Callable<Integer> {
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
         }
-        RegionOfAttractionPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
+        RegionOfAttractionPlot.Drawing drawing = plot == null || result.isGlobal() ? null
+                : drawing(parsed, f, result, point);
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
         if (!result.isVerified()) {
-            throw new ComputationException("roa: the region of attraction was not certified (see the certificate line)");
+            throw new ComputationException("roa: no level is certified: " + UNVERIFIED);
         }
         return Main.OK;
     }
@@ -114,6 +121,10 @@ final class RoaCommand implements Callable<Integer> {
             values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
         }
         Expression numeric = v.substitute(values);
+        if (numeric.isConstant() && numeric.constantValue() == 0) {
+            throw new BadInputException("--V: " + candidate.strip() + " is identically zero, which is not a Lyapunov "
+                    + "candidate (it is not positive definite); omit --V for the quadratic candidate of the linearisation");
+        }
         if (!numeric.isPolynomial(parsed.states())) {
             throw new BadInputException("--V: " + v + " is not polynomial in the state");
         }
@@ -217,26 +228,59 @@ final class RoaCommand implements Callable<Integer> {
         }
     }
 
+    /** Why an uncertified result gives no level. */
+    private static final String UNVERIFIED = "the certificate of the largest level found, backed off, did not "
+            + "pass its independent check";
+
     private void report(PrintWriter out, RegionOfAttractionResult result, RegionOfAttractionPlot.Drawing drawing) {
+        List<String> statuses = result.sdpStatuses().stream().map(Enum::name).toList();
         if (json) {
             Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("rho", result.rho());
-            fields.put("V", result.lyapunovFunction().toString());
+            if (result.isVerified() && !result.isGlobal()) {
+                fields.put("rho", result.rho());
+                fields.put("optimalRho", result.optimalRho());
+            }
+            fields.put("V", (result.isVerified() ? result.lyapunovFunction() : result.candidate()).toString());
             fields.put("certified", result.isVerified());
+            fields.put("global", result.isGlobal());
+            if (!result.isVerified()) {
+                fields.put("reason", UNVERIFIED);
+            }
+            fields.put("sdpStatuses", statuses);
             fields.put("seconds", result.totalSeconds());
             out.println(Json.write(fields));
             return;
         }
-        out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
-        out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+        if (result.isGlobal()) {
+            out.println("every level of the candidate V = " + result.candidate() + " is certified: Vdot < 0 everywhere "
+                    + "but at the equilibrium, so the equilibrium is globally asymptotically stable for this V and "
+                    + "this model (no finite level)");
+        } else if (result.isVerified()) {
+            out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
+            out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+        } else {
+            out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
+        }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
-        if (result.simulation() != null) {
+        if (result.simulation() != null && result.isVerified()) {
             out.println("simulation cross-check: " + result.simulation());
         }
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
         }
-        out.printf(Locale.ROOT, "%d SDP solves, %d iterations, %.3f s%n", result.sdpSolves(), result.iterations(),
-                result.totalSeconds());
+        out.printf(Locale.ROOT, "%d SDP solves (statuses %s), %d iterations, %.3f s%n", result.sdpSolves(), statuses,
+                result.iterations(), result.totalSeconds());
+    }
+
+    /** The report of an analysis that stopped before a certificate: with --json, one object saying why. */
+    private void reportFailure(PrintWriter out, String reason, List<String> statuses) {
+        if (json) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("certified", false);
+            fields.put("global", false);
+            fields.put("reason", reason);
+            fields.put("sdpStatuses", statuses);
+            out.println(Json.write(fields));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.mallard.roa;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.NotPolynomialException;
 import dev.mallard.symbolic.Polynomial;
@@ -28,7 +29,9 @@ import java.util.Random;
  *
  * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
  * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
- * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}).
+ * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}). When {@code -Vdot} is itself certified
+ * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
+ * says so instead of a number.
  */
 public final class RegionOfAttraction {
 
@@ -39,7 +42,9 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The certified estimate as an expression V with {@code {V <= 1}} the region.
+     * The certified estimate as an expression V with {@code {V <= 1}} the region; when the candidate certifies
+     * every level (see {@link RegionOfAttractionResult#isGlobal()}), the unnormalised candidate, every sublevel
+     * set of which is certified.
      *
      * @param system a time-invariant continuous-time system convertible to {@link Expression}, with
      *     polynomial dynamics (rational with {@code useImplicitDynamics}); not modified
@@ -105,6 +110,7 @@ public final class RegionOfAttraction {
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
         int[] counters = new int[2];
         double[] seconds = new double[1];
+        List<SdpStatus> statuses = new ArrayList<>();
         Polynomial v;
         if (options.lyapunovCandidate().equals(Expression.ZERO)) {
             v = null;
@@ -114,6 +120,7 @@ public final class RegionOfAttraction {
             counters[0]++;
             counters[1] += check.iterations();
             seconds[0] += check.solveSeconds() + check.buildSeconds();
+            statuses.add(check.status());
         }
         LevelSetSearch.Outcome outcome;
         List<Polynomial> fPoly = null;
@@ -136,9 +143,16 @@ public final class RegionOfAttraction {
             if (v == null) {
                 v = lyapunovQuadratic(PolynomialAlgebra.jacobianAtOrigin(fPoly, y), y, x0);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, PolynomialAlgebra.directional(v, y, fPoly), List.of(),
-                    options).run();
+            Polynomial vdot = PolynomialAlgebra.directional(v, y, fPoly);
+            SosSolution global = GlobalStabilityCheck.certify(vdot, y, options.sosOptions(), options.seed());
+            if (global != null) {
+                statuses.add(global.status());
+                return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
+                        counters, seconds, start);
+            }
+            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options).run();
         }
+        statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
         counters[1] += outcome.iterations;
         seconds[0] += outcome.solverSeconds;
@@ -173,8 +187,26 @@ public final class RegionOfAttraction {
         Expression vOut = inStateVariables(normalised, y, stateVariables, x0);
         Expression candidateOut = inStateVariables(v, y, stateVariables, x0);
         double total = (System.nanoTime() - start) * 1e-9;
-        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, simulation, enlargement,
-                counters[0], counters[1], seconds[0], total);
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
+                enlargement, counters[0], counters[1], seconds[0], total);
+    }
+
+    /**
+     * Every level certified: no finite level, no simulation check (there is no boundary to sample) and the
+     * unnormalised candidate as the Lyapunov function.
+     */
+    private static RegionOfAttractionResult globalResult(List<Variable> stateVariables, Expression v,
+            SosSolution certificate, List<SdpStatus> statuses, int[] counters, double[] seconds, long start) {
+        LevelSetSearch.Outcome outcome = new LevelSetSearch.Outcome();
+        outcome.optimalRho = Double.POSITIVE_INFINITY;
+        outcome.certifiedRho = Double.POSITIVE_INFINITY;
+        outcome.lambdaFree = true;
+        outcome.verified = certificate.isVerified();
+        outcome.certificates.addAll(certificate.certificates());
+        double total = (System.nanoTime() - start) * 1e-9;
+        return new RegionOfAttractionResult(stateVariables, v, v, outcome, true, statuses, null, null,
+                counters[0] + 1, counters[1] + certificate.iterations(),
+                seconds[0] + certificate.solveSeconds() + certificate.buildSeconds(), total);
     }
 
     private static void checkOnlyContinuousState(DynamicalSystem<Double> system, Context<Double> context) {
