@@ -29,7 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Certified region of attraction of an equilibrium (SOS programming).",
-            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of",
+            "Dynamics are polynomial or rational (--f; rational as d(x) xdot = n(x))",
+            "or implicit rational (--g). rho is the level of",
             "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
             "and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
@@ -71,15 +72,13 @@ final class RoaCommand implements Callable<Integer> {
         int n = parsed.states().size();
         List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
-        if (g == null) {
-            checkPolynomial(parsed);
-        }
+        boolean rational = g != null || !checkRational(parsed);
         checkEquilibrium(withDynamics(parsed, f), point);
         SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
-                .withUseImplicitDynamics(g != null);
+                .withUseImplicitDynamics(rational);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
@@ -157,15 +156,44 @@ final class RoaCommand implements Callable<Integer> {
         return m.appendTail(out).toString().replace("useImplicitDynamics", "implicit dynamics (--g)");
     }
 
-    /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */
-    private static void checkPolynomial(SystemOptions.Parsed parsed) {
+    /**
+     * Whether --f is polynomial in the state (false: rational, analysed in the implicit form
+     * {@code d(x) xdot - n(x) = 0}, as --g would be); refuses dynamics that are neither, in the user's names.
+     */
+    private static boolean checkRational(SystemOptions.Parsed parsed) {
         List<Expression> numeric = parsed.numericDynamics();
+        boolean polynomial = true;
         for (int i = 0; i < numeric.size(); i++) {
             if (!numeric.get(i).isPolynomial(parsed.states())) {
-                throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = " + parsed.dynamics().get(i)
-                        + " is not polynomial in the state; write rational dynamics implicitly with --g");
+                polynomial = false;
+                if (!isRational(numeric.get(i), parsed.states())) {
+                    throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = "
+                            + parsed.dynamics().get(i) + " is neither polynomial nor rational in the state");
+                }
             }
         }
+        return polynomial;
+    }
+
+    /**
+     * Built from the state and constants by + - * / and integer powers; subexpressions free of the state count
+     * as constants.
+     */
+    private static boolean isRational(Expression e, List<Variable> states) {
+        if (java.util.Collections.disjoint(e.getVariables(), states)) {
+            return true;
+        }
+        return switch (e.operator()) {
+            case VARIABLE -> true;
+            case ADD, SUB, MUL, DIV -> isRational(e.argument(0), states) && isRational(e.argument(1), states);
+            case NEG -> isRational(e.argument(0), states);
+            case POW -> isIntegerConstant(e.argument(1)) && isRational(e.argument(0), states);
+            default -> false;
+        };
+    }
+
+    private static boolean isIntegerConstant(Expression e) {
+        return e.isConstant() && e.constantValue() == Math.rint(e.constantValue());
     }
 
     /** Refuses a point that is not an equilibrium (within the analysis' tolerance), naming --x-star. */
