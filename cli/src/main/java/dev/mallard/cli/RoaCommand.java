@@ -47,6 +47,22 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--x-star", paramLabel = "a,b", description = "The equilibrium (default: the origin).")
     String xStar;
 
+    @Option(names = "--inputs", paramLabel = "u1,u2", description = "Input names that --f may use; the loop is "
+            + "closed by u = -K (x - x*) with --k, or with the LQR gain of --lqr-q and --lqr-r.")
+    String inputs;
+
+    @Option(names = "--k", paramLabel = "\"k11,k12; k21,k22\"", description = "The feedback gain K, one row per "
+            + "input (rows separated by ';'), one column per state.")
+    String gain;
+
+    @Option(names = "--lqr-q", paramLabel = "10,1", description = "LQR state cost Q about x*: its diagonal, or the "
+            + "full matrix with rows separated by ';'.")
+    String lqrQ;
+
+    @Option(names = "--lqr-r", paramLabel = "1", description = "LQR input cost R: its diagonal, or the full matrix "
+            + "with rows separated by ';'.")
+    String lqrR;
+
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
 
@@ -60,6 +76,9 @@ final class RoaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The gain K of the closed loop, or null for an autonomous --f or --g. */
+    private double[][] closedLoopGain;
+
     @Override
     public Integer call() {
         if ((system.f == null) == (g == null)) {
@@ -68,10 +87,22 @@ final class RoaCommand implements Callable<Integer> {
         if (plot != null) {
             Plots.checkPng(plot, "--plot");
         }
-        SystemOptions.Parsed parsed = system.parse(false);
+        List<String> inputNames = inputs == null ? List.of() : SystemOptions.splitList(inputs, ",", "--inputs");
+        checkFeedbackOptions(inputNames);
+        SystemOptions.Parsed parsed = system.parse(false, inputNames, "--inputs");
         int n = parsed.states().size();
-        List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
+        List<Expression> f;
+        if (g != null) {
+            f = implicit(parsed);
+        } else if (inputNames.isEmpty()) {
+            f = parsed.dynamics();
+        } else {
+            List<Variable> u = inputNames.stream().map(parsed.names()::get).toList();
+            closedLoopGain = gain(parsed, u, point);
+            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point);
+            parsed = withDynamics(parsed, f);
+        }
         boolean rational = g != null || !checkRational(parsed);
         checkEquilibrium(withDynamics(parsed, f), point);
         SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
@@ -95,9 +126,12 @@ final class RoaCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(inUserNames(e.getMessage(), parsed, point));
         } catch (IllegalStateException e) {
-            throw new ComputationException(e.getMessage() != null && e.getMessage().contains(" is unbounded")
+            progress.done();
+            String reason = e.getMessage() != null && e.getMessage().contains(" is unbounded")
                     ? "roa: the level of the candidate grows without bound, so there is no finite estimate (the "
-                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point));
+                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point);
+            reportFailure(spec.commandLine().getOut(), reason, List.of());
+            throw new ComputationException(reason);
         }
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
@@ -110,6 +144,77 @@ final class RoaCommand implements Callable<Integer> {
             throw new ComputationException("roa: no level is certified: " + UNVERIFIED);
         }
         return Main.OK;
+    }
+
+    /** --inputs only with --f and exactly one way of closing the loop; --k and --lqr-* only with --inputs. */
+    private void checkFeedbackOptions(List<String> inputNames) {
+        boolean lqr = lqrQ != null || lqrR != null;
+        if (inputNames.isEmpty()) {
+            if (gain != null || lqr) {
+                throw new BadInputException((gain != null ? "--k" : "--lqr-q/--lqr-r")
+                        + " closes a loop: name the inputs of --f with --inputs");
+            }
+            return;
+        }
+        if (g != null) {
+            throw new BadInputException("--inputs: a closed loop needs the plant as --f, not --g");
+        }
+        if ((gain != null) == lqr) {
+            throw new BadInputException("--inputs: close the loop with either --k or --lqr-q and --lqr-r"
+                    + (gain != null ? ", not both" : ""));
+        }
+        if (lqr && (lqrQ == null || lqrR == null)) {
+            throw new BadInputException(lqrQ == null ? "--lqr-r needs --lqr-q" : "--lqr-q needs --lqr-r");
+        }
+    }
+
+    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u = 0). */
+    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point) {
+        int n = parsed.states().size();
+        int m = u.size();
+        if (gain != null) {
+            return matrix(gain, "--k", m, n, false);
+        }
+        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point));
+        return ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+    }
+
+    /**
+     * A rows x cols matrix written row by row, rows separated by ';', entries by ','; a square one may be
+     * given by its diagonal alone (one row of {@code cols} entries).
+     */
+    static double[][] matrix(String text, String option, int rows, int cols, boolean diagonal) {
+        String[] lines = text.split(";", -1);
+        if (diagonal && lines.length == 1 && rows > 1) {
+            double[] d = row(lines[0], option, cols, "the diagonal");
+            double[][] out = new double[rows][cols];
+            for (int i = 0; i < rows; i++) {
+                out[i][i] = d[i];
+            }
+            return out;
+        }
+        if (lines.length != rows) {
+            throw new BadInputException(option + " has " + lines.length + " row" + (lines.length == 1 ? "" : "s")
+                    + ", expected " + rows + (diagonal ? " (or one row holding the diagonal)" : " (one per input)"));
+        }
+        double[][] out = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            out[i] = row(lines[i], option, cols, "row " + (i + 1));
+        }
+        return out;
+    }
+
+    private static double[] row(String text, String option, int cols, String what) {
+        List<String> pieces = SystemOptions.splitList(text, ",", option);
+        if (pieces.size() != cols) {
+            throw new BadInputException(option + ": " + what + " has " + pieces.size() + " entr"
+                    + (pieces.size() == 1 ? "y" : "ies") + ", expected " + cols);
+        }
+        double[] out = new double[cols];
+        for (int j = 0; j < cols; j++) {
+            out[j] = SystemOptions.number(pieces.get(j), option);
+        }
+        return out;
     }
 
     /** --V, refused unless a polynomial in the state of even degree >= 2 (what a Lyapunov candidate can be). */
@@ -271,6 +376,9 @@ final class RoaCommand implements Callable<Integer> {
             fields.put("V", (result.isVerified() ? result.lyapunovFunction() : result.candidate()).toString());
             fields.put("certified", result.isVerified());
             fields.put("global", result.isGlobal());
+            if (closedLoopGain != null) {
+                fields.put("K", closedLoopGain);
+            }
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
             }
@@ -278,6 +386,9 @@ final class RoaCommand implements Callable<Integer> {
             fields.put("seconds", result.totalSeconds());
             out.println(Json.write(fields));
             return;
+        }
+        if (closedLoopGain != null) {
+            out.println("closed loop: u = -K (x - x*) with K = " + java.util.Arrays.deepToString(closedLoopGain));
         }
         if (result.isGlobal()) {
             out.println("every level of the candidate V = " + result.candidate() + " is certified: Vdot < 0 everywhere "

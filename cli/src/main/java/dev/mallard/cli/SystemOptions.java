@@ -97,6 +97,14 @@ final class SystemOptions {
 
     /** Parses --vars and --params (every command) and --f (required unless the command says otherwise). */
     Parsed parse(boolean dynamicsRequired) {
+        return parse(dynamicsRequired, List.of(), null);
+    }
+
+    /**
+     * As {@link #parse(boolean)}, with further names that --f may use (a command's inputs), declared after the
+     * parameters and found in {@link Parsed#names()}; {@code option} names them in messages.
+     */
+    Parsed parse(boolean dynamicsRequired, List<String> extraNames, String option) {
         Map<String, Variable> names = new LinkedHashMap<>();
         Variable time = new Variable("t");
         names.put("t", time);
@@ -118,6 +126,9 @@ final class SystemOptions {
                 values.add(constant(params, offset + eq + 1, pair.substring(eq + 1), name));
                 offset += pair.length() + 1;
             }
+        }
+        for (String name : extraNames) {
+            declare(names, name, option);
         }
         List<Expression> dynamics = null;
         if (f != null) {
