@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Certified region of attraction of an equilibrium (SOS programming).",
             "Dynamics are polynomial or rational (--f; rational as d(x) xdot = n(x))",
-            "or implicit rational (--g). rho is the level of",
+            "or implicit rational (--g); angles entering only through sin and cos are recast",
+            "exactly (s = sin, c = cos - 1 on the unit circle). rho is the level of",
             "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
             "and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
@@ -103,7 +104,7 @@ final class RoaCommand implements Callable<Integer> {
             f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point);
             parsed = withDynamics(parsed, f);
         }
-        boolean rational = g != null || !checkRational(parsed);
+        boolean rational = g != null || checkRational(parsed);
         checkEquilibrium(withDynamics(parsed, f), point);
         SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
@@ -262,22 +263,39 @@ final class RoaCommand implements Callable<Integer> {
     }
 
     /**
-     * Whether --f is polynomial in the state (false: rational, analysed in the implicit form
-     * {@code d(x) xdot - n(x) = 0}, as --g would be); refuses dynamics that are neither, in the user's names.
+     * Whether --f is rational but not polynomial in the state, and so analysed in the implicit form
+     * {@code d(x) xdot - n(x) = 0}, as --g would be. Other dynamics go to the analysis as they are: polynomial
+     * ones directly, and ones in sin and cos of angles are recast exactly there (or refused, saying why).
      */
     private static boolean checkRational(SystemOptions.Parsed parsed) {
         List<Expression> numeric = parsed.numericDynamics();
         boolean polynomial = true;
+        boolean rational = true;
         for (int i = 0; i < numeric.size(); i++) {
-            if (!numeric.get(i).isPolynomial(parsed.states())) {
-                polynomial = false;
-                if (!isRational(numeric.get(i), parsed.states())) {
+            Expression e = numeric.get(i);
+            if (!isRational(e, parsed.states())) {
+                rational = false;
+                if (!hasSineOrCosine(e)) {
                     throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = "
-                            + parsed.dynamics().get(i) + " is neither polynomial nor rational in the state");
+                            + parsed.dynamics().get(i) + " is neither polynomial nor rational in the state, nor "
+                            + "written in sin and cos of angles");
                 }
             }
+            polynomial &= e.isPolynomial(parsed.states());
         }
-        return polynomial;
+        return rational && !polynomial;
+    }
+
+    private static boolean hasSineOrCosine(Expression e) {
+        if (e.operator() == dev.mallard.symbolic.Operator.SIN || e.operator() == dev.mallard.symbolic.Operator.COS) {
+            return true;
+        }
+        for (int k = 0; k < e.operator().arity(); k++) {
+            if (hasSineOrCosine(e.argument(k))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -93,10 +93,22 @@ class RoaModelInputTest {
 
     @Test
     void dynamicsNeitherPolynomialNorRationalAreRefused() {
-        CliRun run = CliRun.of("roa", "--vars", "x", "--f", "-sin(x)");
+        CliRun run = CliRun.of("roa", "--vars", "x", "--f", "-x*exp(x)");
         assertEquals(Main.BAD_INPUT, run.code());
-        assertEquals("mallard: --f: dx/dt = -sin(x) is neither polynomial nor rational in the state"
-                + System.lineSeparator(), run.err());
-        assertFalse(run.err().contains("--g"));
+        assertEquals("mallard: --f: dx/dt = -x*exp(x) is neither polynomial nor rational in the state, nor written "
+                + "in sin and cos of angles" + System.lineSeparator(), run.err());
+        CliRun both = CliRun.of("roa", "--vars", "th,w", "--f", "w; 19.62*sin(th) - 40*th - 4.4*w");
+        assertEquals(Main.BAD_INPUT, both.code());
+        assertTrue(both.err().contains("th enters both through sin/cos and directly"), both.err());
+    }
+
+    @Test
+    void pendulumUnderSineFeedbackIsCertifiedInSinAndCos() {
+        // th'' = (g/l) sin th - b/(m l^2) th' + u/(m l^2) under u = -(10 sin th + th'), recast exactly.
+        JsonNode json = CliRun.of("roa", "--vars", "th,w", "--params", "g=9.81, l=1/2, b=1/10, m=1", "--f",
+                "w; (g/l)*sin(th) - b/(m*l^2)*w - (10*sin(th) + w)/(m*l^2)", "--json").json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        String v = json.get("V").asText();
+        assertTrue(v.contains("sin(th)") && v.contains("cos(th)"), v);
     }
 }

@@ -164,7 +164,8 @@ final class LevelSetSearch {
         p.program = new SosProgram(indeterminates);
         int vdotDegree = vdotb.totalDegree();
         int lambdaDegree = 2 * ((vdotDegree + 1) / 2);
-        int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree()) / 2);
+        // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
+        int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
         p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
                 : p.program.newSosPolynomial("lambda", lambdaDegree);
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);

@@ -138,6 +138,13 @@ public final class RegionOfAttraction {
             }
             Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
             outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+        } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
+            if (options.enlargementIterations() > 0 || v != null) {
+                throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
+                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
+            }
+            return recastResult(TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses, counters, seconds,
+                    start);
         } else {
             fPoly = polynomialDynamics(system, f, y);
             if (v == null) {
@@ -189,6 +196,61 @@ public final class RegionOfAttraction {
         double total = (System.nanoTime() - start) * 1e-9;
         return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
                 enlargement, counters[0], counters[1], seconds[0], total);
+    }
+
+    private static boolean allPolynomial(Expression[] f, List<Variable> y) {
+        for (Expression fi : f) {
+            if (!fi.isPolynomial(y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Dynamics in sin and cos of the angles, recast exactly (see {@link TrigonometricRecast}): the candidate is
+     * the linearisation's {@code z'Pz} with each angle's y_i written s_i, plus {@code P_ii c_i^2} so that it is
+     * positive on the whole circle (at the opposite angle, s = 0 and c = -2). The level search runs in all the
+     * recast variables, c included (so that the opposite angles, equilibria where Vdot = 0, bound the level),
+     * on the circles with free multipliers; its multiplier is SOS since Vdot's Hessian is singular along c.
+     * The estimate is the connected component of {V <= 1} holding x*, the angles taken modulo a turn. No
+     * simulation check (its sampler needs a polynomial in the state).
+     */
+    private static RegionOfAttractionResult recastResult(TrigonometricRecast recast, List<Variable> stateVariables,
+            double[] x0, RegionOfAttractionOptions options, List<SdpStatus> statuses, int[] counters,
+            double[] seconds, long start) {
+        List<Variable> reduced = recast.reduced;
+        double[][] a = PolynomialAlgebra.jacobianAtOrigin(recast.velocities, reduced);
+        Polynomial v = lyapunovQuadratic(a, reduced, x0);
+        double[] diagonal = new double[reduced.size()];
+        for (int i = 0, k = 0; i < reduced.size(); i++) {
+            diagonal[i] = v.coefficient(dev.mallard.symbolic.Monomial.of(reduced.get(i), 2));
+            if (recast.angle[i]) {
+                Polynomial c = Polynomial.of(recast.cosines.get(k++));
+                v = v.add(c.multiply(c).scale(diagonal[i]));
+            }
+        }
+        Polynomial vdot = PolynomialAlgebra.directional(v, recast.all(), recast.dynamics);
+        LevelSetSearch.Outcome outcome = new LevelSetSearch(recast.all(), List.of(), v, vdot, recast.circles, options)
+                .run();
+        statuses.addAll(outcome.statuses);
+        Map<Variable, Expression> back = new HashMap<>();
+        for (int i = 0, k = 0; i < reduced.size(); i++) {
+            Expression d = x0[i] == 0 ? stateVariables.get(i).toExpression()
+                    : stateVariables.get(i).toExpression().minus(x0[i]);
+            if (recast.angle[i]) {
+                back.put(reduced.get(i), Expression.sin(d));
+                back.put(recast.cosines.get(k++), Expression.cos(d).minus(1.0));
+            } else {
+                back.put(reduced.get(i), d);
+            }
+        }
+        Expression vOut = v.scale(1.0 / outcome.certifiedRho).toExpression().substitute(back);
+        Expression candidateOut = v.toExpression().substitute(back);
+        double total = (System.nanoTime() - start) * 1e-9;
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, null, null,
+                counters[0] + outcome.solves, counters[1] + outcome.iterations, seconds[0] + outcome.solverSeconds,
+                total);
     }
 
     /**

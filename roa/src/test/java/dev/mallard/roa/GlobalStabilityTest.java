@@ -57,6 +57,15 @@ class GlobalStabilityTest {
     }
 
     @Test
+    void quadraticDynamicsWithAnOddDegreeVdotGetTheirLevel() {
+        // x' = -x + x^2: Vdot = -x^2 + x^3 for V = x^2 / 2 vanishes at x = 1, so rho = 1/2 (the multiplier's
+        // power of y'y is rounded up past Vdot's odd degree; rounded down, the analysis failed).
+        RegionOfAttractionResult r = analyze("x", "-x + x^2", null);
+        assertTrue(r.isVerified(), r::toString);
+        assertEquals(0.5, r.rho(), 1e-4);
+    }
+
+    @Test
     void locallyStableSystemIsNotGlobal() {
         // Vdot = -x^2 + x^4 for V = x^2 / 2 is positive beyond |x| = 1: the level search answers, rho = 1/2.
         RegionOfAttractionResult r = analyze("x", "-x + x^3", null);
