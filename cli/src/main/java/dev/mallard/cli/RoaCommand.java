@@ -3,6 +3,7 @@ package dev.mallard.cli;
 import dev.mallard.plot.RegionOfAttractionPlot;
 
 import dev.mallard.roa.RegionOfAttraction;
+import dev.mallard.roa.RegionOfAttractionException;
 import dev.mallard.roa.RegionOfAttractionOptions;
 import dev.mallard.roa.RegionOfAttractionResult;
 import dev.mallard.scalar.Scalar;
@@ -28,7 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Certified region of attraction of an equilibrium (SOS programming).",
-            "Dynamics are polynomial (--f) or implicit rational (--g). rho is the level of",
+            "Dynamics are polynomial or rational (--f; rational as d(x) xdot = n(x))",
+            "or implicit rational (--g); angles entering only through sin and cos are recast",
+            "exactly (s = sin, c = cos - 1 on the unit circle). rho is the level of",
             "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
             "and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
@@ -45,6 +48,22 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--x-star", paramLabel = "a,b", description = "The equilibrium (default: the origin).")
     String xStar;
 
+    @Option(names = "--inputs", paramLabel = "u1,u2", description = "Input names that --f may use; the loop is "
+            + "closed by u = -K (x - x*) with --k, or with the LQR gain of --lqr-q and --lqr-r.")
+    String inputs;
+
+    @Option(names = "--k", paramLabel = "\"k11,k12; k21,k22\"", description = "The feedback gain K, one row per "
+            + "input (rows separated by ';'), one column per state.")
+    String gain;
+
+    @Option(names = "--lqr-q", paramLabel = "10,1", description = "LQR state cost Q about x*: its diagonal, or the "
+            + "full matrix with rows separated by ';'.")
+    String lqrQ;
+
+    @Option(names = "--lqr-r", paramLabel = "1", description = "LQR input cost R: its diagonal, or the full matrix "
+            + "with rows separated by ';'.")
+    String lqrR;
+
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
 
@@ -58,6 +77,9 @@ final class RoaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The gain K of the closed loop, or null for an autonomous --f or --g. */
+    private double[][] closedLoopGain;
+
     @Override
     public Integer call() {
         if ((system.f == null) == (g == null)) {
@@ -66,19 +88,29 @@ final class RoaCommand implements Callable<Integer> {
         if (plot != null) {
             Plots.checkPng(plot, "--plot");
         }
-        SystemOptions.Parsed parsed = system.parse(false);
+        List<String> inputNames = inputs == null ? List.of() : SystemOptions.splitList(inputs, ",", "--inputs");
+        checkFeedbackOptions(inputNames);
+        SystemOptions.Parsed parsed = system.parse(false, inputNames, "--inputs");
         int n = parsed.states().size();
-        List<Expression> f = g == null ? parsed.dynamics() : implicit(parsed);
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
-        if (g == null) {
-            checkPolynomial(parsed);
+        List<Expression> f;
+        if (g != null) {
+            f = implicit(parsed);
+        } else if (inputNames.isEmpty()) {
+            f = parsed.dynamics();
+        } else {
+            List<Variable> u = inputNames.stream().map(parsed.names()::get).toList();
+            closedLoopGain = gain(parsed, u, point);
+            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point);
+            parsed = withDynamics(parsed, f);
         }
+        boolean rational = g != null || checkRational(parsed);
         checkEquilibrium(withDynamics(parsed, f), point);
         SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
-                .withUseImplicitDynamics(g != null);
+                .withUseImplicitDynamics(rational);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
@@ -87,23 +119,103 @@ final class RoaCommand implements Callable<Integer> {
         RegionOfAttractionResult result;
         try {
             result = RegionOfAttraction.analyzeDetailed(sys, context, options);
+        } catch (RegionOfAttractionException e) {
+            progress.done();
+            String reason = inUserNames(e.getMessage(), parsed, point);
+            reportFailure(spec.commandLine().getOut(), reason, e.sdpStatuses());
+            throw new ComputationException("roa: no level is certified: " + reason);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(inUserNames(e.getMessage(), parsed, point));
         } catch (IllegalStateException e) {
-            throw new ComputationException(e.getMessage() != null && e.getMessage().contains(" is unbounded")
+            progress.done();
+            String reason = e.getMessage() != null && e.getMessage().contains(" is unbounded")
                     ? "roa: the level of the candidate grows without bound, so there is no finite estimate (the "
-                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point));
+                    + "equilibrium may attract the whole state space)" : inUserNames(e.getMessage(), parsed, point);
+            reportFailure(spec.commandLine().getOut(), reason, List.of());
+            throw new ComputationException(reason);
         }
         if (plot != null) {
             progress.show("roa: simulating trajectories for the plot...");
         }
-        RegionOfAttractionPlot.Drawing drawing = plot == null ? null : drawing(parsed, f, result, point);
+        RegionOfAttractionPlot.Drawing drawing = plot == null || result.isGlobal() ? null
+                : drawing(parsed, f, result, point);
         progress.done();
         report(spec.commandLine().getOut(), result, drawing);
         if (!result.isVerified()) {
-            throw new ComputationException("roa: the region of attraction was not certified (see the certificate line)");
+            throw new ComputationException("roa: no level is certified: " + UNVERIFIED);
         }
         return Main.OK;
+    }
+
+    /** --inputs only with --f and exactly one way of closing the loop; --k and --lqr-* only with --inputs. */
+    private void checkFeedbackOptions(List<String> inputNames) {
+        boolean lqr = lqrQ != null || lqrR != null;
+        if (inputNames.isEmpty()) {
+            if (gain != null || lqr) {
+                throw new BadInputException((gain != null ? "--k" : "--lqr-q/--lqr-r")
+                        + " closes a loop: name the inputs of --f with --inputs");
+            }
+            return;
+        }
+        if (g != null) {
+            throw new BadInputException("--inputs: a closed loop needs the plant as --f, not --g");
+        }
+        if ((gain != null) == lqr) {
+            throw new BadInputException("--inputs: close the loop with either --k or --lqr-q and --lqr-r"
+                    + (gain != null ? ", not both" : ""));
+        }
+        if (lqr && (lqrQ == null || lqrR == null)) {
+            throw new BadInputException(lqrQ == null ? "--lqr-r needs --lqr-q" : "--lqr-q needs --lqr-r");
+        }
+    }
+
+    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u = 0). */
+    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point) {
+        int n = parsed.states().size();
+        int m = u.size();
+        if (gain != null) {
+            return matrix(gain, "--k", m, n, false);
+        }
+        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point));
+        return ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+    }
+
+    /**
+     * A rows x cols matrix written row by row, rows separated by ';', entries by ','; a square one may be
+     * given by its diagonal alone (one row of {@code cols} entries).
+     */
+    static double[][] matrix(String text, String option, int rows, int cols, boolean diagonal) {
+        String[] lines = text.split(";", -1);
+        if (diagonal && lines.length == 1 && rows > 1) {
+            double[] d = row(lines[0], option, cols, "the diagonal");
+            double[][] out = new double[rows][cols];
+            for (int i = 0; i < rows; i++) {
+                out[i][i] = d[i];
+            }
+            return out;
+        }
+        if (lines.length != rows) {
+            throw new BadInputException(option + " has " + lines.length + " row" + (lines.length == 1 ? "" : "s")
+                    + ", expected " + rows + (diagonal ? " (or one row holding the diagonal)" : " (one per input)"));
+        }
+        double[][] out = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            out[i] = row(lines[i], option, cols, "row " + (i + 1));
+        }
+        return out;
+    }
+
+    private static double[] row(String text, String option, int cols, String what) {
+        List<String> pieces = SystemOptions.splitList(text, ",", option);
+        if (pieces.size() != cols) {
+            throw new BadInputException(option + ": " + what + " has " + pieces.size() + " entr"
+                    + (pieces.size() == 1 ? "y" : "ies") + ", expected " + cols);
+        }
+        double[] out = new double[cols];
+        for (int j = 0; j < cols; j++) {
+            out[j] = SystemOptions.number(pieces.get(j), option);
+        }
+        return out;
     }
 
     /** --V, refused unless a polynomial in the state of even degree >= 2 (what a Lyapunov candidate can be). */
@@ -114,6 +226,10 @@ final class RoaCommand implements Callable<Integer> {
             values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
         }
         Expression numeric = v.substitute(values);
+        if (numeric.isConstant() && numeric.constantValue() == 0) {
+            throw new BadInputException("--V: " + candidate.strip() + " is identically zero, which is not a Lyapunov "
+                    + "candidate (it is not positive definite); omit --V for the quadratic candidate of the linearisation");
+        }
         if (!numeric.isPolynomial(parsed.states())) {
             throw new BadInputException("--V: " + v + " is not polynomial in the state");
         }
@@ -146,15 +262,61 @@ final class RoaCommand implements Callable<Integer> {
         return m.appendTail(out).toString().replace("useImplicitDynamics", "implicit dynamics (--g)");
     }
 
-    /** Refuses --f that is not polynomial in the state, in the user's names (the analysis needs polynomials). */
-    private static void checkPolynomial(SystemOptions.Parsed parsed) {
+    /**
+     * Whether --f is rational but not polynomial in the state, and so analysed in the implicit form
+     * {@code d(x) xdot - n(x) = 0}, as --g would be. Other dynamics go to the analysis as they are: polynomial
+     * ones directly, and ones in sin and cos of angles are recast exactly there (or refused, saying why).
+     */
+    private static boolean checkRational(SystemOptions.Parsed parsed) {
         List<Expression> numeric = parsed.numericDynamics();
+        boolean polynomial = true;
+        boolean rational = true;
         for (int i = 0; i < numeric.size(); i++) {
-            if (!numeric.get(i).isPolynomial(parsed.states())) {
-                throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = " + parsed.dynamics().get(i)
-                        + " is not polynomial in the state; write rational dynamics implicitly with --g");
+            Expression e = numeric.get(i);
+            if (!isRational(e, parsed.states())) {
+                rational = false;
+                if (!hasSineOrCosine(e)) {
+                    throw new BadInputException("--f: d" + parsed.stateNames().get(i) + "/dt = "
+                            + parsed.dynamics().get(i) + " is neither polynomial nor rational in the state, nor "
+                            + "written in sin and cos of angles");
+                }
+            }
+            polynomial &= e.isPolynomial(parsed.states());
+        }
+        return rational && !polynomial;
+    }
+
+    private static boolean hasSineOrCosine(Expression e) {
+        if (e.operator() == dev.mallard.symbolic.Operator.SIN || e.operator() == dev.mallard.symbolic.Operator.COS) {
+            return true;
+        }
+        for (int k = 0; k < e.operator().arity(); k++) {
+            if (hasSineOrCosine(e.argument(k))) {
+                return true;
             }
         }
+        return false;
+    }
+
+    /**
+     * Built from the state and constants by + - * / and integer powers; subexpressions free of the state count
+     * as constants.
+     */
+    private static boolean isRational(Expression e, List<Variable> states) {
+        if (java.util.Collections.disjoint(e.getVariables(), states)) {
+            return true;
+        }
+        return switch (e.operator()) {
+            case VARIABLE -> true;
+            case ADD, SUB, MUL, DIV -> isRational(e.argument(0), states) && isRational(e.argument(1), states);
+            case NEG -> isRational(e.argument(0), states);
+            case POW -> isIntegerConstant(e.argument(1)) && isRational(e.argument(0), states);
+            default -> false;
+        };
+    }
+
+    private static boolean isIntegerConstant(Expression e) {
+        return e.isConstant() && e.constantValue() == Math.rint(e.constantValue());
     }
 
     /** Refuses a point that is not an equilibrium (within the analysis' tolerance), naming --x-star. */
@@ -217,26 +379,65 @@ final class RoaCommand implements Callable<Integer> {
         }
     }
 
+    /** Why an uncertified result gives no level. */
+    private static final String UNVERIFIED = "the certificate of the largest level found, backed off, did not "
+            + "pass its independent check";
+
     private void report(PrintWriter out, RegionOfAttractionResult result, RegionOfAttractionPlot.Drawing drawing) {
+        List<String> statuses = result.sdpStatuses().stream().map(Enum::name).toList();
         if (json) {
             Map<String, Object> fields = new LinkedHashMap<>();
-            fields.put("rho", result.rho());
-            fields.put("V", result.lyapunovFunction().toString());
+            if (result.isVerified() && !result.isGlobal()) {
+                fields.put("rho", result.rho());
+                fields.put("optimalRho", result.optimalRho());
+            }
+            fields.put("V", (result.isVerified() ? result.lyapunovFunction() : result.candidate()).toString());
             fields.put("certified", result.isVerified());
+            fields.put("global", result.isGlobal());
+            if (closedLoopGain != null) {
+                fields.put("K", closedLoopGain);
+            }
+            if (!result.isVerified()) {
+                fields.put("reason", UNVERIFIED);
+            }
+            fields.put("sdpStatuses", statuses);
             fields.put("seconds", result.totalSeconds());
             out.println(Json.write(fields));
             return;
         }
-        out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
-        out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+        if (closedLoopGain != null) {
+            out.println("closed loop: u = -K (x - x*) with K = " + java.util.Arrays.deepToString(closedLoopGain));
+        }
+        if (result.isGlobal()) {
+            out.println("every level of the candidate V = " + result.candidate() + " is certified: Vdot < 0 everywhere "
+                    + "but at the equilibrium, so the equilibrium is globally asymptotically stable for this V and "
+                    + "this model (no finite level)");
+        } else if (result.isVerified()) {
+            out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
+            out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+        } else {
+            out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
+        }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
-        if (result.simulation() != null) {
+        if (result.simulation() != null && result.isVerified()) {
             out.println("simulation cross-check: " + result.simulation());
         }
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
         }
-        out.printf(Locale.ROOT, "%d SDP solves, %d iterations, %.3f s%n", result.sdpSolves(), result.iterations(),
-                result.totalSeconds());
+        out.printf(Locale.ROOT, "%d SDP solves (statuses %s), %d iterations, %.3f s%n", result.sdpSolves(), statuses,
+                result.iterations(), result.totalSeconds());
+    }
+
+    /** The report of an analysis that stopped before a certificate: with --json, one object saying why. */
+    private void reportFailure(PrintWriter out, String reason, List<String> statuses) {
+        if (json) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("certified", false);
+            fields.put("global", false);
+            fields.put("reason", reason);
+            fields.put("sdpStatuses", statuses);
+            out.println(Json.write(fields));
+        }
     }
 }

@@ -33,7 +33,8 @@ final class SystemOptions {
                     + "cosh tanh exp log sqrt abs min(a,b) max(a,b), and the constants pi and e.")
     String f;
 
-    @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values.")
+    @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values; a "
+            + "value is a constant expression (8/3, 2*pi, sqrt(2)) without names.")
     String params;
 
     /** A system parsed from the options, with its names. */
@@ -96,6 +97,14 @@ final class SystemOptions {
 
     /** Parses --vars and --params (every command) and --f (required unless the command says otherwise). */
     Parsed parse(boolean dynamicsRequired) {
+        return parse(dynamicsRequired, List.of(), null);
+    }
+
+    /**
+     * As {@link #parse(boolean)}, with further names that --f may use (a command's inputs), declared after the
+     * parameters and found in {@link Parsed#names()}; {@code option} names them in messages.
+     */
+    Parsed parse(boolean dynamicsRequired, List<String> extraNames, String option) {
         Map<String, Variable> names = new LinkedHashMap<>();
         Variable time = new Variable("t");
         names.put("t", time);
@@ -106,14 +115,20 @@ final class SystemOptions {
         List<Variable> parameters = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         if (params != null && !params.isBlank()) {
-            for (String pair : splitList(params, ",", "--params")) {
+            int offset = 0;
+            for (String pair : splitTopLevel(params, "--params")) {
                 int eq = pair.indexOf('=');
                 if (eq < 0) {
-                    throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair) + "'");
+                    throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair.strip()) + "'");
                 }
-                parameters.add(declare(names, pair.substring(0, eq).trim(), "--params"));
-                values.add(number(pair.substring(eq + 1).trim(), "--params " + Messages.quote(pair.substring(0, eq).trim())));
+                String name = pair.substring(0, eq).trim();
+                parameters.add(declare(names, name, "--params"));
+                values.add(constant(params, offset + eq + 1, pair.substring(eq + 1), name));
+                offset += pair.length() + 1;
             }
+        }
+        for (String name : extraNames) {
+            declare(names, name, option);
         }
         List<Expression> dynamics = null;
         if (f != null) {
@@ -170,6 +185,45 @@ final class SystemOptions {
             throw new BadInputException(option + ": " + e.problem() + " at column " + column + " of \""
                     + Messages.excerpt(text, column) + "\"");
         }
+    }
+
+    /**
+     * --params split at the commas outside parentheses (a value may call {@code atan2(1, 2)}), untrimmed so
+     * that offsets add up; an empty entry is refused.
+     */
+    private static List<String> splitTopLevel(String text, String option) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            char c = i < text.length() ? text.charAt(i) : ',';
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == ',' && depth <= 0) {
+                if (text.substring(start, i).isBlank()) {
+                    throw new BadInputException(option + ": empty entry in '" + Messages.quote(text) + "'");
+                }
+                out.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A parameter's value: a constant formula ({@code 8/3}, {@code 2*pi}, {@code sqrt(2)}) with no names but
+     * pi and e, evaluated once; errors give the column within the whole --params text.
+     */
+    private static double constant(String text, int offset, String piece, String name) {
+        if (piece.isBlank()) {
+            throw new BadInputException("--params " + name + ": no value after '='");
+        }
+        Expression e = parse(text, offset, piece, "--params " + name, Map.of());
+        double value = e.evaluate(new Environment());
+        if (!Double.isFinite(value)) {
+            throw new BadInputException("--params " + name + ": " + piece.strip() + " is " + value
+                    + "; a parameter must be a finite number");
+        }
+        return value;
     }
 
     static List<String> splitList(String text, String separator, String option) {

@@ -41,7 +41,7 @@ class BadInputTest {
     void badNamesAndNumbersAreNamed() {
         assertBadInput("--vars: 'sin' is reserved (a function or constant name)", "inspect", "--vars", "sin", "--f", "1");
         assertBadInput("--vars: 'x' is already used", "inspect", "--vars", "x,x", "--f", "1; 1");
-        assertBadInput("--params k: not a number: 'abc'", "inspect", "--vars", "x", "--f", "-k*x", "--params", "k=abc");
+        assertBadInput("--params k: unknown variable 'abc' at column 3 of \"k=abc\"", "inspect", "--vars", "x", "--f", "-k*x", "--params", "k=abc");
         assertBadInput("--x0: not a number: 'q'", "simulate", "--vars", "x", "--f", "-x", "--x0", "q");
     }
 

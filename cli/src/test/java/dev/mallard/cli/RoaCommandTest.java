@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RoaCommandTest {
 
     /** V printed by the command, evaluated at x. */
-    private static double v(JsonNode json, String name, double x) {
+    static double v(JsonNode json, String name, double x) {
         Map<String, Variable> names = new HashMap<>();
         Expression v = Formula.parseCreating(json.get("V").asText(), names);
         return v.evaluate(new Environment().put(names.get(name), x));

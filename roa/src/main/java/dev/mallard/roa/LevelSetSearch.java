@@ -32,6 +32,8 @@ final class LevelSetSearch {
         /** The positive form multiplying V - rho, in the unbalanced variables y. */
         Polynomial norm;
         final List<SosCertificate> certificates = new ArrayList<>();
+        /** The status of every SDP solved, in order. */
+        final List<SdpStatus> statuses = new ArrayList<>();
         int solves;
         int iterations;
         double solverSeconds;
@@ -85,12 +87,13 @@ final class LevelSetSearch {
         SosSolution s1 = first.program.solve(options.sosOptions());
         record(out, s1);
         if (!nearlyOptimal(s1)) {
-            throw new RegionOfAttractionException("the SDP for the largest level set failed: " + describe(s1));
+            throw new RegionOfAttractionException("the SDP for the largest level set failed: " + describe(s1),
+                    out.statuses);
         }
         out.optimalRho = s1.value(first.rho);
         if (!(out.optimalRho > 0)) {
             throw new RegionOfAttractionException("no positive level set of V is certified: the largest rho is "
-                    + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)");
+                    + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)", out.statuses);
         }
         // The certificate decides: if it fails at the first back-off (the level found was slightly too
         // optimistic, or its Gram matrix too close to singular), it is retried further inside, up to 10%.
@@ -121,6 +124,7 @@ final class LevelSetSearch {
 
     private static void record(Outcome out, SosSolution s) {
         out.solves++;
+        out.statuses.add(s.status());
         out.iterations += s.iterations();
         out.solverSeconds += s.solveSeconds() + s.buildSeconds();
     }
@@ -160,7 +164,8 @@ final class LevelSetSearch {
         p.program = new SosProgram(indeterminates);
         int vdotDegree = vdotb.totalDegree();
         int lambdaDegree = 2 * ((vdotDegree + 1) / 2);
-        int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree()) / 2);
+        // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
+        int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
         p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
                 : p.program.newSosPolynomial("lambda", lambdaDegree);
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);

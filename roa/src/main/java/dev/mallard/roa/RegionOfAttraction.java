@@ -1,6 +1,7 @@
 package dev.mallard.roa;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.NotPolynomialException;
 import dev.mallard.symbolic.Polynomial;
@@ -28,7 +29,9 @@ import java.util.Random;
  *
  * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
  * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
- * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}).
+ * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}). When {@code -Vdot} is itself certified
+ * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
+ * says so instead of a number.
  */
 public final class RegionOfAttraction {
 
@@ -39,7 +42,9 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The certified estimate as an expression V with {@code {V <= 1}} the region.
+     * The certified estimate as an expression V with {@code {V <= 1}} the region; when the candidate certifies
+     * every level (see {@link RegionOfAttractionResult#isGlobal()}), the unnormalised candidate, every sublevel
+     * set of which is certified.
      *
      * @param system a time-invariant continuous-time system convertible to {@link Expression}, with
      *     polynomial dynamics (rational with {@code useImplicitDynamics}); not modified
@@ -105,6 +110,7 @@ public final class RegionOfAttraction {
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
         int[] counters = new int[2];
         double[] seconds = new double[1];
+        List<SdpStatus> statuses = new ArrayList<>();
         Polynomial v;
         if (options.lyapunovCandidate().equals(Expression.ZERO)) {
             v = null;
@@ -114,6 +120,7 @@ public final class RegionOfAttraction {
             counters[0]++;
             counters[1] += check.iterations();
             seconds[0] += check.solveSeconds() + check.buildSeconds();
+            statuses.add(check.status());
         }
         LevelSetSearch.Outcome outcome;
         List<Polynomial> fPoly = null;
@@ -131,14 +138,28 @@ public final class RegionOfAttraction {
             }
             Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
             outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+        } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
+            if (options.enlargementIterations() > 0 || v != null) {
+                throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
+                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
+            }
+            return recastResult(TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses, counters, seconds,
+                    start);
         } else {
             fPoly = polynomialDynamics(system, f, y);
             if (v == null) {
                 v = lyapunovQuadratic(PolynomialAlgebra.jacobianAtOrigin(fPoly, y), y, x0);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, PolynomialAlgebra.directional(v, y, fPoly), List.of(),
-                    options).run();
+            Polynomial vdot = PolynomialAlgebra.directional(v, y, fPoly);
+            SosSolution global = GlobalStabilityCheck.certify(vdot, y, options.sosOptions(), options.seed());
+            if (global != null) {
+                statuses.add(global.status());
+                return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
+                        counters, seconds, start);
+            }
+            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options).run();
         }
+        statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
         counters[1] += outcome.iterations;
         seconds[0] += outcome.solverSeconds;
@@ -173,8 +194,81 @@ public final class RegionOfAttraction {
         Expression vOut = inStateVariables(normalised, y, stateVariables, x0);
         Expression candidateOut = inStateVariables(v, y, stateVariables, x0);
         double total = (System.nanoTime() - start) * 1e-9;
-        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, simulation, enlargement,
-                counters[0], counters[1], seconds[0], total);
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
+                enlargement, counters[0], counters[1], seconds[0], total);
+    }
+
+    private static boolean allPolynomial(Expression[] f, List<Variable> y) {
+        for (Expression fi : f) {
+            if (!fi.isPolynomial(y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Dynamics in sin and cos of the angles, recast exactly (see {@link TrigonometricRecast}): the candidate is
+     * the linearisation's {@code z'Pz} with each angle's y_i written s_i, plus {@code P_ii c_i^2} so that it is
+     * positive on the whole circle (at the opposite angle, s = 0 and c = -2). The level search runs in all the
+     * recast variables, c included (so that the opposite angles, equilibria where Vdot = 0, bound the level),
+     * on the circles with free multipliers; its multiplier is SOS since Vdot's Hessian is singular along c.
+     * The estimate is the connected component of {V <= 1} holding x*, the angles taken modulo a turn. No
+     * simulation check (its sampler needs a polynomial in the state).
+     */
+    private static RegionOfAttractionResult recastResult(TrigonometricRecast recast, List<Variable> stateVariables,
+            double[] x0, RegionOfAttractionOptions options, List<SdpStatus> statuses, int[] counters,
+            double[] seconds, long start) {
+        List<Variable> reduced = recast.reduced;
+        double[][] a = PolynomialAlgebra.jacobianAtOrigin(recast.velocities, reduced);
+        Polynomial v = lyapunovQuadratic(a, reduced, x0);
+        double[] diagonal = new double[reduced.size()];
+        for (int i = 0, k = 0; i < reduced.size(); i++) {
+            diagonal[i] = v.coefficient(dev.mallard.symbolic.Monomial.of(reduced.get(i), 2));
+            if (recast.angle[i]) {
+                Polynomial c = Polynomial.of(recast.cosines.get(k++));
+                v = v.add(c.multiply(c).scale(diagonal[i]));
+            }
+        }
+        Polynomial vdot = PolynomialAlgebra.directional(v, recast.all(), recast.dynamics);
+        LevelSetSearch.Outcome outcome = new LevelSetSearch(recast.all(), List.of(), v, vdot, recast.circles, options)
+                .run();
+        statuses.addAll(outcome.statuses);
+        Map<Variable, Expression> back = new HashMap<>();
+        for (int i = 0, k = 0; i < reduced.size(); i++) {
+            Expression d = x0[i] == 0 ? stateVariables.get(i).toExpression()
+                    : stateVariables.get(i).toExpression().minus(x0[i]);
+            if (recast.angle[i]) {
+                back.put(reduced.get(i), Expression.sin(d));
+                back.put(recast.cosines.get(k++), Expression.cos(d).minus(1.0));
+            } else {
+                back.put(reduced.get(i), d);
+            }
+        }
+        Expression vOut = v.scale(1.0 / outcome.certifiedRho).toExpression().substitute(back);
+        Expression candidateOut = v.toExpression().substitute(back);
+        double total = (System.nanoTime() - start) * 1e-9;
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, null, null,
+                counters[0] + outcome.solves, counters[1] + outcome.iterations, seconds[0] + outcome.solverSeconds,
+                total);
+    }
+
+    /**
+     * Every level certified: no finite level, no simulation check (there is no boundary to sample) and the
+     * unnormalised candidate as the Lyapunov function.
+     */
+    private static RegionOfAttractionResult globalResult(List<Variable> stateVariables, Expression v,
+            SosSolution certificate, List<SdpStatus> statuses, int[] counters, double[] seconds, long start) {
+        LevelSetSearch.Outcome outcome = new LevelSetSearch.Outcome();
+        outcome.optimalRho = Double.POSITIVE_INFINITY;
+        outcome.certifiedRho = Double.POSITIVE_INFINITY;
+        outcome.lambdaFree = true;
+        outcome.verified = certificate.isVerified();
+        outcome.certificates.addAll(certificate.certificates());
+        double total = (System.nanoTime() - start) * 1e-9;
+        return new RegionOfAttractionResult(stateVariables, v, v, outcome, true, statuses, null, null,
+                counters[0] + 1, counters[1] + certificate.iterations(),
+                seconds[0] + certificate.solveSeconds() + certificate.buildSeconds(), total);
     }
 
     private static void checkOnlyContinuousState(DynamicalSystem<Double> system, Context<Double> context) {

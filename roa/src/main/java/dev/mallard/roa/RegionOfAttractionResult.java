@@ -1,5 +1,6 @@
 package dev.mallard.roa;
 
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 
@@ -10,6 +11,10 @@ import java.util.List;
  * sublevel set {@code {V <= 1}} is the estimate), the certified and optimal levels of the unnormalised
  * candidate, the checked certificates, the simulation cross-check, the enlargement report and solver
  * statistics. Immutable.
+ *
+ * <p>When the candidate certifies every level ({@link #isGlobal()}: {@code Vdot < 0} everywhere but at the
+ * fixed point, V radially unbounded), there is no finite level: {@link #rho()} is infinite and
+ * {@link #lyapunovFunction()} is the unnormalised candidate, every sublevel set of which is an estimate.
  */
 public final class RegionOfAttractionResult {
 
@@ -20,6 +25,8 @@ public final class RegionOfAttractionResult {
     private final double optimalRho;
     private final boolean multiplierFree;
     private final boolean verified;
+    private final boolean global;
+    private final List<SdpStatus> sdpStatuses;
     private final List<SosCertificate> certificates;
     private final SimulationCheck simulation;
     private final EnlargementReport enlargement;
@@ -29,8 +36,8 @@ public final class RegionOfAttractionResult {
     private final double totalSeconds;
 
     RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
-            LevelSetSearch.Outcome outcome, SimulationCheck simulation, EnlargementReport enlargement, int sdpSolves,
-            int iterations, double solverSeconds, double totalSeconds) {
+            LevelSetSearch.Outcome outcome, boolean global, List<SdpStatus> sdpStatuses, SimulationCheck simulation,
+            EnlargementReport enlargement, int sdpSolves, int iterations, double solverSeconds, double totalSeconds) {
         this.stateVariables = List.copyOf(stateVariables);
         this.lyapunovFunction = lyapunovFunction;
         this.candidate = candidate;
@@ -38,6 +45,8 @@ public final class RegionOfAttractionResult {
         this.optimalRho = outcome.optimalRho;
         this.multiplierFree = outcome.lambdaFree;
         this.verified = outcome.verified;
+        this.global = global;
+        this.sdpStatuses = List.copyOf(sdpStatuses);
         this.certificates = List.copyOf(outcome.certificates);
         this.simulation = simulation;
         this.enlargement = enlargement;
@@ -62,7 +71,10 @@ public final class RegionOfAttractionResult {
         return candidate;
     }
 
-    /** @return the certified level of {@link #candidate()}: slightly below {@link #optimalRho()} */
+    /**
+     * @return the certified level of {@link #candidate()}: slightly below {@link #optimalRho()}; positive
+     *     infinity when {@link #isGlobal()}
+     */
     public double rho() {
         return rho;
     }
@@ -82,6 +94,19 @@ public final class RegionOfAttractionResult {
     /** @return whether every certificate passed its independent check */
     public boolean isVerified() {
         return verified;
+    }
+
+    /**
+     * @return whether the candidate certifies every level set (Vdot negative definite on the whole space, V
+     *     radially unbounded): global stability for this V and this model, with no finite level
+     */
+    public boolean isGlobal() {
+        return global;
+    }
+
+    /** @return the status of every SDP solved (candidate check, global check, level search, ...), in order */
+    public List<SdpStatus> sdpStatuses() {
+        return sdpStatuses;
     }
 
     /** @return the certificates of the final level-set program (an SOS multiplier's first, then the level set) */
@@ -122,7 +147,7 @@ public final class RegionOfAttractionResult {
     @Override
     public String toString() {
         return "RegionOfAttractionResult[" + (verified ? "verified" : "NOT verified") + ", V = " + candidate
-                + ", rho = " + rho + " (optimal " + optimalRho + "), multiplier " + (multiplierFree ? "free" : "SOS")
+                + (global ? ", global" : "") + ", rho = " + rho + " (optimal " + optimalRho + "), multiplier " + (multiplierFree ? "free" : "SOS")
                 + ", " + sdpSolves + " SDPs, " + iterations + " iterations, " + totalSeconds + " s"
                 + (simulation == null ? "" : ", " + simulation) + (enlargement == null ? "" : ", " + enlargement)
                 + "]";

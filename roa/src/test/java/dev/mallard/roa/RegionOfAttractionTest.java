@@ -163,11 +163,28 @@ class RegionOfAttractionTest {
     }
 
     @Test
-    void nonPolynomialDynamicsAreRefusedNamingTheCulprit() {
+    void dampedPendulumIsRecastInSinAndCosAndExcludesTheUpright() {
         DynamicalSystem<Double> pendulum = new dev.mallard.examples.DampedPendulum<>(Scalar.DOUBLE, 1.0, 0.1, 9.81);
+        RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(pendulum, pendulum.createDefaultContext(),
+                NO_SIMULATION);
+        assertTrue(r.isVerified(), r::toString);
+        Variable th = r.stateVariables().get(0);
+        Variable w = r.stateVariables().get(1);
+        Expression v = r.lyapunovFunction();
+        assertTrue(v.toString().contains("sin(") && v.toString().contains("cos("), v::toString);
+        // The upright (pi, 0) is an equilibrium, so it lies outside {V < 1}; the hanging one is V's minimum.
+        assertTrue(v.evaluate(new dev.mallard.symbolic.Environment().put(th, Math.PI).put(w, 0.0)) >= 1.0, v::toString);
+        assertEquals(0.0, v.evaluate(new dev.mallard.symbolic.Environment().put(th, 0.0).put(w, 0.0)), 1e-12);
+    }
+
+    @Test
+    void exponentialDynamicsAreRefusedNamingTheCulprit() {
+        Variable x = new Variable("x");
+        DynamicalSystem<Double> system = dev.mallard.systems.symbolic.SymbolicVectorSystem.builder()
+                .state(x).dynamics(Formula.parse("1 - exp(x)", Map.of("x", x))).build(Scalar.DOUBLE);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RegionOfAttraction.analyze(pendulum, pendulum.createDefaultContext(), NO_SIMULATION));
-        assertTrue(e.getMessage().contains("not polynomial") && e.getMessage().contains("sin"), e.getMessage());
+                () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), NO_SIMULATION));
+        assertTrue(e.getMessage().contains("not polynomial") && e.getMessage().contains("exp"), e.getMessage());
     }
 
     @Test

@@ -4,7 +4,6 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import java.util.concurrent.atomic.AtomicLong;
 import org.matheclipse.core.expression.F;
-import org.matheclipse.core.expression.S;
 import org.matheclipse.core.interfaces.IExpr;
 
 /**
@@ -60,26 +59,39 @@ public final class Symja {
     }
 
     /**
-     * The Taylor polynomial of {@code e} in {@code v} about {@code point} up to {@code order}.
+     * The Taylor polynomial of {@code e} in {@code v} about {@code point} up to {@code order}: every term,
+     * including those free of {@code v}. The coefficients {@code (d^k e/dv^k)(point) / k!} come from Mallard's
+     * exact differentiation (Symja's {@code Series} drops subtracted terms free of the expansion variable:
+     * it expands {@code x - y} to {@code x}); Symja only expands the sum.
      *
      * @param e an expression
      * @param v the expansion variable
-     * @param point the expansion point
+     * @param point the expansion point, finite
      * @param order the highest power kept, {@code >= 0}
-     * @return the Taylor polynomial
-     * @throws IllegalArgumentException if {@code order < 0}, or Symja's result uses a function Mallard lacks
+     * @return the Taylor polynomial, a polynomial in {@code v} whose coefficients may hold other variables
+     * @throws IllegalArgumentException if {@code order < 0}, the point is not finite, or Symja's result uses
+     *     a function Mallard lacks
      */
     public static Expression series(Expression e, Variable v, double point, int order) {
         if (order < 0) {
             throw new IllegalArgumentException("series order must be >= 0, got " + order);
         }
-        SymjaConverter c = new SymjaConverter();
-        IExpr sym = c.toIExpr(v.toExpression());
-        IExpr pt = c.toIExpr(Expression.constant(point));
-        IExpr body = c.toIExpr(e);
-        CALLS.incrementAndGet();
-        IExpr result = SymjaEngine.evaluate(F.unaryAST1(S.Normal, F.Series(body, F.List(sym, pt, F.ZZ(order)))));
-        return c.toExpression(result);
+        if (!Double.isFinite(point)) {
+            throw new IllegalArgumentException("series point must be finite, got " + point);
+        }
+        Expression shift = point == 0 ? v.toExpression() : v.toExpression().minus(point);
+        Expression derivative = e;
+        Expression sum = Expression.ZERO;
+        double factorial = 1;
+        for (int k = 0; k <= order; k++) {
+            if (k > 0) {
+                derivative = derivative.differentiate(v);
+                factorial *= k;
+            }
+            Expression coefficient = derivative.substitute(v, point);
+            sum = sum.plus(coefficient.dividedBy(factorial).times(shift.pow(k)));
+        }
+        return apply(sum, x -> F.Expand(x));
     }
 
     /**
