@@ -401,6 +401,11 @@ final class RoaCommand implements Callable<Integer> {
                 fields.put("reason", UNVERIFIED);
             }
             fields.put("sdpStatuses", statuses);
+            if (drawing != null) {
+                fields.put("plot", drawing.file().toString());
+            } else if (plot != null && result.isGlobal()) {
+                fields.put("plot_not_drawn", "the estimate is the whole state space");
+            }
             fields.put("seconds", result.totalSeconds());
             out.println(Json.write(fields));
             return;
@@ -424,6 +429,9 @@ final class RoaCommand implements Callable<Integer> {
         }
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
+        } else if (plot != null && result.isGlobal()) {
+            // Nothing to draw, and nothing silently lost: say why the file was not written.
+            out.println("plot: not drawn, " + plot + " not written: the estimate is the whole state space");
         }
         out.printf(Locale.ROOT, "%d SDP solves (statuses %s), %d iterations, %.3f s%n", result.sdpSolves(), statuses,
                 result.iterations(), result.totalSeconds());

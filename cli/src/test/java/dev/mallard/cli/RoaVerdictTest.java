@@ -79,4 +79,13 @@ class RoaVerdictTest {
         assertFalse(json.get("reason").asText().isBlank());
         assertTrue(json.get("sdpStatuses").size() >= 1, run.out());
     }
+    @Test
+    void aGlobalResultSaysWhyNoPlotIsDrawn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path png = dir.resolve("global.png");
+        CliRun run = CliRun.of("roa", "--vars", "x1,x2", "--f", "-x1; -x2", "--plot", png.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("plot: not drawn, " + png + " not written: the estimate is the whole state space"),
+                run.out());
+        assertFalse(java.nio.file.Files.exists(png));
+    }
 }
