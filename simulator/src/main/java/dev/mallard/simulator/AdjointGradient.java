@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * (explicit Euler, runge_kutta2, runge_kutta3, bogacki_shampine3, runge_kutta5), error-controlled or fixed
  * step, with publish events of any trigger (they change no state). Refused: implicit schemes, witness
  * functions, discrete and unrestricted updates of any trigger, and systems that schedule their own update
- * times; their adjoint (the jump condition at an event time) is not implemented. Input values are held fixed
+ * times, because the adjoint does not yet carry the jump condition at an event time (forward mode,
+ * {@link GradientSimulation}, does differentiate through events). Input values are held fixed
  * (the cost does not depend on them).
  */
 public final class AdjointGradient {
