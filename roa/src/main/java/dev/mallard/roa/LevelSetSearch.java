@@ -78,6 +78,11 @@ final class LevelSetSearch {
             if (t != null) {
                 vb = PolynomialAlgebra.substituteLinear(v, y, t);
                 vdotb = PolynomialAlgebra.substituteLinear(vdot, y, t);
+                if (balancingHidesSparsity(vb, vdotb, out.lambdaFree)) {
+                    t = null;
+                    vb = v;
+                    vdotb = vdot;
+                }
             }
         }
         Program first = build(vb, vdotb, out.lambdaFree, Double.NaN);
@@ -119,6 +124,21 @@ final class LevelSetSearch {
         return out;
     }
 
+    /**
+     * Whether the certificate's Gram basis is smaller in the user's coordinates than in the balanced ones.
+     * A rotation fills in the support: when V's top-degree form vanishes along a coordinate axis (V = x1^2
+     * + x2^2 + x1^4, say), the Newton polytope drops the monomials that point along it, and every
+     * certificate has a Gram matrix singular along them; in rotated coordinates those monomials stay, the
+     * Gram matrix is singular at every feasible point, no certificate has a positive margin, and the solver
+     * loses its accuracy near the optimum. The unbalanced program is then the better conditioned one.
+     */
+    private boolean balancingHidesSparsity(Polynomial vb, Polynomial vdotb, boolean lambdaFree) {
+        Program plain = build(v, vdot, lambdaFree, Double.NaN);
+        Program balanced = build(vb, vdotb, lambdaFree, Double.NaN);
+        return plain.program.gramBasis(plain.constraint, options.sosOptions()).size()
+                < balanced.program.gramBasis(balanced.constraint, options.sosOptions()).size();
+    }
+
     private static void record(Outcome out, SosSolution s) {
         out.solves++;
         out.iterations += s.iterations();
@@ -149,6 +169,7 @@ final class LevelSetSearch {
         SosProgram program;
         DecisionVariable rho;
         PolynomialExpression lambda;
+        SosConstraint constraint;
         int normDegree;
     }
 
@@ -180,6 +201,7 @@ final class LevelSetSearch {
             certificate = certificate.plus(multipliers.get(i).times(g.get(i)));
         }
         SosConstraint constraint = p.program.addSosConstraint("level set", certificate);
+        p.constraint = constraint;
         // Free multipliers make the Gram matrices unbounded along their factors: reduce the basis.
         if (lambdaFree) {
             p.program.declareFreeMultiple(constraint, p.lambda, vdotb.negate());
