@@ -98,17 +98,24 @@ final class LevelSetSearch {
                     + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)");
         }
         // The certificate decides: if it fails at the first back-off (the level found was slightly too
-        // optimistic, or its Gram matrix too close to singular), it is retried further inside, up to 10%.
+        // optimistic, or its Gram matrix too close to singular), it is retried ten times further inside, up
+        // to 10%. Small to large, so the first level that verifies is the highest of the schedule.
         Program second = null;
         SosSolution s2 = null;
-        for (double backoff = options.certificateBackoff(); backoff <= 0.1 && (s2 == null || !out.verified);
-                backoff *= 100) {
+        for (double backoff = options.certificateBackoff(); backoff <= 0.1 && !out.verified; backoff *= 10) {
             out.certifiedRho = out.optimalRho * (1.0 - backoff);
-            second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
-            second.program.maximizeGramMargin(1.0);
-            s2 = second.program.solve(options.sosOptions());
-            record(out, s2);
-            out.verified = s2.isVerified() && s2.gramMargin() > 0;
+            // A margin cap of 1 resolves the margin to the solver's absolute accuracy, about 1e-8. Where the
+            // margin a small back-off buys is below that, a cap of ten times the level's change (by which the
+            // margin grows at most) makes the solver resolve it relative to its own size.
+            double delta = out.optimalRho - out.certifiedRho;
+            double[] caps = 10 * delta < 1.0 ? new double[] {1.0, 10 * delta} : new double[] {1.0};
+            for (int k = 0; k < caps.length && !out.verified; k++) {
+                second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
+                second.program.maximizeGramMargin(caps[k]);
+                s2 = second.program.solve(options.sosOptions());
+                record(out, s2);
+                out.verified = s2.isVerified() && s2.gramMargin() > 0;
+            }
         }
         out.certificates.addAll(s2.certificates());
         Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);

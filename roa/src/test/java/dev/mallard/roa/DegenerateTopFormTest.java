@@ -83,6 +83,6 @@ class DegenerateTopFormTest {
         assertTrue(r.isVerified(), r::toString);
         assertEquals(level, r.optimalRho(), 1e-6 * level);
         assertTrue(r.rho() <= level, r::toString);
-        assertEquals(level, r.rho(), 2e-5 * level);
+        assertEquals(level, r.rho(), 1e-6 * level);
     }
 }
