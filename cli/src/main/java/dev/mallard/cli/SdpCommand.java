@@ -29,9 +29,13 @@ import picocli.CommandLine.Model.CommandSpec;
             "The file is SDPA sparse (.dat-s) or dense (.dat); the SDPA convention:",
             "  P: minimise c'x subject to sum F_i x_i - F_0 >= 0 (PSD);",
             "  D: maximise F_0 . Y subject to F_i . Y = c_i, Y >= 0.",
-            "Status: optimal, near_optimal (stalled within 100x of the tolerances:",
-            "reduced accuracy), primal_infeasible, dual_infeasible, iteration_limit or",
-            "numerical_error.",
+            "Status: optimal (the three stopping measures printed, primal infeasibility,",
+            "dual infeasibility and complementarity gap, are all at most --tol),",
+            "near_optimal (stalled within 100x of --tol: reduced accuracy),",
+            "primal_infeasible, dual_infeasible, iteration_limit or numerical_error.",
+            "The objective gap is printed too but is not a stopping measure: where the",
+            "optimal x is large it keeps a term x'(c - A(Y)) that dual feasibility bounds",
+            "only relative to 1 + |c|.",
             "Exit code 0 for optimal, near_optimal and a detected infeasibility; 1",
             "otherwise and when the solve would need more memory than the JVM may use;",
             "2 for bad input."})
@@ -41,7 +45,9 @@ final class SdpCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--tol", paramLabel = "TOL", defaultValue = "1e-8",
-            description = "Relative tolerance on primal and dual infeasibility and on the gap (default ${DEFAULT-VALUE}).")
+            description = "Tolerance of the stopping test on its three measures: relative primal and dual "
+                    + "infeasibility and the complementarity gap X . Y / (1 + |c'x| + |F_0 . Y|) "
+                    + "(default ${DEFAULT-VALUE}).")
     double tolerance;
 
     @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "100",
@@ -94,7 +100,7 @@ final class SdpCommand implements Callable<Integer> {
             return options.withListener(IterationListener.printingTo(System.err));
         }
         return options.withListener(info -> progress.show(String.format(Locale.ROOT,
-                "sdp: iteration %d, relative gap %.1e", info.iteration(), info.relativeGap())));
+                "sdp: iteration %d, complementarity gap %.1e", info.iteration(), info.relativeComplementarity())));
     }
 
     private static SdpProblem read(Path file) {
@@ -144,6 +150,10 @@ final class SdpCommand implements Callable<Integer> {
         fields.put("objective", result.status() == SdpStatus.OPTIMAL ? result.primalObjective() : null);
         fields.put("primal_objective", result.primalObjective());
         fields.put("dual_objective", result.dualObjective());
+        fields.put("primal_infeasibility", result.primalInfeasibility());
+        fields.put("dual_infeasibility", result.dualInfeasibility());
+        fields.put("complementarity_gap", result.relativeComplementarity());
+        fields.put("objective_gap", result.relativeGap());
         fields.put("iterations", result.iterations());
         fields.put("seconds", seconds);
         return fields;
@@ -153,9 +163,13 @@ final class SdpCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "status:            %s%n", statusName(result.status()));
         out.printf(Locale.ROOT, "primal objective:  %.10g   (c'x)%n", result.primalObjective());
         out.printf(Locale.ROOT, "dual objective:    %.10g   (F_0 . Y)%n", result.dualObjective());
-        out.printf(Locale.ROOT, "relative gap:      %.2e%n", result.relativeGap());
-        out.printf(Locale.ROOT, "infeasibility:     primal %.2e, dual %.2e%n", result.primalInfeasibility(),
-                result.dualInfeasibility());
+        out.printf(Locale.ROOT, "stopping measures (optimal when each is at most --tol):%n");
+        out.printf(Locale.ROOT, "  primal infeasibility:  %.2e%n", result.primalInfeasibility());
+        out.printf(Locale.ROOT, "  dual infeasibility:    %.2e%n", result.dualInfeasibility());
+        out.printf(Locale.ROOT, "  complementarity gap:   %.2e   (X . Y / (1 + |c'x| + |F_0 . Y|))%n",
+                result.relativeComplementarity());
+        out.printf(Locale.ROOT, "objective gap:     %.2e   (|c'x - F_0 . Y| / (1 + |c'x| + |F_0 . Y|); not a stopping measure)%n",
+                result.relativeGap());
         out.printf(Locale.ROOT, "iterations:        %d%n", result.iterations());
         out.printf(Locale.ROOT, "time:              %.3f s%n", seconds);
     }

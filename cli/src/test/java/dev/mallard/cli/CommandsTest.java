@@ -153,4 +153,34 @@ class CommandsTest {
         CliRun dual = CliRun.of("sdp", SdplibFiles.directory().resolve("infd1.dat-s").toString(), "--json");
         assertEquals("dual_infeasible", dual.json().get("status").asText());
     }
+
+    /**
+     * hinf1 ends with an objective gap of about 5e-6 (its optimal x is large, so x'(c - A(Y)) stays)
+     * while the three measures of the stopping test are below 1e-8: the output must name those three as
+     * the stopping measures and state the objective gap apart, computed as the printed objectives give it.
+     */
+    @Test
+    void sdpReportsTheMeasuresItsStoppingTestUses() {
+        Path hinf1 = SdplibFiles.directory().resolve("hinf1.dat-s");
+        for (double tol : new double[] {1e-8, 1e-4}) {
+            JsonNode json = CliRun.of("sdp", hinf1.toString(), "--tol", String.valueOf(tol), "--json").json();
+            assertEquals("optimal", json.get("status").asText());
+            assertTrue(json.get("primal_infeasibility").asDouble() <= tol, json.toString());
+            assertTrue(json.get("dual_infeasibility").asDouble() <= tol, json.toString());
+            assertTrue(json.get("complementarity_gap").asDouble() <= tol, json.toString());
+            double p = json.get("primal_objective").asDouble();
+            double d = json.get("dual_objective").asDouble();
+            assertEquals(Math.abs(p - d) / (1 + Math.abs(p) + Math.abs(d)), json.get("objective_gap").asDouble(), 1e-12);
+        }
+        JsonNode tight = CliRun.of("sdp", hinf1.toString(), "--json").json();
+        assertTrue(tight.get("objective_gap").asDouble() > 1e-6, tight.toString());
+        JsonNode cut = CliRun.of("sdp", hinf1.toString(), "--max-iterations", "3", "--json").json();
+        assertEquals("iteration_limit", cut.get("status").asText());
+        assertTrue(cut.get("primal_infeasibility").asDouble() > 1e-8 || cut.get("dual_infeasibility").asDouble() > 1e-8
+                || cut.get("complementarity_gap").asDouble() > 1e-8, cut.toString());
+        String text = CliRun.of("sdp", hinf1.toString()).out();
+        assertTrue(text.contains("stopping measures (optimal when each is at most --tol)"), text);
+        assertTrue(text.contains("complementarity gap:") && text.contains("objective gap:"), text);
+        assertFalse(text.contains("relative gap"), text);
+    }
 }

@@ -80,6 +80,11 @@ final class LevelSetSearch {
             if (t != null) {
                 vb = PolynomialAlgebra.substituteLinear(v, y, t);
                 vdotb = PolynomialAlgebra.substituteLinear(vdot, y, t);
+                if (balancingHidesSparsity(vb, vdotb, out.lambdaFree)) {
+                    t = null;
+                    vb = v;
+                    vdotb = vdot;
+                }
             }
         }
         Program first = build(vb, vdotb, out.lambdaFree, Double.NaN);
@@ -96,17 +101,24 @@ final class LevelSetSearch {
                     + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)", out.statuses);
         }
         // The certificate decides: if it fails at the first back-off (the level found was slightly too
-        // optimistic, or its Gram matrix too close to singular), it is retried further inside, up to 10%.
+        // optimistic, or its Gram matrix too close to singular), it is retried ten times further inside, up
+        // to 10%. Small to large, so the first level that verifies is the highest of the schedule.
         Program second = null;
         SosSolution s2 = null;
-        for (double backoff = options.certificateBackoff(); backoff <= 0.1 && (s2 == null || !out.verified);
-                backoff *= 100) {
+        for (double backoff = options.certificateBackoff(); backoff <= 0.1 && !out.verified; backoff *= 10) {
             out.certifiedRho = out.optimalRho * (1.0 - backoff);
-            second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
-            second.program.maximizeGramMargin(1.0);
-            s2 = second.program.solve(options.sosOptions());
-            record(out, s2);
-            out.verified = s2.isVerified() && s2.gramMargin() > 0;
+            // A margin cap of 1 resolves the margin to the solver's absolute accuracy, about 1e-8. Where the
+            // margin a small back-off buys is below that, a cap of ten times the level's change (by which the
+            // margin grows at most) makes the solver resolve it relative to its own size.
+            double delta = out.optimalRho - out.certifiedRho;
+            double[] caps = 10 * delta < 1.0 ? new double[] {1.0, 10 * delta} : new double[] {1.0};
+            for (int k = 0; k < caps.length && !out.verified; k++) {
+                second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
+                second.program.maximizeGramMargin(caps[k]);
+                s2 = second.program.solve(options.sosOptions());
+                record(out, s2);
+                out.verified = s2.isVerified() && s2.gramMargin() > 0;
+            }
         }
         out.certificates.addAll(s2.certificates());
         Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);
@@ -120,6 +132,21 @@ final class LevelSetSearch {
         out.lambda = lambda;
         out.norm = norm;
         return out;
+    }
+
+    /**
+     * Whether the certificate's Gram basis is smaller in the user's coordinates than in the balanced ones.
+     * A rotation fills in the support: when V's top-degree form vanishes along a coordinate axis (V = x1^2
+     * + x2^2 + x1^4, say), the Newton polytope drops the monomials that point along it, and every
+     * certificate has a Gram matrix singular along them; in rotated coordinates those monomials stay, the
+     * Gram matrix is singular at every feasible point, no certificate has a positive margin, and the solver
+     * loses its accuracy near the optimum. The unbalanced program is then the better conditioned one.
+     */
+    private boolean balancingHidesSparsity(Polynomial vb, Polynomial vdotb, boolean lambdaFree) {
+        Program plain = build(v, vdot, lambdaFree, Double.NaN);
+        Program balanced = build(vb, vdotb, lambdaFree, Double.NaN);
+        return plain.program.gramBasis(plain.constraint, options.sosOptions()).size()
+                < balanced.program.gramBasis(balanced.constraint, options.sosOptions()).size();
     }
 
     private static void record(Outcome out, SosSolution s) {
@@ -153,6 +180,7 @@ final class LevelSetSearch {
         SosProgram program;
         DecisionVariable rho;
         PolynomialExpression lambda;
+        SosConstraint constraint;
         int normDegree;
     }
 
@@ -185,6 +213,7 @@ final class LevelSetSearch {
             certificate = certificate.plus(multipliers.get(i).times(g.get(i)));
         }
         SosConstraint constraint = p.program.addSosConstraint("level set", certificate);
+        p.constraint = constraint;
         // Free multipliers make the Gram matrices unbounded along their factors: reduce the basis.
         if (lambdaFree) {
             p.program.declareFreeMultiple(constraint, p.lambda, vdotb.negate());

@@ -18,7 +18,7 @@ public final class RegionOfAttractionOptions {
     private List<Variable> stateVariables = List.of();
     private boolean useImplicitDynamics;
     private SosOptions sosOptions = SosOptions.defaults();
-    private double certificateBackoff = 1e-5;
+    private double certificateBackoff = 1e-7;
     private int simulationSamples = 16;
     private double simulationHorizon = 20.0;
     private double convergenceTolerance = 1e-3;
@@ -47,7 +47,7 @@ public final class RegionOfAttractionOptions {
 
     /**
      * @return no candidate (solve the Lyapunov equation), no state variables (x0, x1, ...), explicit
-     *     dynamics, default SOS options, certificate back-off 1e-5, 16 simulated samples over 20 s with
+     *     dynamics, default SOS options, certificate back-off 1e-7 (then 1e-6, ... up to 0.1), 16 simulated samples over 20 s with
      *     convergence tolerance 1e-3 and seed 1, no enlargement, 20000 volume samples
      */
     public static RegionOfAttractionOptions defaults() {
@@ -99,9 +99,11 @@ public final class RegionOfAttractionOptions {
     }
 
     /**
-     * @param backoff the relative amount by which the certified level is below the optimal one, so that
-     *     the certificate has a strictly feasible Gram matrix; in (0, 0.1]. If the certificate fails its
-     *     check, the back-off is multiplied by 100 and the certificate retried, while it stays {@code <= 0.1}
+     * @param backoff the first relative amount by which the certified level is below the optimal one, so
+     *     that the certificate has a strictly feasible Gram matrix; in (0, 0.1]. If the certificate fails
+     *     its check, the back-off is multiplied by 10 and the certificate retried, while it stays
+     *     {@code <= 0.1}: the level certified is the first, so the highest, of these whose projected
+     *     certificate verifies
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withCertificateBackoff(double backoff) {

@@ -238,7 +238,9 @@ public final class SosProgram {
      * Replaces the objective by: maximise the margin t such that every Gram matrix minus {@code t I} is still
      * in its cone, with {@code t <= cap}. The solution is then as far inside the cones as the constraints
      * allow, which is what a certificate check with a margin needs; a negative optimal t says by how much
-     * the constraints miss being SOS.
+     * the constraints miss being SOS. The solver minimises {@code (cap - t) / cap}, so it resolves t to about
+     * its tolerance times the cap: a cap near the margin expected resolves a small margin that a cap of 1
+     * would leave in the solver's rounding.
      *
      * @param cap an upper bound on the margin (it keeps the problem bounded), finite and {@code > 0}
      */
@@ -435,7 +437,7 @@ public final class SosProgram {
             cone.forEach((var, coef) -> coneObjective.add(coef, var));
         }
         if (marginSlack != null) {
-            model.minimize(LinearExpression.of(marginSlack));
+            model.minimize(new LinearExpression().add(1 / marginCap, marginSlack));
         } else if (maximize) {
             model.maximize(coneObjective);
         } else {

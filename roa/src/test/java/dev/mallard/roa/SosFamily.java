@@ -119,8 +119,10 @@ final class SosFamily {
                 }
             });
             RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withSosOptions(sos)
-                    .withSimulationCheck(0, 1.0, 1e-3, 1)
-                    .withCertificateBackoff(Double.parseDouble(System.getProperty("backoff", "1e-5")));
+                    .withSimulationCheck(0, 1.0, 1e-3, 1);
+            if (System.getProperty("backoff") != null) {
+                options = options.withCertificateBackoff(Double.parseDouble(System.getProperty("backoff")));
+            }
             try {
                 RegionOfAttractionResult r = m.analyze(options);
                 System.out.println(m.name() + ": optimal rho " + r.optimalRho() + ", certified " + r.rho()

@@ -31,7 +31,7 @@ class VannelliVidyasagarTest {
         SosFamily.Member member = SosFamily.MEMBERS.stream()
                 .filter(m -> m.name().equals("vannelli-vidyasagar3")).findFirst().orElseThrow();
         return member.analyze(RegionOfAttractionOptions.defaults().withSosOptions(sos)
-                .withSimulationCheck(0, 1.0, 1e-3, 1).withCertificateBackoff(1e-7));
+                .withSimulationCheck(0, 1.0, 1e-3, 1));
     }
 
     @Test
@@ -40,6 +40,7 @@ class VannelliVidyasagarTest {
         assertTrue(r.isVerified(), r::toString);
         assertEquals(TRUE_LEVEL, r.optimalRho(), 1e-6 * TRUE_LEVEL);
         assertEquals(TRUE_LEVEL, r.rho(), 1e-5 * TRUE_LEVEL);
+        assertEquals(r.optimalRho(), r.rho(), 1e-6 * r.optimalRho());
     }
 
     @Test

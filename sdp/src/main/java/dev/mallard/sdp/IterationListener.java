@@ -25,7 +25,7 @@ public interface IterationListener {
         Checks.notNull(out, "out");
         return info -> {
             if (info.iteration() == 0) {
-                out.println(" iter     primal obj       dual obj     p-infeas  d-infeas  rel-gap   rel-XY    mu         "
+                out.println(" iter     primal obj       dual obj     p-infeas  d-infeas  obj-gap   compl-gap mu         "
                         + "step-p step-d sigma");
             }
             out.println(String.format(Locale.ROOT, "%5d %15.8e %15.8e %9.2e %9.2e %9.2e %9.2e %10.3e %6.3f %6.3f %5.3f",

@@ -28,7 +28,7 @@ public final class SdpOptions {
     }
 
     /**
-     * @return tolerances 1e-8 (relative primal and dual infeasibility, relative gap, Farkas ray
+     * @return tolerances 1e-8 (relative primal and dual infeasibility, relative complementarity gap, Farkas ray
      *     residual), at most 100 iterations, step fraction 0.95, no listener
      */
     public static SdpOptions defaults() {
@@ -54,7 +54,8 @@ public final class SdpOptions {
     }
 
     /**
-     * @param tolerance the relative duality gap accepted at an optimum, finite and {@code > 0}
+     * @param tolerance the relative complementarity gap {@code X . Y / (1 + |c'x| + |C . Y + f'w|)} accepted
+     *     at an optimum, finite and {@code > 0}
      * @return a copy with it set
      */
     public SdpOptions withGapTolerance(double tolerance) {
@@ -116,7 +117,7 @@ public final class SdpOptions {
         return dualTolerance;
     }
 
-    /** @return the relative gap tolerance */
+    /** @return the tolerance on the relative complementarity gap */
     public double gapTolerance() {
         return gapTolerance;
     }

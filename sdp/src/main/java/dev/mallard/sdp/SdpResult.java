@@ -81,9 +81,21 @@ public final class SdpResult {
         return last.dualInfeasibility();
     }
 
-    /** @return the relative duality gap of the returned iterate */
+    /**
+     * @return the relative objective gap |c'x - C . Y - f'w| / (1 + |c'x| + |C . Y + f'w|) of the returned
+     *     iterate; not one of the stopping measures (see {@link #relativeComplementarity()})
+     */
     public double relativeGap() {
         return last.relativeGap();
+    }
+
+    /**
+     * @return the relative complementarity gap X . Y / (1 + |c'x| + |C . Y + f'w|) of the returned iterate:
+     *     with the two relative infeasibilities, the measure the stopping test compares with
+     *     {@link SdpOptions#gapTolerance()}
+     */
+    public double relativeComplementarity() {
+        return last.relativeComplementarity();
     }
 
     /**

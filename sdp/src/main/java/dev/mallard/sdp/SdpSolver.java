@@ -14,8 +14,9 @@ import dev.mallard.scalar.Checks;
  * smallest eigenvalue of {@code L^-1 dX L^-T}). Free variables are kept in a regularised saddle-point
  * system, not split.
  *
- * <p>Stops when the relative infeasibilities and the relative gap reach the tolerances of
- * {@link SdpOptions}, or when a Farkas ray proves one side infeasible (the result then carries the
+ * <p>Stops when the relative infeasibilities and the relative complementarity gap
+ * {@code X . Y / (1 + |c'x| + |C . Y + f'w|)} reach the tolerances of {@link SdpOptions} (as in CSDP;
+ * the objective gap is reported but not tested), or when a Farkas ray proves one side infeasible (the result then carries the
  * normalised ray). Instances are immutable and thread-safe; each {@link #solve} call has its own state.
  */
 public final class SdpSolver {
