@@ -101,4 +101,17 @@ class NamedParametersTest {
         sim.advanceTo(2.0);
         return sim.getContext().getContinuousState().getValue(0);
     }
+    @Test
+    void aSymbolicSystemsStatesAreNamedByItsVariables() {
+        dev.mallard.symbolic.Variable x = new dev.mallard.symbolic.Variable("angle");
+        dev.mallard.symbolic.Variable v = new dev.mallard.symbolic.Variable("rate");
+        dev.mallard.systems.symbolic.SymbolicVectorSystem<Double> sys = dev.mallard.systems.symbolic.SymbolicVectorSystem
+                .builder().name("pendulum").state(x, v)
+                .dynamics(v.toExpression(), dev.mallard.symbolic.Expression.SCALAR.neg(x.toExpression()))
+                .initialState(1, 0).build(Scalar.DOUBLE);
+        GradientSimulation.Result g = GradientSimulation.run(sys, sys.createDefaultContext(), 1.0, null);
+        assertEquals(List.of("pendulum/angle", "pendulum/rate", "t"), g.columnNames());
+        // d angle(1) / d angle(0) = cos(1) for angle'' = -angle.
+        assertEquals(Math.cos(1.0), g.stateJacobian()[0][g.column(sys, "angle")], 1e-4);
+    }
 }

@@ -68,6 +68,11 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             declarePeriodicDiscreteUpdateEvent(def.period, 0.0, this::update);
         } else {
             declareContinuousStateWithDefaults(def.initialState);
+            // The state variables' names name the states (in gradient columns, messages), when they are distinct.
+            List<String> names = def.state.stream().map(Variable::name).toList();
+            if (new HashSet<>(names).size() == names.size()) {
+                setContinuousStateNames(names.toArray(String[]::new));
+            }
         }
         if (!def.parameters.isEmpty()) {
             declareNumericParameter(def.parameterDefaults);
