@@ -1,7 +1,9 @@
 package dev.mallard.cli;
 
+import dev.mallard.plot.Figure;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.function.Supplier;
 
 /** The commands' check of a plot file name (the plots themselves are drawn by {@code dev.mallard.plot}). */
 final class Plots {
@@ -15,10 +17,23 @@ final class Plots {
      * @throws BadInputException naming the option
      */
     static void checkPng(Path file, String option) {
-        Path name = file.getFileName();
-        if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+        if (!Figure.isPngName(file)) {
             throw new BadInputException(option + ": '" + Messages.quote(file.toString())
                     + "' does not end in .png (plots are written as PNG files)");
+        }
+    }
+
+    /**
+     * Draws and writes a --plot file; a write failure is a failed computation (exit 1) saying why.
+     *
+     * @throws ComputationException if the file cannot be written
+     */
+    static <R> R write(Path file, Supplier<R> draw) {
+        try {
+            return draw.get();
+        } catch (UncheckedIOException e) {
+            throw new ComputationException("--plot: cannot write " + Messages.quote(file.toString()) + ": "
+                    + Messages.reason(e.getCause()));
         }
     }
 }

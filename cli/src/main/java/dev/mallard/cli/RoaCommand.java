@@ -370,13 +370,8 @@ final class RoaCommand implements Callable<Integer> {
                 .build(Scalar.DOUBLE);
         SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
                 f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
-        try {
-            return RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point, forward, reversed,
-                    "Region of attraction", plot);
-        } catch (java.io.UncheckedIOException e) {
-            throw new ComputationException("--plot: cannot write " + Messages.quote(plot.toString()) + ": "
-                    + Messages.reason(e.getCause()));
-        }
+        return Plots.write(plot, () -> RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point,
+                forward, reversed, "Region of attraction", plot));
     }
 
     /** Why an uncertified result gives no level. */

@@ -9,7 +9,6 @@ import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -82,7 +81,9 @@ final class SimulateCommand implements Callable<Integer> {
         }
         Simulator<Double> simulator = new Simulator<>(sys);
         integrator.apply(simulator);
-        EventLog eventLog = new EventLog(EVENT_LOG_CAPACITY, EventLog.OverflowPolicy.KEEP_FIRST);
+        // Only --json prints the events: recording them otherwise would cost a record per event and turn a
+        // periodic-updates-only system off the Simulator's specialised loop for nothing.
+        EventLog eventLog = json ? new EventLog(EVENT_LOG_CAPACITY, EventLog.OverflowPolicy.KEEP_FIRST) : null;
         simulator.setEventLog(eventLog);
         long start = System.nanoTime();
         SampledTrajectory trajectory;
@@ -106,13 +107,8 @@ final class SimulateCommand implements Callable<Integer> {
             }
         }
         if (plot != null) {
-            try {
-                StatePlots.of(trajectory, parsed.stateNames(), null, "Simulation: "
-                        + String.join(", ", parsed.stateNames())).save(plot);
-            } catch (UncheckedIOException e) {
-                throw new ComputationException("--plot: cannot write " + Messages.quote(plot.toString()) + ": "
-                        + Messages.reason(e.getCause()));
-            }
+            Plots.write(plot, () -> StatePlots.of(trajectory, parsed.stateNames(), null, "Simulation: "
+                    + String.join(", ", parsed.stateNames())).save(plot));
         }
         if (csv != null) {
             writeCsv(trajectory, parsed.stateNames(), csv);
@@ -125,9 +121,11 @@ final class SimulateCommand implements Callable<Integer> {
         fields.put("derivative_evaluations", simulator.getIntegrator().getNumDerivativeEvaluations());
         fields.put("events", simulator.getNumUnrestrictedUpdates());
         fields.put("seconds", seconds);
-        fields.put("event_log", eventsForJson(eventLog));
-        if (eventLog.droppedCount() > 0) {
-            fields.put("event_log_dropped", eventLog.droppedCount());
+        if (eventLog != null) {
+            fields.put("event_log", eventsForJson(eventLog));
+            if (eventLog.droppedCount() > 0) {
+                fields.put("event_log_dropped", eventLog.droppedCount());
+            }
         }
         if (samples != null) {
             fields.put("samples", Map.of("t", trajectory.times(), "x", trajectory.states()));

@@ -69,12 +69,20 @@ public final class Figure {
     }
 
     /**
+     * @param file a path, not null
+     * @return whether its file name ends in .png (any case): the names the plots are written to
+     */
+    public static boolean isPngName(Path file) {
+        Path name = Objects.requireNonNull(file, "file").getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".png");
+    }
+
+    /**
      * @param file a plot file
      * @throws IllegalArgumentException if its name does not end in .png (any case)
      */
     static void requirePng(Path file) {
-        Path name = Objects.requireNonNull(file, "file").getFileName();
-        if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+        if (!isPngName(file)) {
             throw new IllegalArgumentException("plot file '" + file + "' does not end in .png (plots are PNG files)");
         }
     }

@@ -170,8 +170,7 @@ public record SampledTrajectory(double[] times, double[][] states) {
      * @return the event times, seconds, increasing, a new array
      */
     public double[] eventTimes() {
-        return java.util.stream.IntStream.range(1, times.length).filter(k -> times[k] == times[k - 1])
-                .mapToDouble(k -> times[k]).distinct().toArray();
+        return resetRows().mapToDouble(k -> times[k]).toArray();
     }
 
     /**
@@ -181,7 +180,12 @@ public record SampledTrajectory(double[] times, double[][] states) {
      * @return state {@code index} just before each event of {@link #eventTimes()}, a new array
      */
     public double[] componentBeforeEvents(int index) {
-        return java.util.stream.IntStream.range(1, times.length).filter(k -> times[k] == times[k - 1])
-                .filter(k -> k < 2 || times[k - 2] != times[k]).mapToDouble(k -> states[k - 1][index]).toArray();
+        return resetRows().mapToDouble(k -> states[k - 1][index]).toArray();
+    }
+
+    /** The row after each reset: the first repeat of a time (rows k - 1 and k hold the states before and after). */
+    private java.util.stream.IntStream resetRows() {
+        return java.util.stream.IntStream.range(1, times.length)
+                .filter(k -> times[k] == times[k - 1] && (k < 2 || times[k - 2] != times[k]));
     }
 }
