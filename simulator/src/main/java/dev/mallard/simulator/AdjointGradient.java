@@ -5,6 +5,8 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.WitnessFunction;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -167,7 +169,6 @@ public final class AdjointGradient {
         Objects.requireNonNull(terminal, "terminal must not be null");
         Objects.requireNonNull(running, "running must not be null");
         checkArguments(system, context, finalTime, checkpointInterval);
-        refuseEvents(context);
         Simulator<Double> sim = new Simulator<>(system, context.cloneContext());
         if (configure != null) {
             configure.accept(sim);
@@ -178,17 +179,34 @@ public final class AdjointGradient {
         }
         IntegratorBase<Double> integrator = sim.getIntegrator();
         ButcherTableau tableau = integrator.explicitTableau();
-        if (tableau == null) {
+        ImplicitStepAdjoint.Scheme implicit = integrator.implicitScheme();
+        if (tableau == null && implicit == null) {
             throw new UnsupportedOperationException("the adjoint of " + system.getName() + " needs an explicit "
-                    + "Runge-Kutta integrator; " + integrator.getSchemeName() + " is not one");
+                    + "Runge-Kutta integrator or implicit_euler, radau1 or radau3; " + integrator.getSchemeName()
+                    + " is none of them");
         }
-        StepRecorder recorder = new StepRecorder(integrator, checkpointInterval,
-                context.getContinuousState().toValueArray());
+        refuseEvents(context, implicit != null);
+        AdjointState layout = new AdjointState(context);
+        StepRecorder recorder = new StepRecorder(integrator, system.getLeafSystems(), layout, checkpointInterval,
+                layout.read(context));
         sim.setMonitor(recorder);
+        sim.setEventObserver(recorder);
         sim.advanceTo(finalTime);
-        double[] xT = sim.getContext().getContinuousState().toValueArray();
+        if (running != CostFunction.zero() && recorder.hasEventSteps()) {
+            throw new UnsupportedOperationException("the adjoint does not integrate a running cost over a step "
+                    + "that an event ended (" + system.getName() + " has witness events): use a terminal cost");
+        }
         double[] p = parameterValues(context);
-        return reverse(system, context, finalTime, xT, p, terminal, running, tableau, recorder);
+        boolean events = recorder.hasEventSteps() || !recorder.updates().isEmpty();
+        DiscreteStateJacobians discrete = layout.discrete() > 0 && !recorder.updates().isEmpty()
+                ? new DiscreteStateJacobians(system, context, layout) : null;
+        StepAdjoint steps = tableau != null
+                ? new RungeKuttaAdjoint(tableau, system, context, p, running, layout, discrete)
+                : new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete);
+        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator) : null;
+        AdjointSweep sweep = new AdjointSweep(recorder, steps, replay, layout, finalTime, p.length);
+        double[] zT = implicit != null ? sweep.recomputeCheckpoints() : layout.read(sim.getContext());
+        return reverse(context, finalTime, zT, p, terminal, sweep, steps, layout, recorder.steps());
     }
 
     private static void checkArguments(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
@@ -208,27 +226,45 @@ public final class AdjointGradient {
         }
     }
 
-    /** Refuses what changes state outside the integration steps: witnesses, updates, custom update times. */
-    private static void refuseEvents(Context<Double> context) {
+    /**
+     * Refuses what the adjoint cannot differentiate or replay: an unrestricted update of a leaf with abstract
+     * state (it may change that state, which has no derivative and which checkpoints do not hold), and witness
+     * functions under an implicit scheme (the event step would be replayed by Newton iterations, whose
+     * derivative is not the implicit equation's).
+     */
+    private static void refuseEvents(Context<Double> context, boolean implicit) {
         for (Context<Double> leafContext : context.getLeafContexts()) {
             LeafSystem<Double> leaf = (LeafSystem<Double>) leafContext.getSystem();
-            if (leaf.hasWitnessFunctions()) {
-                throw new UnsupportedOperationException("the adjoint does not support witness functions: "
-                        + leaf.getPathName() + " declares " + leaf.getDeclaredWitnessFunctions());
+            if (implicit && leaf.hasWitnessFunctions()) {
+                throw new UnsupportedOperationException("the adjoint does not support witness functions under an "
+                        + "implicit scheme: " + leaf.getPathName() + " declares " + leaf.getDeclaredWitnessFunctions()
+                        + " (use an explicit Runge-Kutta scheme)");
             }
-            if (leaf.hasCustomUpdateTimes()) {
-                throw new UnsupportedOperationException("the adjoint does not support systems that schedule "
-                        + "their own update times: " + leaf.getPathName() + " does");
+            if (leafContext.getNumAbstractStates() == 0) {
+                continue;
             }
-            for (Event.Trigger trigger : Event.Trigger.values()) {
-                for (Event<Double> e : leaf.getEvents(trigger)) {
-                    if (e.getKind() != Event.Kind.PUBLISH) {
-                        throw new UnsupportedOperationException("the adjoint does not support state updates: "
-                                + leaf.getPathName() + " declares " + e);
-                    }
+            for (Event<Double> e : declaredEvents(leaf)) {
+                if (e.getKind() == Event.Kind.UNRESTRICTED_UPDATE) {
+                    throw new UnsupportedOperationException("the adjoint cannot differentiate " + e + " of "
+                            + leaf.getPathName() + ": an unrestricted update may change its abstract state, which "
+                            + "is not numeric");
                 }
             }
         }
+    }
+
+    /** Every event a leaf declares, witness events included. */
+    private static List<Event<Double>> declaredEvents(LeafSystem<Double> leaf) {
+        List<Event<Double>> all = new ArrayList<>();
+        for (Event.Trigger trigger : Event.Trigger.values()) {
+            all.addAll(leaf.getEvents(trigger));
+        }
+        for (WitnessFunction<Double> w : leaf.getDeclaredWitnessFunctions()) {
+            if (w.getEvent() != null) {
+                all.add(w.getEvent());
+            }
+        }
+        return all;
     }
 
     private static double[] parameterValues(Context<Double> context) {
@@ -244,41 +280,24 @@ public final class AdjointGradient {
         return p;
     }
 
-    /** Reverses the recorded steps from the last checkpoint to the first, recomputing the states in between. */
-    private static Result reverse(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
-            double[] xT, double[] p, CostFunction terminal, CostFunction running, ButcherTableau tableau,
-            StepRecorder recorder) {
-        int n = xT.length;
+    /** Seeds the adjoints with the terminal cost's gradient at T and sweeps back to the initial time. */
+    private static Result reverse(Context<Double> context, double finalTime, double[] zT, double[] p,
+            CostFunction terminal, AdjointSweep sweep, StepAdjoint steps, AdjointState layout, int stepCount) {
+        int n = layout.continuous();
         int np = p.length;
-        double[] lambda = new double[n];
-        double[] gradP = new double[np];
-        double dT = terminal.gradient(finalTime, xT, p, lambda, gradP);
+        double[] xT = Arrays.copyOf(zT, n);
+        AdjointSweep.Adjoint adjoint = new AdjointSweep.Adjoint(layout.size(), np);
+        double[] gx = new double[n];
+        // the final context time is T's own value: its adjoint reaches dJ/dT through the last step
+        adjoint.t = terminal.gradient(finalTime, xT, p, gx, adjoint.p);
+        System.arraycopy(gx, 0, adjoint.z, 0, n);
         double phi = terminal.value(finalTime, xT, p);
-        RungeKuttaAdjoint adjoint = new RungeKuttaAdjoint(tableau, system, context, p, running);
-        int steps = recorder.steps();
-        int interval = recorder.interval();
-        double[][] states = new double[Math.min(interval, Math.max(steps, 1))][n];
-        for (int c = (steps - 1) / interval; c >= 0 && steps > 0; c--) {
-            int first = c * interval;
-            int last = Math.min(steps, first + interval) - 1;
-            System.arraycopy(recorder.checkpoint(c), 0, states[0], 0, n);
-            for (int j = first; j < last; j++) {
-                adjoint.step(recorder.startTime(j), recorder.size(j), states[j - first], states[j - first + 1]);
-            }
-            for (int j = last; j >= first; j--) {
-                double barH = adjoint.reverse(recorder.startTime(j), recorder.size(j), states[j - first], lambda,
-                        gradP);
-                if (j == steps - 1) {
-                    // the last step lands on T: its size is T - t_last
-                    dT += barH;
-                }
-            }
-        }
+        int stored = sweep.reverse(adjoint);
         double[] gradient = new double[n + np + 1];
-        System.arraycopy(lambda, 0, gradient, 0, n);
-        System.arraycopy(gradP, 0, gradient, n, np);
-        gradient[n + np] = dT;
-        return new Result(phi + adjoint.runningCostIntegral(), gradient, xT, n, np,
-                GradientSimulation.columnNames(context), steps, recorder.checkpointCount() + states.length);
+        System.arraycopy(adjoint.z, 0, gradient, 0, n);
+        System.arraycopy(adjoint.p, 0, gradient, n, np);
+        gradient[n + np] = adjoint.finalTime;
+        return new Result(phi + steps.runningCostIntegral(), gradient, xT, n, np,
+                GradientSimulation.columnNames(context), stepCount, stored);
     }
 }

@@ -201,6 +201,8 @@ public final class GradientSimulation {
         int m = countParameters(context);
         int size = n + m + 1;
         c.setTime(context.getTimeValue());
+        // the context's accuracy sets the witness isolation window (in fixed-step mode, whether to isolate)
+        context.getAccuracy().ifPresent(c::setAccuracy);
         double[] x0 = context.getContinuousState().toValueArray();
         for (int i = 0; i < n; i++) {
             c.getMutableContinuousState().set(i, AutoDiff.variable(x0[i], size, i));

@@ -65,6 +65,12 @@ public final class ImplicitEulerIntegrator<T> extends ImplicitIntegrator<T> {
         return "implicit_euler";
     }
 
+    /** One backward Euler step of size h, or (step doubling) two of size h/2: the step this scheme propagates. */
+    @Override
+    ImplicitStepAdjoint.Scheme implicitScheme() {
+        return new ImplicitStepAdjoint.Scheme(EULER_A, END, useTrapezoid ? 1 : 2);
+    }
+
     @Override
     protected void allocateImplicitWorkspaces(int size) {
         full = new StageSolver(EULER_A, END, size);

@@ -127,6 +127,8 @@ public abstract class IntegratorBase<T> {
     // the last accepted step, for the interpolant
     private double lastT0 = Double.NaN;
     private double lastT1 = Double.NaN;
+    /** The time the last accepted step was made to land on, or NaN if its size was free (see lastStepTarget). */
+    private double lastTarget = Double.NaN;
     private T lastT0g;
     private T lastT1g;
     private T lastHg;
@@ -1015,6 +1017,7 @@ public abstract class IntegratorBase<T> {
         checkFinite(t1);
         lastT0 = t0;
         lastT1 = t1;
+        lastTarget = target;
         numStepsTaken++;
         previousStepSize = h;
         if (Double.isNaN(actualInitialStepSizeTaken)) {
@@ -1342,6 +1345,27 @@ public abstract class IntegratorBase<T> {
         if (Double.isNaN(lastT1)) {
             throw new IllegalStateException("no step has been taken since the integrator was initialized");
         }
+    }
+
+    /**
+     * The time the last accepted step was made to land on (a publish, update or boundary time: its size was
+     * {@code target - t0}, so on the generic path it carries the start time's and the target's derivatives),
+     * or NaN if its size was chosen freely ({@code t1 = t0 + h}), for {@link AdjointGradient}.
+     *
+     * @return the target, seconds, or NaN
+     */
+    double lastStepTarget() {
+        return lastTarget;
+    }
+
+    /**
+     * The scheme's stage systems when it advances by collocation steps that {@link ImplicitStepAdjoint} can
+     * reverse; null for every other scheme.
+     *
+     * @return the scheme, or null
+     */
+    ImplicitStepAdjoint.Scheme implicitScheme() {
+        return null;
     }
 
     /**

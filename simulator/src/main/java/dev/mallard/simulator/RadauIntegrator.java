@@ -63,6 +63,11 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
     }
 
     @Override
+    ImplicitStepAdjoint.Scheme implicitScheme() {
+        return numStages == 1 ? new ImplicitStepAdjoint.Scheme(A1, C1, 1) : new ImplicitStepAdjoint.Scheme(A2, C2, 1);
+    }
+
+    @Override
     protected void allocateImplicitWorkspaces(int size) {
         radau = numStages == 1 ? new StageSolver(A1, C1, size) : new StageSolver(A2, C2, size);
         trapezoid = new StageSolver(TRAPEZOID_A, TRAPEZOID_C, size);

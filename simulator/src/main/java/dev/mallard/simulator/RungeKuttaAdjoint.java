@@ -11,7 +11,7 @@ import dev.mallard.systems.DynamicalSystem;
  * running cost {@code L} is integrated with the same weights as an extra state {@code q}, whose adjoint is 1
  * throughout since neither {@code f} nor {@code L} depends on it. Not thread-safe (workspaces are reused).
  */
-final class RungeKuttaAdjoint {
+final class RungeKuttaAdjoint implements StepAdjoint {
 
     private final ButcherTableau tableau;
     private final DynamicalSystem<Double> system;
@@ -35,6 +35,10 @@ final class RungeKuttaAdjoint {
     private final double[] bk;
     private final double[] increment;
     private double runningCostIntegral;
+    private double startTimeAdjoint;
+    /** The products with the discrete state's Jacobian, or null when no update changes the discrete state. */
+    private final DiscreteStateJacobians discrete;
+    private final AdjointState layout;
 
     /**
      * @param tableau the scheme's coefficients
@@ -42,9 +46,11 @@ final class RungeKuttaAdjoint {
      * @param context its root context (parameters, inputs); cloned, not modified
      * @param p the numeric parameters, flattened; not modified
      * @param running the running cost
+     * @param layout the state layout
+     * @param discrete the discrete-state products, or null if the discrete state's adjoint is not needed
      */
     RungeKuttaAdjoint(ButcherTableau tableau, DynamicalSystem<Double> system, Context<Double> context, double[] p,
-            CostFunction running) {
+            CostFunction running, AdjointState layout, DiscreteStateJacobians discrete) {
         this.tableau = tableau;
         this.system = system;
         this.context = context.cloneContext();
@@ -54,6 +60,8 @@ final class RungeKuttaAdjoint {
         this.np = p.length;
         this.jacobians = new StageJacobians(system, context, np);
         this.running = running;
+        this.layout = layout;
+        this.discrete = discrete;
         int s = tableau.stages();
         this.used = usedStages(tableau);
         this.k = new double[s][n];
@@ -80,20 +88,27 @@ final class RungeKuttaAdjoint {
         return used;
     }
 
-    /** @return the running cost integrated over the steps reversed so far */
-    double runningCostIntegral() {
+    @Override
+    public void setDiscreteState(double[] z) {
+        layout.writeDiscrete(context, z);
+        jacobians.setDiscreteState(layout, z);
+        if (discrete != null) {
+            discrete.setDiscreteState(z);
+        }
+    }
+
+    @Override
+    public double startTimeAdjoint() {
+        return startTimeAdjoint;
+    }
+
+    @Override
+    public double runningCostIntegral() {
         return runningCostIntegral;
     }
 
-    /**
-     * The step on doubles, with the tableau's sums in stage order (as the integrators add them).
-     *
-     * @param t0 the step's start time, seconds
-     * @param h the step size, seconds
-     * @param x0 the start state; not modified
-     * @param x1 receives the end state
-     */
-    void step(double t0, double h, double[] x0, double[] x1) {
+    @Override
+    public void step(double t0, double h, double[] x0, double[] x1) {
         int s = tableau.stages();
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
@@ -104,18 +119,8 @@ final class RungeKuttaAdjoint {
         combine(tableau.weightRow(), h, x0, x1);
     }
 
-    /**
-     * The step's discrete adjoint: with {@code lambda = dJ/dx1} on entry, leaves {@code dJ/dx0} in it, adds
-     * the step's contribution to {@code dJ/dp} and returns {@code dJ/dh} (the partial through this step).
-     *
-     * @param t0 the step's start time, seconds
-     * @param h the step size, seconds
-     * @param x0 the start state; not modified
-     * @param lambda the adjoint of the end state, replaced by that of the start state
-     * @param gradP the parameter gradient, added to
-     * @return the derivative of J with respect to this step's size
-     */
-    double reverse(double t0, double h, double[] x0, double[] lambda, double[] gradP) {
+    @Override
+    public double reverse(double t0, double h, double[] x0, double[] lambda, double[] barXd, double[] gradP) {
         int s = tableau.stages();
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
@@ -126,6 +131,7 @@ final class RungeKuttaAdjoint {
             }
         }
         double barH = 0;
+        startTimeAdjoint = 0;
         int tc = n + np;
         for (int i = s - 1; i >= 0; i--) {
             java.util.Arrays.fill(barY[i], 0);
@@ -141,6 +147,9 @@ final class RungeKuttaAdjoint {
                 bk[j] = v;
             }
             double barTau = h * bi * costT[i];
+            if (discrete != null) {
+                discrete.addProduct(t0 + tableau.c(i) * h, y[i], bk, barXd);
+            }
             double[][] ji = jac[i];
             for (int r = 0; r < n; r++) {
                 double w = bk[r];
@@ -163,6 +172,7 @@ final class RungeKuttaAdjoint {
             for (int q = 0; q < np; q++) {
                 gradP[q] += hb * costP[i][q];
             }
+            startTimeAdjoint += barTau;
             barH += bi * (dot(k[i], lambda) + stageCost[i]) + tableau.c(i) * barTau
                     + dot(stageIncrement(i), barY[i]);
         }

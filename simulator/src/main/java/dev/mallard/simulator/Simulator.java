@@ -127,6 +127,8 @@ public final class Simulator<T> {
     private PeriodicUpdates<T> periodicUpdates;
     /** Where dispatched events are recorded, or null when recording is off. */
     private EventLog eventLog;
+    /** Told of dispatched updates and isolated event times (for {@link AdjointGradient}), or null. */
+    private EventObserver<T> observer;
     /** The description of each witness-triggered event's witness function, for the event log. */
     private final Map<Event<T>, String> witnessOf = new IdentityHashMap<>();
     private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
@@ -177,6 +179,7 @@ public final class Simulator<T> {
             scratch = c.cloneContext();
             scratchLeaves = scratch.getLeafContexts();
             witnesses = new WitnessTracker<>(leaves, leafContexts, system.scalar());
+            witnesses.setObserver(observer);
             if (periodicUpdates != null) {
                 periodicUpdates.attach(leafContexts, scratchLeaves);
             }
@@ -644,6 +647,29 @@ public final class Simulator<T> {
         }
     }
 
+    /**
+     * Sets (or, with null, removes) the observer of dispatched updates and isolated event times.
+     *
+     * @param observer the observer, or null
+     */
+    void setEventObserver(EventObserver<T> observer) {
+        this.observer = observer;
+        if (witnesses != null) {
+            witnesses.setObserver(observer);
+        }
+    }
+
+    /**
+     * Dispatches the unrestricted then the discrete updates of {@code events} at the context's time, as a step
+     * does (for {@link AdjointGradient}, which replays recorded updates on AutoDiff).
+     *
+     * @param events the updates, per leaf index of this simulator's system
+     * @throws EventHandlerFailedException if a handler fails
+     */
+    void applyUpdates(EventSet<T> events) {
+        doUpdates(events);
+    }
+
     /** Unrestricted then discrete updates: per-step ones and the pending ones; clears the pending set. */
     private EventStatus doPendingUpdates() {
         if (!perStep.hasUpdates()) {
@@ -666,6 +692,9 @@ public final class Simulator<T> {
 
     private EventStatus doUpdates(EventSet<T> events) {
         EventStatus status = EventStatus.didNothing();
+        if (observer != null && events.hasUpdates()) {
+            observer.updating(events);
+        }
         if (events.has(Event.Kind.UNRESTRICTED_UPDATE)) {
             scratch.setStateFrom(context);
             EventStatus s = dispatch(events, Event.Kind.UNRESTRICTED_UPDATE);

@@ -35,6 +35,16 @@ final class StageJacobians {
         this.derivatives = system.allocateTimeDerivatives();
     }
 
+    /**
+     * Sets the discrete state the following evaluations are made at (values; it is not seeded).
+     *
+     * @param layout the state layout
+     * @param z a state of the layout (only its discrete part is read); not modified
+     */
+    void setDiscreteState(AdjointState layout, double[] z) {
+        layout.writeDiscrete(context, z);
+    }
+
     /** @return the Jacobian's column count, {@code n + np + 1} */
     int width() {
         return width;

@@ -54,6 +54,8 @@ final class WitnessTracker<T> {
     private long endStamp = -1;
     /** Event counts and the checks against accumulating events and violated guards. */
     private final GuardWatch guards = new GuardWatch();
+    /** Told which witness set an event time on the double path, or null. */
+    private EventObserver<T> observer;
 
     WitnessTracker(List<LeafSystem<T>> leaves, List<Context<T>> leafContexts, Scalar<T> scalar) {
         this.leaves = leaves;
@@ -106,6 +108,11 @@ final class WitnessTracker<T> {
             }
         }
         guards.stepStarted(w0, m);
+    }
+
+    /** @param observer told which witness set each isolated event time on the double path, or null */
+    void setObserver(EventObserver<T> observer) {
+        this.observer = observer;
     }
 
     /** Forgets the event counts and histories (at initialize). */
@@ -324,7 +331,10 @@ final class WitnessTracker<T> {
                 }
             }
             if (!integrator.isDoublePath()) {
-                addEventTimeSensitivity(integrator, earliest, tStar < t1 ? scalar.of(tStar) : t1Scalar);
+                addEventTimeSensitivity(integrator, witnesses.get(earliest), leafContexts.get(owner[earliest]),
+                        tStar < t1 ? scalar.of(tStar) : t1Scalar);
+            } else if (observer != null) {
+                observer.eventTimeSetBy(witnesses.get(earliest), owner[earliest]);
             }
             for (int i = 0; i < m; i++) {
                 w1[i] = value(i);
@@ -356,15 +366,17 @@ final class WitnessTracker<T> {
      * {@code x(tb) + xdot delta} and every reset computed from it propagates the event time's sensitivity.
      * Values are unchanged (the double path and the values of the generic path agree).
      */
-    private void addEventTimeSensitivity(IntegratorBase<T> integrator, int i, T tb) {
-        T w = witnesses.get(i).calcWitnessValue(leafContexts.get(owner[i]));
-        double wdot = witnessRate(integrator, i);
+    static <T> void addEventTimeSensitivity(IntegratorBase<T> integrator, WitnessFunction<T> witness,
+            Context<T> ownerContext, T tb) {
+        Scalar<T> scalar = integrator.getSystem().scalar();
+        T w = witness.calcWitnessValue(ownerContext);
+        double wdot = witnessRate(integrator, witness, ownerContext);
         if (!(Math.abs(wdot) > 0) || !Double.isFinite(wdot)) {
             double t = scalar.value(tb);
-            throw new SimulationException("witness " + witnesses.get(i) + " of " + leaves.get(owner[i]).getName()
-                    + " crosses zero with time derivative " + wdot + " at t = " + t + " (a grazing contact): the "
-                    + "event time has no derivative with respect to the initial state or parameters", t,
-                    leaves.get(owner[i]).getName());
+            String name = witness.getSystem().getName();
+            throw new SimulationException("witness " + witness + " of " + name + " crosses zero with time "
+                    + "derivative " + wdot + " at t = " + t + " (a grazing contact): the event time has no "
+                    + "derivative with respect to the initial state or parameters", t, name);
         }
         T q = scalar.div(w, -wdot);
         T delta = scalar.sub(q, scalar.value(q));
@@ -377,7 +389,9 @@ final class WitnessTracker<T> {
      * a small fraction of the last step (its error is {@code O(eps^2)}). Leaves the context perturbed: the
      * caller moves it back.
      */
-    private double witnessRate(IntegratorBase<T> integrator, int i) {
+    private static <T> double witnessRate(IntegratorBase<T> integrator, WitnessFunction<T> witness,
+            Context<T> ownerContext) {
+        Scalar<T> scalar = integrator.getSystem().scalar();
         Context<T> c = integrator.getContext();
         ContinuousState<T> f = integrator.getSystem().allocateTimeDerivatives();
         integrator.getSystem().calcTimeDerivatives(c, f);
@@ -395,7 +409,7 @@ final class WitnessTracker<T> {
             }
             c.setTime(t + s);
             c.noteStateChanged();
-            w[side] = value(i);
+            w[side] = scalar.value(witness.calcWitnessValue(ownerContext));
         }
         return (w[0] - w[1]) / (2 * eps);
     }

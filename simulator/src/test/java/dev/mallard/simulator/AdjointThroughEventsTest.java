@@ -1,0 +1,384 @@
+package dev.mallard.simulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.examples.BouncingBall;
+import dev.mallard.examples.VanDerPol;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.Diagram;
+import dev.mallard.systems.DiagramBuilder;
+import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.EventStatus;
+import dev.mallard.systems.Feedthrough;
+import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.WitnessDirection;
+import dev.mallard.systems.primitives.VectorLogSink;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adjoint gradient through events and implicit steps, against forward mode ({@link GradientSimulation}'s
+ * Jacobian contracted with the terminal cost's gradient, on the same steps) and, for the bouncing ball, against
+ * the closed-form solution: impacts (witness-triggered resets with the event time's sensitivity), a plant with a
+ * sampled controller (periodic discrete updates), per-step updates, and Van der Pol under implicit Euler and
+ * Radau IIA. Each refused case is refused with a message naming the system and the event.
+ */
+class AdjointThroughEventsTest {
+
+    /** phi = a . x + x0 x1 + x0^2, with its gradient; nonlinear so that the contraction is not trivial. */
+    private static final class Quadratic implements CostFunction {
+        @Override
+        public double value(double t, double[] x, double[] p) {
+            double sum = x[0] * x[1] + x[0] * x[0];
+            for (int i = 0; i < x.length; i++) {
+                sum += (i + 1) * x[i];
+            }
+            return sum;
+        }
+
+        @Override
+        public double gradient(double t, double[] x, double[] p, double[] gx, double[] gp) {
+            Arrays.fill(gp, 0);
+            for (int i = 0; i < x.length; i++) {
+                gx[i] = i + 1;
+            }
+            gx[0] += x[1] + 2 * x[0];
+            gx[1] += x[0];
+            return 0;
+        }
+    }
+
+    private static double[] forwardGradient(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
+            Consumer<Simulator<AutoDiff>> configure, CostFunction phi) {
+        GradientSimulation.Result r = GradientSimulation.run(system, context, finalTime, configure);
+        int n = r.numStates();
+        double[] gx = new double[n];
+        double[] gp = new double[r.numParameters()];
+        double gt = phi.gradient(finalTime, r.finalState(), new double[r.numParameters()], gx, gp);
+        double[][] jac = r.stateJacobian();
+        double[] out = new double[jac[0].length];
+        for (int j = 0; j < out.length; j++) {
+            for (int i = 0; i < n; i++) {
+                out[j] += gx[i] * jac[i][j];
+            }
+        }
+        for (int q = 0; q < gp.length; q++) {
+            out[n + q] += gp[q];
+        }
+        out[out.length - 1] += gt;
+        return out;
+    }
+
+    private static void assertAgree(double[] expected, double[] actual, double tolerance) {
+        assertEquals(expected.length, actual.length, "gradient length");
+        double scale = 0;
+        for (double e : expected) {
+            scale = Math.max(scale, Math.abs(e));
+        }
+        for (int j = 0; j < expected.length; j++) {
+            assertEquals(expected[j], actual[j], tolerance * scale, "entry " + j + ": expected "
+                    + Arrays.toString(expected) + ", got " + Arrays.toString(actual));
+        }
+    }
+
+    private static <T> Consumer<Simulator<T>> accuracy(double accuracy) {
+        return sim -> sim.getMutableIntegrator().setTargetAccuracy(accuracy);
+    }
+
+    // ---- the bouncing ball ---------------------------------------------------------------------------------
+
+    private static Context<Double> ballContext(BouncingBall<Double> ball, double z0, double v0) {
+        Context<Double> c = ball.createDefaultContext();
+        c.setContinuousStateValues(z0, v0);
+        return c;
+    }
+
+    /** The ball's exact state at T from (z0, v0) with restitution e and gravity g, impacts by the closed form. */
+    private static double[] ballClosedForm(double z0, double v0, double e, double g, double finalTime) {
+        double t = (v0 + Math.sqrt(v0 * v0 + 2 * g * z0)) / g;
+        if (finalTime <= t) {
+            return new double[] {z0 + v0 * finalTime - 0.5 * g * finalTime * finalTime, v0 - g * finalTime};
+        }
+        double u = e * Math.sqrt(v0 * v0 + 2 * g * z0);
+        while (finalTime > t + 2 * u / g) {
+            t += 2 * u / g;
+            u *= e;
+        }
+        double s = finalTime - t;
+        return new double[] {u * s - 0.5 * g * s * s, u - g * s};
+    }
+
+    /** dJ/d(z0, v0, e, g, T) of the closed form, by central differences (the closed form is smooth there). */
+    private static double[] ballClosedFormGradient(CostFunction phi, double[] args) {
+        double[] out = new double[args.length];
+        for (int k = 0; k < args.length; k++) {
+            double step = 1e-6 * Math.max(1, Math.abs(args[k]));
+            double[] plus = args.clone();
+            double[] minus = args.clone();
+            plus[k] += step;
+            minus[k] -= step;
+            double[] xp = ballClosedForm(plus[0], plus[1], plus[2], plus[3], plus[4]);
+            double[] xm = ballClosedForm(minus[0], minus[1], minus[2], minus[3], minus[4]);
+            out[k] = (phi.value(0, xp, new double[2]) - phi.value(0, xm, new double[2])) / (2 * step);
+        }
+        return out;
+    }
+
+    @Test
+    void bouncingBallThroughThreeImpactsMatchesForwardModeAndTheClosedForm() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        Context<Double> c = ballContext(ball, 1.2, 0.5);
+        double finalTime = 2.3;
+        double[] expected = forwardGradient(ball, c, finalTime, accuracy(1e-8), new Quadratic());
+        AdjointGradient.Result first = null;
+        for (int interval : new int[] {1, 5, 1_000_000}) {
+            AdjointGradient.Result a = AdjointGradient.run(ball, c, finalTime, new Quadratic(), CostFunction.zero(),
+                    interval, accuracy(1e-8));
+            assertAgree(expected, a.gradient(), 1e-10);
+            if (first != null) {
+                assertAgree(first.gradient(), a.gradient(), 1e-13);
+            }
+            first = a;
+        }
+        // three impacts before T (at 0.55, 1.45 and 2.16 s) and the closed form's gradient
+        assertTrue(BouncingBall.impactTime(2, 1.2 + 0.5 * 0.5 / (2 * 9.81), 0.8, 9.81) < finalTime + 0.1);
+        double[] closed = ballClosedFormGradient(new Quadratic(), new double[] {1.2, 0.5, 0.8, 9.81, finalTime});
+        assertAgree(closed, first.gradient(), 1e-6);
+        double[] xT = ballClosedForm(1.2, 0.5, 0.8, 9.81, finalTime);
+        assertEquals(xT[0], first.finalState()[0], 1e-7);
+        assertEquals(xT[1], first.finalState()[1], 1e-7);
+    }
+
+    /**
+     * Fixed-step runge_kutta5 (its own continuous extension, not the cubic Hermite one): with an accuracy in the
+     * context, witnesses are isolated and the impacts carry their times' sensitivities (the closed form holds);
+     * without one, as in Drake, a fixed-step run does not isolate, the reset happens at the end of the step that
+     * crossed, and the adjoint still agrees with forward mode (whose gradient is then that of the cruder run).
+     */
+    @Test
+    void bouncingBallUnderFixedStepRk5WithAndWithoutIsolation() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.7, 9.81);
+        Consumer<Simulator<Double>> rk5 = sim -> {
+            IntegratorBase<Double> i = sim.resetIntegrator(RungeKutta5Integrator::new);
+            i.setFixedStepMode(true);
+            i.setMaximumStepSize(0.05);
+        };
+        Consumer<Simulator<AutoDiff>> rk5ad = sim -> {
+            IntegratorBase<AutoDiff> i = sim.resetIntegrator(RungeKutta5Integrator::new);
+            i.setFixedStepMode(true);
+            i.setMaximumStepSize(0.05);
+        };
+        for (boolean isolate : new boolean[] {true, false}) {
+            Context<Double> c = ballContext(ball, 0.8, -0.2);
+            if (isolate) {
+                c.setAccuracy(1e-6);
+            }
+            double[] expected = forwardGradient(ball, c, 1.7, rk5ad, new Quadratic());
+            AdjointGradient.Result a = AdjointGradient.run(ball, c, 1.7, new Quadratic(), CostFunction.zero(), 4,
+                    rk5);
+            assertAgree(expected, a.gradient(), 1e-10);
+            double[] closed = ballClosedFormGradient(new Quadratic(), new double[] {0.8, -0.2, 0.7, 9.81, 1.7});
+            double error = 0;
+            for (int k = 0; k < closed.length; k++) {
+                error = Math.max(error, Math.abs(closed[k] - a.gradient()[k]) / 73.6);
+            }
+            assertTrue(isolate ? error < 1e-6 : error > 0.1, "relative error against the closed form " + error);
+        }
+    }
+
+    // ---- a plant with a sampled controller -----------------------------------------------------------------
+
+    /** A damped cart {@code q' = v, v' = u - b v + sin(q)}; parameter [b]; input "force"; output (q, v). */
+    static final class Cart<T> extends LeafSystem<T> {
+        Cart(Scalar<T> scalar) {
+            super(scalar, "cart");
+            declareContinuousState(1, 1, 0);
+            declareNumericParameter(0.4);
+            declareVectorInputPort("force", 1);
+            declareVectorOutputPort("state", 2, (c, y) -> {
+                y.set(0, c.getContinuousState().get(0));
+                y.set(1, c.getContinuousState().get(1));
+            }, Feedthrough.none());
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            Scalar<T> s = scalar();
+            T q = context.getContinuousState().get(0);
+            T v = context.getContinuousState().get(1);
+            T u = getInputPort(0).eval(context, 0);
+            derivatives.set(0, v);
+            derivatives.set(1, s.add(s.sub(u, s.mul(context.getNumericParameter(0).get(0), v)), s.sin(q)));
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new Cart<>(target);
+        }
+    }
+
+    /**
+     * A sampled PI-D controller with discrete state [u, integral]: every 0.1 s,
+     * {@code integral+ = integral + 0.1 (r - q)}, {@code u+ = kp (r - q) - kd v + ki integral+ + 0.2 u}
+     * (the old u enters, so the discrete state's adjoint matters); parameters [kp, kd, ki, r].
+     */
+    static final class SampledController<T> extends LeafSystem<T> {
+        SampledController(Scalar<T> scalar) {
+            super(scalar, "sampled controller");
+            declareNumericParameter(6.0, 2.5, 1.5, 0.7);
+            declareDiscreteState(0.0, 0.0);
+            declareVectorInputPort("state", 2);
+            declarePeriodicDiscreteUpdateEvent(0.1, 0.0, (context, xd) -> {
+                Scalar<T> s = scalar();
+                T q = getInputPort(0).eval(context, 0);
+                T v = getInputPort(0).eval(context, 1);
+                T kp = context.getNumericParameter(0).get(0);
+                T kd = context.getNumericParameter(0).get(1);
+                T ki = context.getNumericParameter(0).get(2);
+                T r = context.getNumericParameter(0).get(3);
+                T e = s.sub(r, q);
+                T integral = s.add(context.getDiscreteState(0).get(1), s.mul(e, 0.1));
+                T u = s.add(s.sub(s.mul(kp, e), s.mul(kd, v)), s.add(s.mul(ki, integral),
+                        s.mul(context.getDiscreteState(0).get(0), 0.2)));
+                xd.get(0).set(0, u);
+                xd.get(0).set(1, integral);
+                return EventStatus.succeeded();
+            });
+            declareVectorOutputPort("force", 1, (c, y) -> y.set(0, c.getDiscreteState(0).get(0)),
+                    Feedthrough.none());
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new SampledController<>(target);
+        }
+    }
+
+    private static Diagram<Double> sampledLoop() {
+        DiagramBuilder<Double> builder = new DiagramBuilder<>(Scalar.DOUBLE);
+        Cart<Double> cart = builder.addSystem(new Cart<>(Scalar.DOUBLE));
+        SampledController<Double> controller = builder.addSystem(new SampledController<>(Scalar.DOUBLE));
+        builder.connect(cart.getOutputPort("state"), controller.getInputPort("state"));
+        builder.connect(controller.getOutputPort("force"), cart.getInputPort("force"));
+        // a logger with abstract state and periodic publishes: publishes change no state and are accepted
+        VectorLogSink.logVectorOutput(cart.getOutputPort("state"), builder, 0.25);
+        return builder.build("sampled loop");
+    }
+
+    @Test
+    void sampledControllerLoopMatchesForwardModeForEveryCheckpointInterval() {
+        Diagram<Double> loop = sampledLoop();
+        Context<Double> c = loop.createDefaultContext();
+        c.setContinuousStateValues(0.3, -0.1);
+        double finalTime = 2.05;
+        double[] expected = forwardGradient(loop, c, finalTime, accuracy(1e-8), new Quadratic());
+        AdjointGradient.Result first = null;
+        for (int interval : new int[] {1, 6, 1_000_000}) {
+            AdjointGradient.Result a = AdjointGradient.run(loop, c, finalTime, new Quadratic(), CostFunction.zero(),
+                    interval, accuracy(1e-8));
+            assertAgree(expected, a.gradient(), 1e-10);
+            if (first != null) {
+                assertAgree(first.gradient(), a.gradient(), 1e-13);
+            }
+            first = a;
+        }
+        assertEquals(2 + 1 + 4 + 1, first.gradient().length, "x0 (2), b, kp kd ki r, T");
+        // the gains matter: dJ/dkp is far from zero
+        assertTrue(Math.abs(first.parameterDerivative(1)) > 1e-3, first.toString());
+    }
+
+    // ---- per-step updates ----------------------------------------------------------------------------------
+
+    /**
+     * {@code x' = -a x + xd, y' = x}, and at every step {@code xd+ = 0.5 xd + 0.1 x^2 + 0.05 t} (a per-step
+     * discrete update); parameter [a].
+     */
+    static final class PerStepFilter<T> extends LeafSystem<T> {
+        PerStepFilter(Scalar<T> scalar) {
+            super(scalar, "per-step filter");
+            declareContinuousState(2);
+            declareNumericParameter(0.8);
+            declareDiscreteState(0.2);
+            declarePerStepDiscreteUpdateEvent((context, xd) -> {
+                Scalar<T> s = scalar();
+                T x = context.getContinuousState().get(0);
+                T d = context.getDiscreteState(0).get(0);
+                xd.get(0).set(0, s.add(s.add(s.mul(d, 0.5), s.mul(s.mul(x, x), 0.1)), s.mul(context.getTime(), 0.05)));
+                return EventStatus.succeeded();
+            });
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            Scalar<T> s = scalar();
+            T x = context.getContinuousState().get(0);
+            derivatives.set(0, s.add(s.neg(s.mul(context.getNumericParameter(0).get(0), x)),
+                    context.getDiscreteState(0).get(0)));
+            derivatives.set(1, x);
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new PerStepFilter<>(target);
+        }
+    }
+
+    @Test
+    void perStepUpdatesMatchForwardMode() {
+        PerStepFilter<Double> filter = new PerStepFilter<>(Scalar.DOUBLE);
+        Context<Double> c = filter.createDefaultContext();
+        c.setContinuousStateValues(1.0, 0.0);
+        double[] expected = forwardGradient(filter, c, 1.5, accuracy(1e-6), new Quadratic());
+        AdjointGradient.Result a = AdjointGradient.run(filter, c, 1.5, new Quadratic(), CostFunction.zero(), 3,
+                accuracy(1e-6));
+        assertAgree(expected, a.gradient(), 1e-10);
+    }
+
+    // ---- implicit schemes ----------------------------------------------------------------------------------
+
+    private static <T> Consumer<Simulator<T>> radau(int stages, double accuracy) {
+        return sim -> sim.resetIntegrator((s, ctx) -> new RadauIntegrator<>(s, ctx, stages))
+                .setTargetAccuracy(accuracy);
+    }
+
+    private static <T> Consumer<Simulator<T>> implicitEuler(boolean trapezoid, double accuracy) {
+        return sim -> {
+            ImplicitEulerIntegrator<T> i = sim.resetIntegrator(ImplicitEulerIntegrator::new);
+            i.setUseImplicitTrapezoidErrorEstimation(trapezoid);
+            i.setTargetAccuracy(accuracy);
+        };
+    }
+
+    @Test
+    void vanDerPolUnderRadauAndImplicitEulerMatchesForwardMode() {
+        VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, 1.5, false);
+        Context<Double> c = vdp.createDefaultContext();
+        c.setContinuousStateValues(1.5, -0.3);
+        record Case(String name, Consumer<Simulator<Double>> d, Consumer<Simulator<AutoDiff>> ad) {
+        }
+        for (Case k : new Case[] {new Case("radau3", radau(2, 1e-9), radau(2, 1e-9)),
+                new Case("radau1", radau(1, 1e-7), radau(1, 1e-7)),
+                new Case("implicit_euler", implicitEuler(true, 1e-7), implicitEuler(true, 1e-7)),
+                new Case("implicit_euler doubling", implicitEuler(false, 1e-7), implicitEuler(false, 1e-7))}) {
+            double[] expected = forwardGradient(vdp, c, 2.0, k.ad(), new Quadratic());
+            AdjointGradient.Result first = null;
+            for (int interval : new int[] {1, 7, 1_000_000}) {
+                AdjointGradient.Result a = AdjointGradient.run(vdp, c, 2.0, new Quadratic(), CostFunction.zero(),
+                        interval, k.d());
+                assertAgree(expected, a.gradient(), 1e-6);
+                if (first != null) {
+                    assertAgree(first.gradient(), a.gradient(), 1e-13);
+                }
+                first = a;
+            }
+            System.out.println(k.name() + " " + first.steps() + " steps: adjoint " + Arrays.toString(first.gradient())
+                    + " forward " + Arrays.toString(expected));
+        }
+    }
+}
