@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.mallard.examples.BouncingBall;
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.symbolic.Expression;
@@ -287,25 +286,6 @@ class AdjointGradientTest {
         }
         assertGradientsAgree(expected, a.gradient(), TOLERANCE);
         assertEquals(new ChainCost().value(2.0, xT, p) + f.finalState()[n], a.cost(), 1e-12 * Math.abs(a.cost()));
-    }
-
-    @Test
-    void refusesWitnessFunctionsNamingTheSystem() {
-        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, CostFunction.zero(),
-                        CostFunction.zero(), 4, null));
-        assertTrue(e.getMessage().contains("bouncing ball") && e.getMessage().contains("ground contact"),
-                e.getMessage());
-    }
-
-    @Test
-    void refusesImplicitSchemesNamingThem() {
-        VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, 1.2, false);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> AdjointGradient.run(vdp, vanDerPolContext(vdp), 1.0, CostFunction.zero(), CostFunction.zero(),
-                        4, sim -> sim.resetIntegrator((s, c) -> new RadauIntegrator<>(s, c, 2))));
-        assertTrue(e.getMessage().contains("radau"), e.getMessage());
     }
 
     @Test

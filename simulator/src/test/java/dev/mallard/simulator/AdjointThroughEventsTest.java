@@ -355,30 +355,213 @@ class AdjointThroughEventsTest {
         };
     }
 
+    /**
+     * Against forward mode, which differentiates the run's Newton iterations (stopped at 0.01 times the accuracy,
+     * on a possibly stale Jacobian), the adjoint, which differentiates the converged stage equations, agrees to
+     * about the Newton tolerance; the intervals agree to rounding since the checkpoints come from the adjoint's
+     * own replay.
+     */
     @Test
-    void vanDerPolUnderRadauAndImplicitEulerMatchesForwardMode() {
+    void vanDerPolUnderRadauAndImplicitEulerMatchesForwardModeToTheNewtonTolerance() {
         VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, 1.5, false);
         Context<Double> c = vdp.createDefaultContext();
         c.setContinuousStateValues(1.5, -0.3);
-        record Case(String name, Consumer<Simulator<Double>> d, Consumer<Simulator<AutoDiff>> ad) {
+        record Case(Consumer<Simulator<Double>> d, Consumer<Simulator<AutoDiff>> ad) {
         }
-        for (Case k : new Case[] {new Case("radau3", radau(2, 1e-9), radau(2, 1e-9)),
-                new Case("radau1", radau(1, 1e-7), radau(1, 1e-7)),
-                new Case("implicit_euler", implicitEuler(true, 1e-7), implicitEuler(true, 1e-7)),
-                new Case("implicit_euler doubling", implicitEuler(false, 1e-7), implicitEuler(false, 1e-7))}) {
-            double[] expected = forwardGradient(vdp, c, 2.0, k.ad(), new Quadratic());
+        for (Case k : new Case[] {new Case(radau(2, 1e-8), radau(2, 1e-8)), new Case(radau(1, 1e-6), radau(1, 1e-6)),
+                new Case(implicitEuler(false, 1e-6), implicitEuler(false, 1e-6))}) {
+            double[] expected = forwardGradient(vdp, c, 1.0, k.ad(), new Quadratic());
             AdjointGradient.Result first = null;
             for (int interval : new int[] {1, 7, 1_000_000}) {
-                AdjointGradient.Result a = AdjointGradient.run(vdp, c, 2.0, new Quadratic(), CostFunction.zero(),
+                AdjointGradient.Result a = AdjointGradient.run(vdp, c, 1.0, new Quadratic(), CostFunction.zero(),
                         interval, k.d());
-                assertAgree(expected, a.gradient(), 1e-6);
+                assertAgree(expected, a.gradient(), 1e-5);
                 if (first != null) {
                     assertAgree(first.gradient(), a.gradient(), 1e-13);
                 }
                 first = a;
             }
-            System.out.println(k.name() + " " + first.steps() + " steps: adjoint " + Arrays.toString(first.gradient())
-                    + " forward " + Arrays.toString(expected));
+        }
+    }
+
+    /**
+     * Fixed-step radau3 on Van der Pol against central differences of the cost of the same fixed steps (the
+     * adjoint's cost is that of its own exactly solved replay, a smooth function of x(0), mu and T).
+     */
+    @Test
+    void fixedStepRadau3MatchesCentralDifferencesOfItsOwnCost() {
+        Consumer<Simulator<Double>> radau3 = sim -> {
+            IntegratorBase<Double> i = sim.resetIntegrator((sys, ctx) -> new RadauIntegrator<>(sys, ctx, 2));
+            i.setFixedStepMode(true);
+            i.setMaximumStepSize(0.1);
+        };
+        double[] args = {1.5, -0.3, 1.5, 1.03};
+        AdjointGradient.Result a = vdpRun(args, radau3);
+        double[] fd = new double[args.length];
+        for (int k = 0; k < args.length; k++) {
+            double step = 1e-5;
+            double[] plus = args.clone();
+            double[] minus = args.clone();
+            plus[k] += step;
+            minus[k] -= step;
+            fd[k] = (vdpRun(plus, radau3).cost() - vdpRun(minus, radau3).cost()) / (2 * step);
+        }
+        assertAgree(fd, a.gradient(), 1e-8);
+    }
+
+    private static AdjointGradient.Result vdpRun(double[] args, Consumer<Simulator<Double>> configure) {
+        VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, args[2], false);
+        Context<Double> c = vdp.createDefaultContext();
+        c.setContinuousStateValues(args[0], args[1]);
+        return AdjointGradient.run(vdp, c, args[3], new Quadratic(), CostFunction.zero(), 4, configure);
+    }
+
+    /**
+     * Fixed-step implicit Euler on Van der Pol against an independent exact tangent: the same steps written
+     * out here on AutoDiff, each solved by full Newton with the exact Jacobian to convergence (so that the
+     * derivatives are the implicit function theorem's), and contracted with the cost's gradient.
+     */
+    @Test
+    void fixedStepImplicitEulerIsTheExactGradientOfTheImplicitEquations() {
+        double mu = 1.5;
+        double h = 0.05;
+        double finalTime = 1.03;
+        VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, mu, false);
+        Context<Double> c = vdp.createDefaultContext();
+        c.setContinuousStateValues(1.5, -0.3);
+        AdjointGradient.Result a = AdjointGradient.run(vdp, c, finalTime, new Quadratic(), CostFunction.zero(), 3,
+                sim -> {
+                    IntegratorBase<Double> i = sim.resetIntegrator(ImplicitEulerIntegrator::new);
+                    i.setFixedStepMode(true);
+                    i.setMaximumStepSize(h);
+                });
+        // independent variables x0, x1, mu, T
+        AutoDiff[] x = {AutoDiff.variable(1.5, 4, 0), AutoDiff.variable(-0.3, 4, 1)};
+        AutoDiff m = AutoDiff.variable(mu, 4, 2);
+        AutoDiff end = AutoDiff.variable(finalTime, 4, 3);
+        double t = 0;
+        int steps = 0;
+        while (t < finalTime) {
+            // as the integrator: a step within 1% of the end is stretched to land on it (its size is T - t)
+            AutoDiff step = finalTime - t <= 1.01 * h ? end.sub(t) : AutoDiff.constant(h);
+            x = backwardEuler(x, m, step);
+            t = finalTime - t <= 1.01 * h ? finalTime : t + h;
+            steps++;
+        }
+        assertEquals(steps, a.steps());
+        double[] xT = {x[0].value(), x[1].value()};
+        assertEquals(xT[0], a.finalState()[0], 1e-13);
+        double[] gx = new double[2];
+        new Quadratic().gradient(finalTime, xT, new double[1], gx, new double[1]);
+        double[] expected = new double[4];
+        for (int j = 0; j < 4; j++) {
+            expected[j] = gx[0] * x[0].derivative(j) + gx[1] * x[1].derivative(j);
+        }
+        assertAgree(expected, a.gradient(), 1e-11);
+    }
+
+    /** One backward Euler step of Van der Pol, x1 = x0 + h f(x1), by 30 full Newton iterations on AutoDiff. */
+    private static AutoDiff[] backwardEuler(AutoDiff[] x0, AutoDiff mu, AutoDiff h) {
+        AutoDiff[] x = x0.clone();
+        for (int it = 0; it < 30; it++) {
+            AutoDiff f0 = x[1];
+            AutoDiff f1 = mu.mul(x[0].square().subFrom(1)).mul(x[1]).sub(x[0]);
+            AutoDiff r0 = x[0].sub(x0[0]).sub(h.mul(f0));
+            AutoDiff r1 = x[1].sub(x0[1]).sub(h.mul(f1));
+            // the residual's Jacobian I - h f_x, in AutoDiff so that the solve is exact in the derivatives too
+            AutoDiff a00 = AutoDiff.ONE;
+            AutoDiff a01 = h.neg();
+            AutoDiff a10 = h.mul(mu.mul(x[0]).mul(x[1]).mul(2).add(1));
+            AutoDiff a11 = h.mul(mu.mul(x[0].square().subFrom(1))).subFrom(1);
+            AutoDiff det = a00.mul(a11).sub(a01.mul(a10));
+            AutoDiff d0 = a11.mul(r0).sub(a01.mul(r1)).div(det);
+            AutoDiff d1 = a00.mul(r1).sub(a10.mul(r0)).div(det);
+            x = new AutoDiff[] {x[0].sub(d0), x[1].sub(d1)};
+        }
+        return x;
+    }
+
+    // ---- refusals ------------------------------------------------------------------------------------------
+
+    /** A leaf with abstract state (a mode) that a periodic unrestricted update may change. */
+    static final class ModeSwitch<T> extends LeafSystem<T> {
+        ModeSwitch(Scalar<T> scalar) {
+            super(scalar, "mode switch");
+            declareContinuousState(1);
+            declareAbstractState("off");
+            declarePeriodicUnrestrictedUpdateEvent(0.5, 0.0, (context, state) -> {
+                state.setAbstractState(0, "on");
+                return EventStatus.succeeded();
+            });
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            derivatives.set(0, scalar().neg(context.getContinuousState().get(0)));
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new ModeSwitch<>(target);
+        }
+    }
+
+    @Test
+    void refusesAnUnrestrictedUpdateOfAbstractStateNamingTheSystemAndTheEvent() {
+        ModeSwitch<Double> modes = new ModeSwitch<>(Scalar.DOUBLE);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> AdjointGradient.run(modes, modes.createDefaultContext(), 1.0, new Quadratic1(),
+                        CostFunction.zero(), 4, null));
+        assertTrue(e.getMessage().contains("mode switch") && e.getMessage().contains("UNRESTRICTED_UPDATE")
+                && e.getMessage().contains("abstract state"), e.getMessage());
+    }
+
+    @Test
+    void refusesWitnessesUnderAnImplicitSchemeNamingTheSystemAndTheWitness() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(),
+                        CostFunction.zero(), 4, radau(2, 1e-6)));
+        assertTrue(e.getMessage().contains("bouncing ball") && e.getMessage().contains("ground contact")
+                && e.getMessage().contains("implicit"), e.getMessage());
+    }
+
+    @Test
+    void refusesARunningCostOverAStepAnEventEnded() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(), new Quadratic(),
+                        4, null));
+        assertTrue(e.getMessage().contains("bouncing ball") && e.getMessage().contains("running cost"),
+                e.getMessage());
+        // before the first impact (at 0.45 s) no step is cut short: the running cost is accepted
+        double cost = AdjointGradient.run(ball, ball.createDefaultContext(), 0.3, new Quadratic(), new Quadratic(), 4,
+                null).cost();
+        assertTrue(Double.isFinite(cost));
+    }
+
+    @Test
+    void refusesASchemeItCannotReverseNamingIt() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(),
+                        CostFunction.zero(), 4, sim -> sim.resetIntegrator(VelocityImplicitEulerIntegrator::new)));
+        assertTrue(e.getMessage().contains("velocity_implicit_euler") && e.getMessage().contains("bouncing ball"),
+                e.getMessage());
+    }
+
+    /** phi = 2 x0 for one-state systems. */
+    private static final class Quadratic1 implements CostFunction {
+        @Override
+        public double value(double t, double[] x, double[] p) {
+            return 2 * x[0];
+        }
+
+        @Override
+        public double gradient(double t, double[] x, double[] p, double[] gx, double[] gp) {
+            gx[0] = 2;
+            Arrays.fill(gp, 0);
+            return 0;
         }
     }
 }
