@@ -38,10 +38,78 @@ class AdjointCommandTest {
         CliRun none = CliRun.of(concat(SYSTEM, "--adjoint"));
         assertEquals(2, none.code());
         assertTrue(none.err().contains("--adjoint: needs a cost"), none.err());
-        CliRun ball = CliRun.of("gradient", "--vars", "z,v", "--f", "v; -9.81", "--x0", "1,0", "--t-final", "1",
-                "--guard", "z", "--reset", "z; -0.8*v", "--cost", "z", "--adjoint");
+        CliRun ball = CliRun.of(concat(BALL, "--cost", "z", "--running-cost", "v^2", "--adjoint"));
         assertEquals(1, ball.code(), ball.out());
-        assertTrue(ball.err().startsWith("mallard: --adjoint: "), ball.err());
+        assertTrue(ball.err().startsWith("mallard: --adjoint: ") && ball.err().contains("running cost"), ball.err());
+    }
+
+    private static final String[] BALL = {"--vars", "z,v", "--f", "v; -g", "--params", "g=9.81, r=0.8", "--x0",
+        "1,0.5", "--t-final", "1.5", "--guard", "z", "--reset", "z; -r*v", "--accuracy", "1e-8"};
+
+    /** Through two impacts: the adjoint against the forward Jacobian and against the closed form. */
+    @Test
+    void theBouncingBallsAdjointGradientMatchesForwardModeAndTheClosedForm() throws Exception {
+        JsonNode adjoint = json(concat(BALL, "--cost", "z + 2*v", "--adjoint", "--json"));
+        JsonNode forward = json(concat(BALL, "--wrt", "z,v,g,r,t", "--json"));
+        JsonNode jacobian = forward.get("jacobian");
+        // the adjoint's columns: z, v, g, r, t
+        double[] closed = closedFormGradient(new double[] {1, 0.5, 9.81, 0.8, 1.5});
+        for (int j = 0; j < 5; j++) {
+            double expected = jacobian.get(0).get(j).asDouble() + 2 * jacobian.get(1).get(j).asDouble();
+            double actual = adjoint.get("gradient").get(j).asDouble();
+            String column = adjoint.get("wrt").get(j).asText();
+            assertEquals(expected, actual, 1e-9 * Math.max(1, Math.abs(expected)), "column " + column);
+            assertEquals(closed[j], actual, 1e-5 * Math.max(1, Math.abs(closed[j])), "closed form, column " + column);
+        }
+    }
+
+    /** z(T) + 2 v(T) of a ball from (z0, v0) with gravity g and restitution e, impacts in closed form. */
+    private static double closedFormCost(double z0, double v0, double g, double e, double finalTime) {
+        double t = (v0 + Math.sqrt(v0 * v0 + 2 * g * z0)) / g;
+        double z;
+        double v;
+        if (finalTime <= t) {
+            z = z0 + v0 * finalTime - 0.5 * g * finalTime * finalTime;
+            v = v0 - g * finalTime;
+        } else {
+            double u = e * Math.sqrt(v0 * v0 + 2 * g * z0);
+            while (finalTime > t + 2 * u / g) {
+                t += 2 * u / g;
+                u *= e;
+            }
+            double s = finalTime - t;
+            z = u * s - 0.5 * g * s * s;
+            v = u - g * s;
+        }
+        return z + 2 * v;
+    }
+
+    private static double[] closedFormGradient(double[] args) {
+        double[] out = new double[args.length];
+        for (int k = 0; k < args.length; k++) {
+            double[] plus = args.clone();
+            double[] minus = args.clone();
+            plus[k] += 1e-6;
+            minus[k] -= 1e-6;
+            out[k] = (closedFormCost(plus[0], plus[1], plus[2], plus[3], plus[4])
+                    - closedFormCost(minus[0], minus[1], minus[2], minus[3], minus[4])) / 2e-6;
+        }
+        return out;
+    }
+
+    /** radau3: the adjoint of the converged stage equations against forward mode, to the Newton tolerance. */
+    @Test
+    void anImplicitSchemesAdjointMatchesForwardMode() throws Exception {
+        String[] radau = concat(SYSTEM, "--integrator", "radau3", "--accuracy", "1e-8");
+        String[] tail = java.util.Arrays.copyOfRange(radau, 1, radau.length);
+        JsonNode adjoint = json(concat(tail, "--cost", "x1^2", "--adjoint", "--json"));
+        JsonNode forward = json(concat(tail, "--wrt", "x1,x2,mu,t", "--json"));
+        double x1 = forward.get("x").get(0).asDouble();
+        for (int j = 0; j < 4; j++) {
+            double expected = 2 * x1 * forward.get("jacobian").get(0).get(j).asDouble();
+            assertEquals(expected, adjoint.get("gradient").get(j).asDouble(), 1e-5 * Math.max(1, Math.abs(expected)),
+                    "column " + adjoint.get("wrt").get(j).asText());
+        }
     }
 
     private static JsonNode json(String... args) throws Exception {
