@@ -15,31 +15,54 @@ import java.util.function.Consumer;
 /**
  * The gradient of a scalar cost {@code J = phi(T, x(T), p) + integral from t0 to T of L(t, x, p) dt} with
  * respect to the initial continuous state, every numeric parameter and the final time T, by reverse mode: the
- * discrete adjoint of the explicit Runge-Kutta steps a double simulation actually took. The result is the
- * exact gradient of the computed trajectory, so it agrees to rounding with {@link GradientSimulation}'s
- * Jacobian (same steps) contracted with {@code dphi/dx}, at a cost that does not grow with the number of
- * parameters the way forward mode's does.
+ * discrete adjoint of the steps and events a double simulation actually took. The result is the exact gradient
+ * of the computed trajectory, so it agrees to rounding with {@link GradientSimulation}'s Jacobian (same steps,
+ * same events) contracted with {@code dphi/dx}, at a cost that does not grow with the number of parameters the
+ * way forward mode's does.
  *
- * <p>How: a {@code Simulator<Double>} runs from the context to T, recording each accepted step's start time
- * and size and the state at the start of every {@code checkpointInterval}-th step. Then, from the last
- * checkpoint to the first, the states in between are recomputed by replaying the steps, and each step is
- * reversed: the stage Jacobians {@code [f_x | f_p | f_t]} are evaluated by AutoDiff at the recomputed stage
- * points and multiplied by the adjoint vector. The running cost is integrated with the same Runge-Kutta
- * weights at the same stage points (as an extra state that does not take part in error control). As in
- * forward mode, only the last step's size depends on T ({@code h = T - t_last}); every other step size is a
- * constant of the run.
+ * <p>How: a {@code Simulator<Double>} runs from the context to T, recording each accepted step's start time, size
+ * and landing target, the update sets it dispatched, the steps an event ended, and the state (continuous and
+ * discrete) at the start of every {@code checkpointInterval}-th step. Then, from the last checkpoint to the
+ * first, the states in between are recomputed by replaying the run, and each part is reversed:
+ * <ul>
+ *   <li>an explicit Runge-Kutta step: the stage Jacobians {@code [f_x | f_p | f_t]} are evaluated by AutoDiff at
+ *       the recomputed stage points and multiplied by the adjoint vector;</li>
+ *   <li>an implicit step (implicit Euler, radau1, radau3): the stage equations are differentiated at their
+ *       solution, by one transposed solve with the iteration matrix {@code I - h (A (x) J)} built from each
+ *       stage's Jacobian (not by differentiating Newton's iterations). The replay solves the stage equations to
+ *       rounding, and the checkpoints come from that replay, so the gradient is the exact one of the scheme's
+ *       equations through the recorded steps; forward mode, which differentiates the run's Newton iterations,
+ *       agrees with it to about the Newton tolerance ({@code 0.01} times the accuracy) only;</li>
+ *   <li>a witness-triggered event: the step it cut short is replayed by forward-mode AutoDiff exactly as
+ *       {@link GradientSimulation} computes it (the scheme's own interpolant at the isolated time, moved by the
+ *       implicit function theorem's event-time correction {@code delta = -w / wdot}), and its Jacobian with
+ *       respect to the start state, parameters, start time and step size is transposed: the adjoint jump
+ *       condition. The event time's sensitivity then flows on through the time, which the adjoint carries;</li>
+ *   <li>discrete and unrestricted updates (periodic, per-step, witnessed, initialization, or at times a
+ *       system schedules itself): the recorded update set is dispatched again on AutoDiff at the recorded state
+ *       and its Jacobian with respect to the continuous and discrete state, the parameters and the time is
+ *       transposed. The discrete state's adjoint collects what the continuous steps owe it through
+ *       {@code f_xd}.</li>
+ * </ul>
+ * The running cost is integrated with the step's own weights at the same stage points (as an extra state that
+ * does not take part in error control). As in forward mode, a step's size is a constant when the integrator
+ * chose it, {@code target - t0} when the step landed on a publish or update time, and {@code T - t0} when it
+ * landed on T; so dJ/dT comes from the last step and, after an event, every later step's time depends on the
+ * event time.
  *
- * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of n doubles and 16 bytes per step
- * (its start time and size); time: about one double run to record, one more to recompute the states between
- * checkpoints, and one AutoDiff evaluation of width {@code n + np + 1} per stage to reverse.
+ * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of {@code n + nd} doubles, 24 bytes
+ * per step, and a few dozen bytes per update set; time: about one double run to record, one more to recompute
+ * the states between checkpoints (two for implicit schemes), one AutoDiff evaluation of width
+ * {@code n + np + 1} per stage to reverse, and one AutoDiff replay of width {@code n + nd + np + 2} per event
+ * (of width {@code nd} per stage when updates change the discrete state).
  *
- * <p>Supported: any system convertible to AutoDiff whose integrator is an explicit Runge-Kutta scheme
- * (explicit Euler, runge_kutta2, runge_kutta3, bogacki_shampine3, runge_kutta5), error-controlled or fixed
- * step, with publish events of any trigger (they change no state). Refused: implicit schemes, witness
- * functions, discrete and unrestricted updates of any trigger, and systems that schedule their own update
- * times, because the adjoint does not yet carry the jump condition at an event time (forward mode,
- * {@link GradientSimulation}, does differentiate through events). Input values are held fixed
- * (the cost does not depend on them).
+ * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than
+ * the explicit Runge-Kutta family, implicit Euler and Radau IIA (velocity-implicit Euler, semi-explicit Euler);
+ * witness functions under an implicit scheme (replaying the cut-short step would differentiate Newton's
+ * iterations); unrestricted updates of a leaf with abstract state (they may change that state, which is not
+ * numeric and which checkpoints do not hold); a running cost when an event cut a step short (its integral over
+ * the partial step is not replayed); and events a leaf reports without declaring them. Publish events of any
+ * trigger are accepted (they change no state). Input values are held fixed (the cost does not depend on them).
  */
 public final class AdjointGradient {
 
@@ -156,9 +179,9 @@ public final class AdjointGradient {
      * @return the cost and its gradient
      * @throws IllegalArgumentException if the context is not a root context of the system, T is before its
      *     time, the system has no continuous state, the interval is below 1, or configure set a monitor
-     * @throws UnsupportedOperationException if the integrator is not an explicit Runge-Kutta scheme, the system
-     *     has events other than publishes (naming the system and the event), or it cannot be converted to
-     *     AutoDiff
+     * @throws UnsupportedOperationException if the integrator is none of the supported schemes, or the system
+     *     has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
+     *     be converted to AutoDiff
      * @throws SimulationException if the simulation fails
      */
     public static Result run(DynamicalSystem<Double> system, Context<Double> context, double finalTime,

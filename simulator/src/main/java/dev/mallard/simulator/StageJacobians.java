@@ -8,8 +8,9 @@ import dev.mallard.systems.DynamicalSystem;
 /**
  * Evaluates a system's time derivatives {@code f(t, x, p)} with their full Jacobian by forward-mode AutoDiff:
  * the state, the numeric parameters and the time are seeded as {@code n + np + 1} independent variables (in
- * that column order), so one AutoDiff evaluation gives {@code [f_x | f_p | f_t]}. The parameters, discrete
- * and abstract state and fixed input values are taken once from the given context. Not thread-safe.
+ * that column order), so one AutoDiff evaluation gives {@code [f_x | f_p | f_t]}. The parameters, abstract
+ * state and fixed input values are taken once from the given context; the discrete state too, until
+ * {@link #setDiscreteState} changes it. Not thread-safe.
  */
 final class StageJacobians {
 
