@@ -385,6 +385,25 @@ class AdjointThroughEventsTest {
     }
 
     /**
+     * On a linear system (the mass-spring chain) Newton converges in one iteration on an exact Jacobian, so
+     * forward mode's derivatives are the implicit equations' too: radau3 and implicit Euler then agree with the
+     * adjoint to rounding.
+     */
+    @Test
+    void massSpringChainUnderImplicitSchemesMatchesForwardModeToRounding() {
+        MassSpringChain<Double> chain = new MassSpringChain<>(Scalar.DOUBLE, 3, false);
+        Context<Double> c = chain.createDefaultContext();
+        c.setContinuousStateValues(0.1, -0.2, 0.3, 0.0, 0.1, 0.0);
+        for (boolean radau3 : new boolean[] {true, false}) {
+            Consumer<Simulator<Double>> d = radau3 ? radau(2, 1e-6) : implicitEuler(true, 1e-5);
+            Consumer<Simulator<AutoDiff>> ad = radau3 ? radau(2, 1e-6) : implicitEuler(true, 1e-5);
+            double[] expected = forwardGradient(chain, c, 1.5, ad, new Quadratic());
+            AdjointGradient.Result a = AdjointGradient.run(chain, c, 1.5, new Quadratic(), CostFunction.zero(), 5, d);
+            assertAgree(expected, a.gradient(), 1e-10);
+        }
+    }
+
+    /**
      * Fixed-step radau3 on Van der Pol against central differences of the cost of the same fixed steps (the
      * adjoint's cost is that of its own exactly solved replay, a smooth function of x(0), mu and T).
      */
