@@ -31,6 +31,10 @@ final class AdjointSweep {
     private final int np;
     private final Map<Integer, List<List<StepRecorder.EventRef>>> updatesBefore = new HashMap<>();
     private final List<double[]> checkpoints = new ArrayList<>();
+    /** The discrete state's adjoint during a plain step (the steps add to it). */
+    private final double[] barXd;
+    /** A plain step's end state. */
+    private final double[] x1;
 
     /**
      * @param recorder the recorded run
@@ -54,6 +58,8 @@ final class AdjointSweep {
         for (int c = 0; c < recorder.checkpointCount(); c++) {
             checkpoints.add(recorder.checkpoint(c));
         }
+        this.barXd = new double[layout.discrete()];
+        this.x1 = new double[layout.continuous()];
     }
 
     /**
@@ -67,9 +73,11 @@ final class AdjointSweep {
         int interval = recorder.interval();
         double[] z = checkpoints.get(0).clone();
         for (int j = 0; j < recorder.steps(); j++) {
-            z = advance(j, z);
+            double[] next = new double[layout.size()];
+            advance(j, z, next);
+            z = next;
             if ((j + 1) % interval == 0) {
-                checkpoints.set((j + 1) / interval, z.clone());
+                checkpoints.set((j + 1) / interval, z);
             }
         }
         return z;
@@ -102,13 +110,13 @@ final class AdjointSweep {
     int reverse(Adjoint adjoint) {
         int total = recorder.steps();
         int interval = recorder.interval();
-        double[][] states = new double[Math.min(interval, Math.max(total, 1))][];
+        double[][] states = new double[Math.min(interval, Math.max(total, 1))][layout.size()];
         for (int c = (total - 1) / interval; c >= 0 && total > 0; c--) {
             int first = c * interval;
             int last = Math.min(total, first + interval) - 1;
-            states[0] = checkpoints.get(c).clone();
+            System.arraycopy(checkpoints.get(c), 0, states[0], 0, layout.size());
             for (int j = first; j < last; j++) {
-                states[j - first + 1] = advance(j, states[j - first]);
+                advance(j, states[j - first], states[j - first + 1]);
             }
             for (int j = last; j >= first; j--) {
                 reverseStep(j, states[j - first], adjoint);
@@ -117,33 +125,37 @@ final class AdjointSweep {
         return checkpoints.size() + states.length;
     }
 
-    /** The state after step j's updates and step j, from the state before its updates (values). */
-    private double[] advance(int j, double[] z) {
-        List<List<StepRecorder.EventRef>> groups = updatesBefore.getOrDefault(j, List.of());
-        for (List<StepRecorder.EventRef> group : groups) {
-            double[] next = new double[layout.size()];
-            replay.updates(recorder.startTime(j), z, group, next, new double[layout.size()][replay.updateWidth()]);
-            z = next;
+    /**
+     * Writes into {@code out} the state after step j's updates and step j, from {@code z}, the state before its
+     * updates (values; the continuous part of {@code out} is the step's end, the discrete part is held).
+     */
+    private void advance(int j, double[] z, double[] out) {
+        List<List<StepRecorder.EventRef>> groups = updatesBefore.get(j);
+        if (groups != null) {
+            for (List<StepRecorder.EventRef> group : groups) {
+                double[] next = new double[layout.size()];
+                replay.updates(recorder.startTime(j), z, group, next,
+                        new double[layout.size()][replay.updateWidth()]);
+                z = next;
+            }
         }
-        double[] out = z.clone();
-        StepRecorder.EventStep end = recorder.eventStep(j);
         int n = layout.continuous();
-        double[] x1 = new double[n];
+        System.arraycopy(z, n, out, n, layout.discrete());
+        StepRecorder.EventStep end = recorder.eventStep(j);
         if (end != null) {
-            replay.eventStep(recorder.startTime(j), recorder.size(j), z, end, x1,
+            replay.eventStep(recorder.startTime(j), recorder.size(j), z, end, out,
                     new double[n + 1][replay.stepWidth()]);
         } else {
             steps.setDiscreteState(z);
-            steps.step(recorder.startTime(j), recorder.size(j), java.util.Arrays.copyOf(z, n), x1);
+            steps.step(recorder.startTime(j), recorder.size(j), z, x1);
+            System.arraycopy(x1, 0, out, 0, n);
         }
-        System.arraycopy(x1, 0, out, 0, n);
-        return out;
     }
 
     /** Reverses step j and then the updates before it, from the state before those updates. */
     private void reverseStep(int j, double[] zBefore, Adjoint adjoint) {
         List<List<StepRecorder.EventRef>> groups = updatesBefore.getOrDefault(j, List.of());
-        List<double[][]> jacobians = new ArrayList<>();
+        List<double[][]> jacobians = groups.isEmpty() ? List.of() : new ArrayList<>();
         double[] z = zBefore;
         for (List<StepRecorder.EventRef> group : groups) {
             double[] next = new double[layout.size()];
@@ -172,11 +184,10 @@ final class AdjointSweep {
             barT0 = in[in.length - 2];
             barH = in[in.length - 1];
         } else {
-            double[] lambda = java.util.Arrays.copyOf(adjoint.z, n);
-            double[] barXd = java.util.Arrays.copyOfRange(adjoint.z, n, layout.size());
+            // the step reads and writes the first n entries of the state and of its adjoint
+            System.arraycopy(adjoint.z, n, barXd, 0, barXd.length);
             steps.setDiscreteState(z);
-            barH = steps.reverse(t0, h, java.util.Arrays.copyOf(z, n), lambda, barXd, adjoint.p);
-            System.arraycopy(lambda, 0, adjoint.z, 0, n);
+            barH = steps.reverse(t0, h, z, adjoint.z, barXd, adjoint.p);
             System.arraycopy(barXd, 0, adjoint.z, n, barXd.length);
             barT0 = steps.startTimeAdjoint();
             // the end time: t0 + h for a free step, the target (a constant, or T) for a landing one

@@ -99,7 +99,7 @@ final class EventReplay {
      * @param h the full step's size, seconds
      * @param z the start state (the discrete part is held through the step); not modified
      * @param end how the step ended
-     * @param xOut receives the continuous state at the end, length n
+     * @param xOut receives the continuous state at the end in its first n entries
      * @param jacobian receives {@code d(xOut, tEnd) / d(z, p, t0, h)}: n + 1 rows of {@link #stepWidth()}
      * @return the end time, seconds
      */

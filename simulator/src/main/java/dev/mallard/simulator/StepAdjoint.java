@@ -20,8 +20,8 @@ interface StepAdjoint {
      *
      * @param t0 the step's start time, seconds
      * @param h the step size, seconds
-     * @param x0 the start state; not modified
-     * @param x1 receives the end state
+     * @param x0 the start state (its first n entries; longer arrays are allowed); not modified
+     * @param x1 receives the end state, length n
      */
     void step(double t0, double h, double[] x0, double[] x1);
 
@@ -33,8 +33,8 @@ interface StepAdjoint {
      *
      * @param t0 the step's start time, seconds
      * @param h the step size, seconds
-     * @param x0 the start state; not modified
-     * @param lambda the adjoint of the end state, replaced by that of the start state
+     * @param x0 the start state (its first n entries); not modified
+     * @param lambda the adjoint of the end state in its first n entries, replaced by that of the start state
      * @param barXd the adjoint of the discrete state, added to (length nd)
      * @param gradP the parameter gradient, added to
      * @return the derivative of J with respect to this step's size
