@@ -182,7 +182,7 @@ public final class AdjointGradient {
      * @throws UnsupportedOperationException if the integrator is none of the supported schemes, or the system
      *     has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
      *     be converted to AutoDiff
-     * @throws SimulationException if the simulation fails
+     * @throws SimulationException if the simulation fails or stops before T (a handler asked to terminate)
      */
     public static Result run(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
             CostFunction terminal, CostFunction running, int checkpointInterval,
@@ -214,7 +214,11 @@ public final class AdjointGradient {
                 layout.read(context));
         sim.setMonitor(recorder);
         sim.setEventObserver(recorder);
-        sim.advanceTo(finalTime);
+        SimulatorStatus status = sim.advanceTo(finalTime);
+        if (sim.getContext().getTimeValue() != finalTime) {
+            throw new SimulationException("the adjoint needs a run to T = " + finalTime + ", but " + status,
+                    sim.getContext().getTimeValue(), system.getName());
+        }
         if (running != CostFunction.zero() && recorder.hasEventSteps()) {
             throw new UnsupportedOperationException("the adjoint does not integrate a running cost over a step "
                     + "that an event ended (" + system.getName() + " has witness events): use a terminal cost");

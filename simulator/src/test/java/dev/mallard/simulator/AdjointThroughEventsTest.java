@@ -569,6 +569,34 @@ class AdjointThroughEventsTest {
                 e.getMessage());
     }
 
+    /** x' = -x, and a publish at t = 0.5 that asks the simulation to stop. */
+    static final class Stopper<T> extends LeafSystem<T> {
+        Stopper(Scalar<T> scalar) {
+            super(scalar, "stopper");
+            declareContinuousState(1);
+            declarePeriodicPublishEvent(0.5, 0.5, (context) -> EventStatus.reachedTermination(this, "enough"));
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            derivatives.set(0, scalar().neg(context.getContinuousState().get(0)));
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new Stopper<>(target);
+        }
+    }
+
+    @Test
+    void refusesARunThatStopsBeforeTheFinalTime() {
+        Stopper<Double> stopper = new Stopper<>(Scalar.DOUBLE);
+        SimulationException e = assertThrows(SimulationException.class,
+                () -> AdjointGradient.run(stopper, stopper.createDefaultContext(), 1.0, new Quadratic1(),
+                        CostFunction.zero(), 4, null));
+        assertTrue(e.getMessage().contains("T = 1.0") && e.getMessage().contains("enough"), e.getMessage());
+    }
+
     /** phi = 2 x0 for one-state systems. */
     private static final class Quadratic1 implements CostFunction {
         @Override
