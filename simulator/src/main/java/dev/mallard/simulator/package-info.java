@@ -15,7 +15,7 @@
  * <p>The same system with other number types: {@link dev.mallard.simulator.GradientSimulation} (derivatives
  * of a whole simulation by AutoDiff, through impacts), {@link dev.mallard.simulator.Linearization}
  * (linearisation and first-order Taylor approximation by AutoDiff), {@link dev.mallard.simulator.AdjointGradient}
- * (the gradient of a scalar cost by the discrete adjoint of the steps, for many parameters) and
+ * (the gradient of a scalar cost by the discrete adjoint of the steps and events, for many parameters) and
  * {@link dev.mallard.simulator.SymbolicStepping} (one integration step as expressions).
  */
 package dev.mallard.simulator;
