@@ -74,6 +74,9 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
     boolean json;
 
+    @Mixin
+    RoaSosOptions sos;
+
     @Spec
     CommandSpec spec;
 
@@ -114,6 +117,7 @@ final class RoaCommand implements Callable<Integer> {
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
+        options = sos.apply(options, parsed, point);
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
         RegionOfAttractionResult result;
@@ -396,6 +400,8 @@ final class RoaCommand implements Callable<Integer> {
                 fields.put("reason", UNVERIFIED);
             }
             fields.put("sdpStatuses", statuses);
+            RoaJsonDetails.add(fields, result);
+            sos.report(fields);
             if (drawing != null) {
                 fields.put("plot", drawing.file().toString());
             } else if (plot != null && result.isGlobal()) {
@@ -417,6 +423,12 @@ final class RoaCommand implements Callable<Integer> {
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
+        }
+        if (result.stateRegion() != null) {
+            out.println("restricted to " + result.stateRegion() + ": the estimate is certified to lie inside it");
+        }
+        if (!result.uncertainParameters().isEmpty()) {
+            out.println("robust: certified for every " + result.uncertainParameters());
         }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
         if (result.simulation() != null && result.isVerified()) {
@@ -440,6 +452,7 @@ final class RoaCommand implements Callable<Integer> {
             fields.put("global", false);
             fields.put("reason", reason);
             fields.put("sdpStatuses", statuses);
+            sos.report(fields);
             out.println(Json.write(fields));
         }
     }
