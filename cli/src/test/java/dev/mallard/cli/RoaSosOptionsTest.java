@@ -78,9 +78,8 @@ class RoaSosOptionsTest {
     void robustLevelIsBelowEveryCornerAndNamesTheBox() {
         String[] base = {"roa", "--vars", "x1,x2", "--f", "-x2; x1 + a*(x1^2 - 1)*x2", "--V",
             "1.5*x1^2 - x1*x2 + x2^2", "--json"};
-        // The corners with the default (quartic) multiplier, the robust one with a constant one.
-        JsonNode robust = certified(with(base, "--params", "a=1", "--param-box", "a=0.8:1.2", "--multiplier-degree",
-                "0"));
+        // The corners with the default quartic multiplier, the robust analysis with its default constant one.
+        JsonNode robust = certified(with(base, "--params", "a=1", "--param-box", "a=0.8:1.2"));
         double low = certified(with(base, "--params", "a=0.8")).get("optimalRho").asDouble();
         double high = certified(with(base, "--params", "a=1.2")).get("optimalRho").asDouble();
         double rho = robust.get("rho").asDouble();

@@ -129,13 +129,20 @@ final class LevelSetConstraints {
     PolynomialExpression apply(SosProgram program, List<Variable> y, PolynomialExpression certificate,
             PolynomialExpression vMinusRho) {
         int degree = certificate.totalDegree();
+        int lowest = Integer.MAX_VALUE;
+        for (Monomial m : certificate.monomials()) {
+            lowest = Math.min(lowest, degreeIn(m, y));
+        }
+        // Rounded up to even: an SOS multiplier's lowest terms are squares.
+        int vanishing = Math.max(2, lowest + Math.floorMod(lowest, 2));
         PolynomialExpression out = certificate;
         List<Polynomial> all = new ArrayList<>(region);
         all.addAll(parameterBounds);
         for (int i = 0; i < all.size(); i++) {
             Polynomial g = all.get(i);
             String name = i < region.size() ? "sigma_g" + i : "tau_p" + (i - region.size());
-            out = out.minus(vanishingSosMultiplier(program, name, evenDegree(degree - g.totalDegree()), y).times(g));
+            out = out.minus(vanishingSosMultiplier(program, name, evenDegree(degree - g.totalDegree()), y, vanishing)
+                    .times(g));
         }
         for (int i = 0; i < region.size(); i++) {
             Polynomial g = region.get(i);
@@ -147,26 +154,30 @@ final class LevelSetConstraints {
     }
 
     /**
-     * An SOS multiplier on the monomials of degree at least 2 in y. The level-set certificate vanishes at y = 0
-     * (for every parameter), so every multiplier of a positive g must vanish there to second order: a
-     * constant or pure-parameter term could only be 0, and would leave its Gram matrix singular, without the
-     * margin the certificate check needs.
+     * An SOS multiplier on the monomials of degree at least {@code order} in y. The level-set certificate
+     * vanishes at y = 0 (for every parameter) to the order of its lowest terms, so every multiplier of a
+     * positive g must vanish there to that order: a lower term could only be 0, and would leave its Gram
+     * matrix singular, without the margin the certificate check needs.
      */
     private static PolynomialExpression vanishingSosMultiplier(SosProgram program, String name, int degree,
-            List<Variable> y) {
+            List<Variable> y, int order) {
         List<Monomial> basis = new ArrayList<>();
         for (Monomial m : Monomial.upToDegree(program.indeterminates(), degree)) {
-            int inY = 0;
-            for (Variable v : y) {
-                inY += m.degree(v);
-            }
-            if (inY >= 2) {
+            if (degreeIn(m, y) >= order) {
                 basis.add(m);
             }
         }
         PolynomialExpression sigma = program.newFreePolynomial(name, basis);
         program.addSosConstraint(name, sigma);
         return sigma;
+    }
+
+    private static int degreeIn(Monomial m, List<Variable> y) {
+        int d = 0;
+        for (Variable v : y) {
+            d += m.degree(v);
+        }
+        return d;
     }
 
     private static int evenDegree(int degree) {

@@ -218,7 +218,10 @@ final class LevelSetSearch {
         Program p = new Program();
         p.program = new SosProgram(indeterminates);
         int vdotDegree = vdotb.totalDegree();
-        int lambdaDegree = options.multiplierDegree() >= 0 ? options.multiplierDegree() : 2 * ((vdotDegree + 1) / 2);
+        // Uncertain parameters raise Vdot's degree and with it the whole certificate's: there a constant
+        // multiplier keeps the SDP small and well conditioned.
+        int lambdaDegree = options.multiplierDegree() >= 0 ? options.multiplierDegree()
+                : constraintsb.parameters.isEmpty() ? 2 * ((vdotDegree + 1) / 2) : 0;
         if (!lambdaFree && lambdaDegree % 2 != 0) {
             throw new IllegalArgumentException("multiplierDegree " + lambdaDegree + " is odd, but the multiplier must "
                     + "be SOS here (Vdot is not locally negative definite), so of even degree");

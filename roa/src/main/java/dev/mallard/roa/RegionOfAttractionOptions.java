@@ -160,7 +160,9 @@ public final class RegionOfAttractionOptions {
     /**
      * @param degree the degree of the level-set multiplier lambda (SOSTOOLS' and Drake's multiplier degree),
      *     {@code >= 0}, even when lambda must be SOS (Vdot not locally negative definite, which the analysis
-     *     then refuses naming the degree); -1 for the default, the degree of Vdot rounded up to even. The
+     *     then refuses naming the degree); -1 for the default: the degree of Vdot rounded up to even, or 0 (a
+     *     constant) with uncertain parameters, which raise the certificate's degree (a higher degree there
+     *     gives a larger SDP that the solver may fail to resolve). The
      *     S-procedure multipliers of a region or parameter box take the largest even degree within the
      *     certificate's
      * @return a copy with it set
@@ -188,8 +190,10 @@ public final class RegionOfAttractionOptions {
 
     /**
      * @param box uncertain numeric parameters: one certificate for every parameter vector in the box (robust
-     *     analysis), the default candidate from the linearisation at the context's parameter values; explicit
-     *     polynomial dynamics only, without enlargement. {@link ParameterBox#empty()} for none
+     *     analysis), the default candidate from the linearisation at the context's parameter values and the
+     *     default multiplier a constant (see {@link #withMultiplierDegree}); explicit polynomial dynamics only,
+     *     with an equilibrium that does not move with the parameters, without enlargement.
+     *     {@link ParameterBox#empty()} for none
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withUncertainParameters(ParameterBox box) {

@@ -140,8 +140,8 @@ class SosControlsTest {
         // mu in [0.8, 1.2], the candidate of the nominal mu = 1 fixed.
         String v = "1.5*x1^2 - x1*x2 + x2^2";
         ParameterBox box = ParameterBox.empty().with(0, 0, "a", 0.8, 1.2);
-        RegionOfAttractionResult robust = analyze(vanDerPol(1.0), options(v).withUncertainParameters(box)
-                .withMultiplierDegree(0));
+        // The default multiplier with parameters is a constant; the corners below use the default quartic one.
+        RegionOfAttractionResult robust = analyze(vanDerPol(1.0), options(v).withUncertainParameters(box));
         assertTrue(robust.isVerified(), () -> robust + " " + robust.certificates());
         double cornerMin = Math.min(analyze(vanDerPol(0.8), options(v)).optimalRho(),
                 analyze(vanDerPol(1.2), options(v)).optimalRho());
@@ -174,6 +174,17 @@ class SosControlsTest {
         SymbolicVectorSystem<Double> s = system(DECOUPLED[0], DECOUPLED[1], 1, 1);
         // Vdot is of degree 4: a constant multiplier lambda cannot match it, a quadratic one reaches rho = 1.
         assertEquals(1.0, analyze(s, options("x1^2 + x2^2").withMultiplierDegree(2)).rho(), 1e-5);
+        // x' = -x^3: Vdot = -2 (x1^4 + x2^4) is not locally negative definite, so lambda is SOS; in the box
+        // |x_i| <= 1 (which skips the global check) the level is the inscribed disk's, 1.
+        SymbolicVectorSystem<Double> cubic = system("-x1^3", "-x2^3", 1, 1);
+        RegionOfAttractionOptions inBox = options("x1^2 + x2^2")
+                .withStateRegion(StateRegion.box(STATE, new double[] {-1, -1}, new double[] {1, 1}));
+        RegionOfAttractionResult r = analyze(cubic, inBox.withMultiplierDegree(2));
+        assertTrue(r.isVerified() && !r.multiplierFree(), r::toString);
+        assertEquals(1.0, r.rho(), 1e-5);
+        IllegalArgumentException odd = assertThrows(IllegalArgumentException.class,
+                () -> analyze(cubic, inBox.withMultiplierDegree(1)));
+        assertTrue(odd.getMessage().contains("multiplierDegree 1 is odd"), odd.getMessage());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RegionOfAttractionOptions.defaults().withMultiplierDegree(-2));
         assertTrue(e.getMessage().contains("multiplierDegree") && e.getMessage().contains("-2"), e.getMessage());
