@@ -440,6 +440,9 @@ final class RoaCommand implements Callable<Integer> {
             // Nothing to draw, and nothing silently lost: say why the file was not written.
             out.println("plot: not drawn, " + plot + " not written: the estimate is the whole state space");
         }
+        if (sos.exportLine() != null) {
+            out.println(sos.exportLine());
+        }
         out.printf(Locale.ROOT, "%d SDP solves (statuses %s), %d iterations, %.3f s%n", result.sdpSolves(), statuses,
                 result.iterations(), result.totalSeconds());
     }

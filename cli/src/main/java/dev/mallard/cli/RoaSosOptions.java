@@ -248,8 +248,13 @@ final class RoaSosOptions {
         exportedConstant = constant;
     }
 
+    /** Why --export-sdpa wrote nothing. */
+    private static final String NOT_EXPORTED = "no level search was solved (every level is certified, or the "
+            + "analysis stopped before it)";
+
     /**
-     * @param fields the JSON report, to which the export's file and constant are added when it was written
+     * @param fields the JSON report, to which the export's file and constant are added when it was written,
+     *     and why not when it was asked for and not written
      */
     void report(Map<String, Object> fields) {
         if (exportedConstant != null) {
@@ -257,6 +262,18 @@ final class RoaSosOptions {
             export.put("file", exportSdpa.toString());
             export.put("objectiveConstant", exportedConstant);
             fields.put("sdpa", export);
+        } else if (exportSdpa != null) {
+            fields.put("sdpaNotWritten", NOT_EXPORTED);
         }
+    }
+
+    /** @return the text report's line on the export, or null when none was asked for */
+    String exportLine() {
+        if (exportSdpa == null) {
+            return null;
+        }
+        return exportedConstant == null ? "sdpa: " + exportSdpa + " not written: " + NOT_EXPORTED
+                : "sdpa: " + exportSdpa + " holds the SDP of the largest level; rho = " + exportedConstant
+                        + " + its maximised objective";
     }
 }

@@ -101,6 +101,27 @@ class RoaSosOptionsTest {
         assertEquals(optimal, constant - 1.9552244e-01, 1e-7);
     }
 
+    @Test
+    void anExportThatNothingSolvedSaysWhy(@TempDir Path dir) {
+        Path file = dir.resolve("none.dat-s");
+        JsonNode json = certified("roa", "--vars", "x", "--f", "-x", "--export-sdpa", file.toString(), "--json");
+        assertTrue(json.get("global").asBoolean(), json::toString);
+        assertTrue(json.get("sdpaNotWritten").asText().startsWith("no level search was solved"), json::toString);
+        assertFalse(java.nio.file.Files.exists(file));
+        CliRun text = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--export-sdpa", file.toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("sdpa: " + file + " holds the SDP of the largest level"), text.out());
+        assertTrue(java.nio.file.Files.exists(file));
+    }
+
+    @Test
+    void implicitDynamicsTakeARegion() {
+        // (1 + x^2) xdot = -x + x^3: V = x^2/2 has level 1/2 (|x| < 1); inside |x| <= 0.5 it is 1/8.
+        JsonNode json = certified("roa", "--vars", "x", "--g", "(1 + x^2)*xdot - (-x + x^3)", "--box", "x=-0.5:0.5",
+                "--json");
+        assertEquals(0.125, json.get("rho").asDouble(), 1e-5);
+    }
+
     private static void assertBadInput(String message, String... args) {
         CliRun run = CliRun.of(args);
         assertEquals(2, run.code(), run.err() + run.out());
