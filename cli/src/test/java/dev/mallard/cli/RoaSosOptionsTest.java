@@ -122,6 +122,17 @@ class RoaSosOptionsTest {
         assertEquals(0.125, json.get("rho").asDouble(), 1e-5);
     }
 
+    @Test
+    void aSolverStoppedShortGivesTheReasonAndNoLevel() {
+        CliRun run = CliRun.of(with(VDP, "--max-iterations", "3"));
+        assertEquals(1, run.code(), run.err());
+        JsonNode json = run.json();
+        assertFalse(json.get("certified").asBoolean(), json::toString);
+        assertFalse(json.has("rho") || json.has("optimalRho"), json::toString);
+        assertTrue(json.get("reason").asText().contains("ITERATION_LIMIT"), json::toString);
+        assertEquals("ITERATION_LIMIT", json.get("sdpStatuses").get(json.get("sdpStatuses").size() - 1).asText());
+    }
+
     private static void assertBadInput(String message, String... args) {
         CliRun run = CliRun.of(args);
         assertEquals(2, run.code(), run.err() + run.out());
