@@ -13,9 +13,10 @@ import java.util.List;
  * {@code (x_k - lo_k)(hi_k - x_k) >= 0}). With a restriction the analysis certifies, by the S-procedure,
  * both that {@code Vdot < 0} on {@code {V <= rho} ∩ G} away from the equilibrium and that {@code {V <= rho}}
  * lies inside G, so that the certified set {@code {V <= rho}} equals its intersection with G and is invariant.
- * SOSTOOLS and Drake leave the containment to the user (their certificate only speaks of the intersection);
- * Mallard certifies it, because an intersection that is not contained in G need not be invariant, and so
- * need not be a region of attraction. Immutable.
+ * The usual S-procedure restriction certifies the first part alone, {@code Vdot < 0} on the intersection;
+ * Mallard also certifies the containment, because an intersection that sticks out of G's boundary need not be
+ * invariant, and so need not be a region of attraction. The level is then the smaller of the dynamics' level
+ * and the largest level inside G. Immutable.
  */
 public final class StateRegion {
 
