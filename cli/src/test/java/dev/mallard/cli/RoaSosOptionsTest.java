@@ -72,6 +72,12 @@ class RoaSosOptionsTest {
         assertEquals(0.5, half.get("rho").asDouble(), 1e-5);
         // A box wider than the region changes nothing.
         assertEquals(1.0, certified(with(CUBIC, "--box", "x1=-2:2, x2=-2:2")).get("rho").asDouble(), 1e-5);
+        String[] text = java.util.Arrays.copyOf(CUBIC, CUBIC.length - 1);
+        CliRun run = CliRun.of(with(text, "--box", "x1=-0.8:3"));
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("rho = 0.640000")
+                && run.out().contains("restricted to -0.8 <= x1 <= 3.0: the estimate is certified to lie inside it"),
+                run.out());
     }
 
     @Test
@@ -85,6 +91,9 @@ class RoaSosOptionsTest {
         double rho = robust.get("rho").asDouble();
         assertTrue(rho <= Math.min(low, high) && rho > 0.5 * Math.min(low, high), rho + " vs " + low + ", " + high);
         assertEquals("a in [0.8, 1.2]", robust.get("uncertainParameters").asText());
+        String[] text = java.util.Arrays.copyOf(base, base.length - 1);
+        CliRun run = CliRun.of(with(text, "--params", "a=1", "--param-box", "a=0.8:1.2"));
+        assertTrue(run.out().contains("robust: certified for every a in [0.8, 1.2]"), run.out());
     }
 
     @Test

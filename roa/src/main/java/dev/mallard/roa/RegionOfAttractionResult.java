@@ -135,7 +135,10 @@ public final class RegionOfAttractionResult {
         return sdpStatuses;
     }
 
-    /** @return the certificates of the final level-set program (an SOS multiplier's first, then the level set) */
+    /**
+     * @return the certificates of the final level-set program, in the order added: an SOS multiplier's, the
+     *     S-procedure multipliers' and containments of a state region or parameter box, the level set last
+     */
     public List<SosCertificate> certificates() {
         return certificates;
     }
