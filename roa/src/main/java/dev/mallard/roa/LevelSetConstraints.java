@@ -196,10 +196,7 @@ final class LevelSetConstraints {
      */
     boolean negativeDefiniteOverBox(Polynomial vdot, List<Variable> y) {
         for (Monomial m : vdot.monomials()) {
-            int inY = 0;
-            for (Variable v : y) {
-                inY += m.degree(v);
-            }
+            int inY = degreeIn(m, y);
             if (inY == 2 && m.totalDegree() - inY > 1) {
                 return false;
             }
