@@ -205,6 +205,25 @@ class SosControlsTest {
     }
 
     @Test
+    void badRegionsAndBoxesNameTheValue() {
+        IllegalArgumentException reversed = assertThrows(IllegalArgumentException.class,
+                () -> StateRegion.box(List.of(X1), new double[] {1}, new double[] {-1}));
+        assertEquals("the box's bounds of x1 must be finite with lower < upper, got [1.0, -1.0]", reversed.getMessage());
+        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> StateRegion.of(List.of()));
+        assertTrue(empty.getMessage().contains("at least one constraint"), empty.getMessage());
+        IllegalArgumentException nan = assertThrows(IllegalArgumentException.class,
+                () -> ParameterBox.empty().with(0, 0, "a", Double.NaN, 1));
+        assertEquals("the interval of parameter a must be finite with lower < upper, got [NaN, 1.0]", nan.getMessage());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> ParameterBox.empty().with(0, 0, "a", 0, 1).with(0, 0, "b", 0, 1));
+        assertTrue(twice.getMessage().contains("already uncertain in this box as a"), twice.getMessage());
+        IllegalArgumentException notPolynomial = assertThrows(IllegalArgumentException.class, () -> analyze(
+                system(DECOUPLED[0], DECOUPLED[1], 1, 1), options("x1^2 + x2^2")
+                        .withStateRegion(StateRegion.of(List.of(parse("1 - sin(x1)"))))));
+        assertTrue(notPolynomial.getMessage().contains("is not a polynomial in the state"), notPolynomial.getMessage());
+    }
+
+    @Test
     void contextUnusedParametersAreRefused() {
         SymbolicVectorSystem<Double> s = system(DECOUPLED[0], DECOUPLED[1], 1, 1);
         Context<Double> c = s.createDefaultContext();
