@@ -74,6 +74,9 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
     boolean json;
 
+    @Mixin
+    RoaSosOptions sos;
+
     @Spec
     CommandSpec spec;
 
@@ -114,6 +117,7 @@ final class RoaCommand implements Callable<Integer> {
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
+        options = sos.apply(options, parsed, point);
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
         RegionOfAttractionResult result;
@@ -396,6 +400,8 @@ final class RoaCommand implements Callable<Integer> {
                 fields.put("reason", UNVERIFIED);
             }
             fields.put("sdpStatuses", statuses);
+            RoaJsonDetails.add(fields, result);
+            sos.report(fields);
             if (drawing != null) {
                 fields.put("plot", drawing.file().toString());
             } else if (plot != null && result.isGlobal()) {
@@ -418,6 +424,12 @@ final class RoaCommand implements Callable<Integer> {
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
         }
+        if (result.stateRegion() != null) {
+            out.println("restricted to " + result.stateRegion() + ": the estimate is certified to lie inside it");
+        }
+        if (!result.uncertainParameters().isEmpty()) {
+            out.println("robust: certified for every " + result.uncertainParameters());
+        }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
         if (result.simulation() != null && result.isVerified()) {
             out.println("simulation cross-check: " + result.simulation());
@@ -427,6 +439,9 @@ final class RoaCommand implements Callable<Integer> {
         } else if (plot != null && result.isGlobal()) {
             // Nothing to draw, and nothing silently lost: say why the file was not written.
             out.println("plot: not drawn, " + plot + " not written: the estimate is the whole state space");
+        }
+        if (sos.exportLine() != null) {
+            out.println(sos.exportLine());
         }
         out.printf(Locale.ROOT, "%d SDP solves (statuses %s), %d iterations, %.3f s%n", result.sdpSolves(), statuses,
                 result.iterations(), result.totalSeconds());
@@ -440,6 +455,7 @@ final class RoaCommand implements Callable<Integer> {
             fields.put("global", false);
             fields.put("reason", reason);
             fields.put("sdpStatuses", statuses);
+            sos.report(fields);
             out.println(Json.write(fields));
         }
     }

@@ -45,6 +45,7 @@ final class LevelSetSearch {
     private final Polynomial vdot;
     private final List<Polynomial> g;
     private final RegionOfAttractionOptions options;
+    private final LevelSetConstraints constraints;
 
     /**
      * @param y the displacement variables
@@ -56,6 +57,21 @@ final class LevelSetSearch {
      */
     LevelSetSearch(List<Variable> y, List<Variable> z, Polynomial v, Polynomial vdot, List<Polynomial> g,
             RegionOfAttractionOptions options) {
+        this(y, z, v, vdot, g, options, LevelSetConstraints.NONE);
+    }
+
+    /**
+     * @param y the displacement variables
+     * @param z the derivative variables of the implicit form (empty for explicit)
+     * @param v V in y
+     * @param vdot its time derivative (in y, or in y and z; and in the uncertain parameters)
+     * @param g the implicit residuals (empty for explicit)
+     * @param options settings
+     * @param constraints a state region and uncertain parameters, by the S-procedure
+     */
+    LevelSetSearch(List<Variable> y, List<Variable> z, Polynomial v, Polynomial vdot, List<Polynomial> g,
+            RegionOfAttractionOptions options, LevelSetConstraints constraints) {
+        this.constraints = constraints;
         this.y = y;
         this.z = z;
         this.v = v;
@@ -70,26 +86,34 @@ final class LevelSetSearch {
      */
     Outcome run() {
         Outcome out = new Outcome();
-        out.lambdaFree = z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
+        out.lambdaFree = !constraints.parameters.isEmpty() ? constraints.negativeDefiniteOverBox(vdot, y)
+                : z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
         Polynomial vb = v;
         Polynomial vdotb = vdot;
         double[][] t = null;
-        if (out.lambdaFree && z.isEmpty()) {
+        LevelSetConstraints constraintsb = constraints;
+        // Balancing reads Vdot's Hessian at p = 0, which means nothing for uncertain parameters.
+        if (out.lambdaFree && z.isEmpty() && constraints.parameters.isEmpty()) {
             t = Balancing.transform(PolynomialAlgebra.hessianAtOrigin(v, y),
                     negate(PolynomialAlgebra.hessianAtOrigin(vdot, y)));
             if (t != null) {
                 vb = PolynomialAlgebra.substituteLinear(v, y, t);
                 vdotb = PolynomialAlgebra.substituteLinear(vdot, y, t);
-                if (balancingHidesSparsity(vb, vdotb, out.lambdaFree)) {
+                constraintsb = constraints.balanced(y, t);
+                if (balancingHidesSparsity(vb, vdotb, constraintsb, out.lambdaFree)) {
                     t = null;
                     vb = v;
                     vdotb = vdot;
+                    constraintsb = constraints;
                 }
             }
         }
-        Program first = build(vb, vdotb, out.lambdaFree, Double.NaN);
+        Program first = build(vb, vdotb, constraintsb, out.lambdaFree, Double.NaN);
         first.program.maximize(first.rho.toAffineForm());
-        SosSolution s1 = first.program.solve(options.sosOptions());
+        dev.mallard.sdp.SdpProblem[] compiled = new dev.mallard.sdp.SdpProblem[1];
+        SosSolution s1 = first.program.solve(options.sosOptions().withProblemObserver(
+                options.sosOptions().problemObserver().andThen(problem -> compiled[0] = problem)));
+        options.levelSearchObserver().accept(compiled[0], s1.objectiveConstant());
         record(out, s1);
         if (!nearlyOptimal(s1)) {
             throw new RegionOfAttractionException("the SDP for the largest level set failed: " + describe(s1),
@@ -113,7 +137,7 @@ final class LevelSetSearch {
             double delta = out.optimalRho - out.certifiedRho;
             double[] caps = 10 * delta < 1.0 ? new double[] {1.0, 10 * delta} : new double[] {1.0};
             for (int k = 0; k < caps.length && !out.verified; k++) {
-                second = build(vb, vdotb, out.lambdaFree, out.certifiedRho);
+                second = build(vb, vdotb, constraintsb, out.lambdaFree, out.certifiedRho);
                 second.program.maximizeGramMargin(caps[k]);
                 s2 = second.program.solve(options.sosOptions());
                 record(out, s2);
@@ -142,9 +166,10 @@ final class LevelSetSearch {
      * Gram matrix is singular at every feasible point, no certificate has a positive margin, and the solver
      * loses its accuracy near the optimum. The unbalanced program is then the better conditioned one.
      */
-    private boolean balancingHidesSparsity(Polynomial vb, Polynomial vdotb, boolean lambdaFree) {
-        Program plain = build(v, vdot, lambdaFree, Double.NaN);
-        Program balanced = build(vb, vdotb, lambdaFree, Double.NaN);
+    private boolean balancingHidesSparsity(Polynomial vb, Polynomial vdotb, LevelSetConstraints constraintsb,
+            boolean lambdaFree) {
+        Program plain = build(v, vdot, constraints, lambdaFree, Double.NaN);
+        Program balanced = build(vb, vdotb, constraintsb, lambdaFree, Double.NaN);
         return plain.program.gramBasis(plain.constraint, options.sosOptions()).size()
                 < balanced.program.gramBasis(balanced.constraint, options.sosOptions()).size();
     }
@@ -185,26 +210,36 @@ final class LevelSetSearch {
     }
 
     /** The SOS program for fixed V; rho a decision variable when {@code fixedRho} is NaN. */
-    private Program build(Polynomial vb, Polynomial vdotb, boolean lambdaFree, double fixedRho) {
+    private Program build(Polynomial vb, Polynomial vdotb, LevelSetConstraints constraintsb, boolean lambdaFree,
+            double fixedRho) {
         List<Variable> indeterminates = new ArrayList<>(y);
         indeterminates.addAll(z);
+        indeterminates.addAll(constraintsb.parameters);
         Program p = new Program();
         p.program = new SosProgram(indeterminates);
         int vdotDegree = vdotb.totalDegree();
-        int lambdaDegree = 2 * ((vdotDegree + 1) / 2);
+        // Uncertain parameters raise Vdot's degree and with it the whole certificate's: there a constant
+        // multiplier keeps the SDP small and well conditioned.
+        int lambdaDegree = options.multiplierDegree() >= 0 ? options.multiplierDegree()
+                : constraintsb.parameters.isEmpty() ? 2 * ((vdotDegree + 1) / 2) : 0;
+        if (!lambdaFree && lambdaDegree % 2 != 0) {
+            throw new IllegalArgumentException("multiplierDegree " + lambdaDegree + " is odd, but the multiplier must "
+                    + "be SOS here (Vdot is not locally negative definite), so of even degree");
+        }
         // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
         int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
         p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
                 : p.program.newSosPolynomial("lambda", lambdaDegree);
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);
         p.normDegree = d;
-        PolynomialExpression level;
+        PolynomialExpression rho;
         if (Double.isNaN(fixedRho)) {
             p.rho = p.program.newVariable("rho");
-            level = PolynomialExpression.of(vb.multiply(norm)).minus(PolynomialExpression.of(p.rho).times(norm));
+            rho = PolynomialExpression.of(p.rho);
         } else {
-            level = PolynomialExpression.of(vb.multiply(norm).sub(norm.scale(fixedRho)));
+            rho = PolynomialExpression.of(Polynomial.constant(fixedRho));
         }
+        PolynomialExpression level = PolynomialExpression.of(vb.multiply(norm)).minus(rho.times(norm));
         PolynomialExpression certificate = level.minus(p.lambda.times(vdotb));
         List<PolynomialExpression> multipliers = new ArrayList<>();
         for (int i = 0; i < g.size(); i++) {
@@ -212,6 +247,7 @@ final class LevelSetSearch {
             multipliers.add(p.program.newFreePolynomial("lambda_g" + i, degree));
             certificate = certificate.plus(multipliers.get(i).times(g.get(i)));
         }
+        certificate = constraintsb.apply(p.program, y, certificate, PolynomialExpression.of(vb).minus(rho));
         SosConstraint constraint = p.program.addSosConstraint("level set", certificate);
         p.constraint = constraint;
         // Free multipliers make the Gram matrices unbounded along their factors: reduce the basis.

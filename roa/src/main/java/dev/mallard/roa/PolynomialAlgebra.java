@@ -69,6 +69,23 @@ final class PolynomialAlgebra {
         return out;
     }
 
+    /**
+     * @return p with each variable of the map replaced by its polynomial; other variables are kept (unlike
+     *     {@link #compose}, which is for polynomials in {@code vars} alone)
+     */
+    static Polynomial substitute(Polynomial p, Map<Variable, Polynomial> replacements) {
+        Polynomial out = Polynomial.ZERO;
+        for (Map.Entry<Monomial, Double> term : p.terms().entrySet()) {
+            Polynomial product = Polynomial.constant(term.getValue());
+            for (Map.Entry<Variable, Integer> factor : term.getKey().exponents().entrySet()) {
+                Polynomial r = replacements.getOrDefault(factor.getKey(), Polynomial.of(factor.getKey()));
+                product = product.multiply(r.pow(factor.getValue()));
+            }
+            out = out.add(product);
+        }
+        return out;
+    }
+
     /** @return the gradient of v dotted with w: sum_i dv/dy_i w_i */
     static Polynomial directional(Polynomial v, List<Variable> vars, List<Polynomial> w) {
         Polynomial out = Polynomial.ZERO;

@@ -108,6 +108,8 @@ public final class RegionOfAttraction {
             state.add(yi.toExpression().plus(x0[i]));
         }
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
+        LevelSetConstraints constraints = LevelSetConstraints.of(options, stateVariables, y, x0);
+        checkConstraintsApply(constraints, options);
         int[] counters = new int[2];
         double[] seconds = new double[1];
         List<SdpStatus> statuses = new ArrayList<>();
@@ -137,8 +139,16 @@ public final class RegionOfAttraction {
                 v = lyapunovQuadratic(implicitLinearisation(g, y, z), y, x0);
             }
             Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
-            outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+            if (!constraints.parameters.isEmpty()) {
+                throw new IllegalArgumentException("uncertainParameters: robust analysis needs explicit polynomial "
+                        + "dynamics, not useImplicitDynamics");
+            }
+            outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).run();
         } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
+            if (!constraints.isEmpty()) {
+                throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
+                        + "region or uncertain parameters; remove them");
+            }
             if (options.enlargementIterations() > 0 || v != null) {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
                         + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
@@ -150,14 +160,17 @@ public final class RegionOfAttraction {
             if (v == null) {
                 v = lyapunovQuadratic(PolynomialAlgebra.jacobianAtOrigin(fPoly, y), y, x0);
             }
-            Polynomial vdot = PolynomialAlgebra.directional(v, y, fPoly);
-            SosSolution global = GlobalStabilityCheck.certify(vdot, y, options.sosOptions(), options.seed());
+            Polynomial vdot = PolynomialAlgebra.directional(v, y, constraints.parameters.isEmpty() ? fPoly
+                    : constraints.uncertainDynamics(system, context, state, y));
+            // Within a region the level is bounded by the region: no global check.
+            SosSolution global = constraints.isEmpty()
+                    ? GlobalStabilityCheck.certify(vdot, y, options.sosOptions(), options.seed()) : null;
             if (global != null) {
                 statuses.add(global.status());
                 return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
                         counters, seconds, start);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options).run();
+            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).run();
         }
         statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
@@ -195,7 +208,15 @@ public final class RegionOfAttraction {
         Expression candidateOut = inStateVariables(v, y, stateVariables, x0);
         double total = (System.nanoTime() - start) * 1e-9;
         return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
-                enlargement, counters[0], counters[1], seconds[0], total);
+                enlargement, counters[0], counters[1], seconds[0], total).restrictedTo(options);
+    }
+
+    /** A region or parameter box is applied by the level search alone: V-iteration would drop it. */
+    private static void checkConstraintsApply(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
+        if (!constraints.isEmpty() && options.enlargementIterations() > 0) {
+            throw new IllegalArgumentException("enlargement by V-iteration does not apply a state region or uncertain "
+                    + "parameters; turn enlargement off or remove them");
+        }
     }
 
     private static boolean allPolynomial(Expression[] f, List<Variable> y) {

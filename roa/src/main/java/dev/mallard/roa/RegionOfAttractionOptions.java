@@ -25,6 +25,10 @@ public final class RegionOfAttractionOptions {
     private long seed = 1;
     private int enlargementIterations;
     private int volumeSamples = 20000;
+    private int multiplierDegree = -1;
+    private StateRegion stateRegion;
+    private ParameterBox uncertainParameters = ParameterBox.empty();
+    private java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver = (problem, c) -> { };
 
     private RegionOfAttractionOptions() {
     }
@@ -42,6 +46,10 @@ public final class RegionOfAttractionOptions {
         o.seed = seed;
         o.enlargementIterations = enlargementIterations;
         o.volumeSamples = volumeSamples;
+        o.multiplierDegree = multiplierDegree;
+        o.stateRegion = stateRegion;
+        o.uncertainParameters = uncertainParameters;
+        o.levelSearchObserver = levelSearchObserver;
         return o;
     }
 
@@ -149,6 +157,87 @@ public final class RegionOfAttractionOptions {
         return o;
     }
 
+    /**
+     * @param degree the degree of the level-set multiplier lambda (SOSTOOLS' and Drake's multiplier degree),
+     *     {@code >= 0}, even when lambda must be SOS (Vdot not locally negative definite, which the analysis
+     *     then refuses naming the degree); -1 for the default: the degree of Vdot rounded up to even, or 0 (a
+     *     constant) with uncertain parameters, which raise the certificate's degree (a higher degree there
+     *     gives a larger SDP that the solver may fail to resolve). The
+     *     S-procedure multipliers of a region or parameter box take the largest even degree within the
+     *     certificate's
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withMultiplierDegree(int degree) {
+        if (degree < -1) {
+            throw new IllegalArgumentException("multiplierDegree must be >= 0 (or -1 for the default), got " + degree);
+        }
+        RegionOfAttractionOptions o = copy();
+        o.multiplierDegree = degree;
+        return o;
+    }
+
+    /**
+     * @param region the region of the state space the analysis is restricted to (the estimate is certified to
+     *     lie inside it, see {@link StateRegion}), or null for none; explicit polynomial or implicit dynamics
+     *     only, without enlargement
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withStateRegion(StateRegion region) {
+        RegionOfAttractionOptions o = copy();
+        o.stateRegion = region;
+        return o;
+    }
+
+    /**
+     * @param box uncertain numeric parameters: one certificate for every parameter vector in the box (robust
+     *     analysis), the default candidate from the linearisation at the context's parameter values and the
+     *     default multiplier a constant (see {@link #withMultiplierDegree}); explicit polynomial dynamics only,
+     *     with an equilibrium that does not move with the parameters, without enlargement.
+     *     {@link ParameterBox#empty()} for none
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withUncertainParameters(ParameterBox box) {
+        RegionOfAttractionOptions o = copy();
+        o.uncertainParameters = Checks.notNull(box, "uncertainParameters");
+        return o;
+    }
+
+    /**
+     * @param observer receives, after it is solved, the SDP of the largest level (the one whose optimum is
+     *     {@link RegionOfAttractionResult#optimalRho()}, before back-off), compiled exactly as the solver got it,
+     *     and the constant c such that {@code rho = c + C . Y}, {@code C . Y} the SDP's (D) objective
+     *     (maximised; csdp's primal objective for the SDPA file of the problem): for example to write it with
+     *     {@link dev.mallard.sdp.SdpaFormat} and solve it with another solver. Called once per level search
+     *     (with enlargement, once per V-iteration step too: the last is the final estimate's); not null
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withLevelSearchObserver(
+            java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> observer) {
+        RegionOfAttractionOptions o = copy();
+        o.levelSearchObserver = Checks.notNull(observer, "levelSearchObserver");
+        return o;
+    }
+
+    /** @return the level-set multiplier's degree (-1: the default) */
+    public int multiplierDegree() {
+        return multiplierDegree;
+    }
+
+    /** @return the state region the analysis is restricted to, or null for none */
+    public StateRegion stateRegion() {
+        return stateRegion;
+    }
+
+    /** @return the uncertain parameters (empty: none) */
+    public ParameterBox uncertainParameters() {
+        return uncertainParameters;
+    }
+
+    /** @return what receives the SDP of the largest level and its objective's constant */
+    public java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver() {
+        return levelSearchObserver;
+    }
+
     /** @return the Lyapunov candidate ({@link Expression#ZERO}: none) */
     public Expression lyapunovCandidate() {
         return lyapunovCandidate;
@@ -207,7 +296,8 @@ public final class RegionOfAttractionOptions {
     /**
      * @return every setting, as {@code RegionOfAttractionOptions[lyapunovCandidate=none, stateVariables=[],
      *     useImplicitDynamics=false, SosOptions[...], certificateBackoff=1.0E-5, simulation check of 16 samples
-     *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples]}
+     *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples]}, followed
+     *     by the multiplier degree, state region and parameter box when set
      */
     @Override
     public String toString() {
@@ -218,6 +308,9 @@ public final class RegionOfAttractionOptions {
                 + Format.count(simulationSamples, "sample") + " over " + simulationHorizon + " s to "
                 + convergenceTolerance + " (randomSeed=" + seed + "), "
                 + Format.count(enlargementIterations, "enlargement iteration") + " with "
-                + Format.count(volumeSamples, "volume sample") + "]";
+                + Format.count(volumeSamples, "volume sample")
+                + (multiplierDegree < 0 ? "" : ", multiplierDegree=" + multiplierDegree)
+                + (stateRegion == null ? "" : ", inside " + stateRegion)
+                + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";
     }
 }

@@ -34,6 +34,9 @@ public final class RegionOfAttractionResult {
     private final int iterations;
     private final double solverSeconds;
     private final double totalSeconds;
+    /** Set once by {@link #restrictedTo} before the result leaves the analysis. */
+    private StateRegion stateRegion;
+    private ParameterBox uncertainParameters = ParameterBox.empty();
 
     RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
             LevelSetSearch.Outcome outcome, boolean global, List<SdpStatus> sdpStatuses, SimulationCheck simulation,
@@ -54,6 +57,29 @@ public final class RegionOfAttractionResult {
         this.iterations = iterations;
         this.solverSeconds = solverSeconds;
         this.totalSeconds = totalSeconds;
+    }
+
+    /** Records the region and parameter box the certificate holds for; returns this. */
+    RegionOfAttractionResult restrictedTo(RegionOfAttractionOptions options) {
+        stateRegion = options.stateRegion();
+        uncertainParameters = options.uncertainParameters();
+        return this;
+    }
+
+    /**
+     * @return the state region the analysis was restricted to, or null for none: the estimate {@code {V <= 1}}
+     *     is then certified to lie inside it, and {@code Vdot < 0} on it away from the equilibrium
+     */
+    public StateRegion stateRegion() {
+        return stateRegion;
+    }
+
+    /**
+     * @return the uncertain parameters (empty for none): the level is certified for every parameter vector in
+     *     this box, with the other parameters at the context's values
+     */
+    public ParameterBox uncertainParameters() {
+        return uncertainParameters;
     }
 
     /** @return the variables of the returned expressions, one per continuous state entry, unmodifiable */
@@ -109,7 +135,10 @@ public final class RegionOfAttractionResult {
         return sdpStatuses;
     }
 
-    /** @return the certificates of the final level-set program (an SOS multiplier's first, then the level set) */
+    /**
+     * @return the certificates of the final level-set program, in the order added: an SOS multiplier's, the
+     *     S-procedure multipliers' and containments of a state region or parameter box, the level set last
+     */
     public List<SosCertificate> certificates() {
         return certificates;
     }
@@ -150,6 +179,7 @@ public final class RegionOfAttractionResult {
                 + (global ? ", global" : "") + ", rho = " + rho + " (optimal " + optimalRho + "), multiplier " + (multiplierFree ? "free" : "SOS")
                 + ", " + sdpSolves + " SDPs, " + iterations + " iterations, " + totalSeconds + " s"
                 + (simulation == null ? "" : ", " + simulation) + (enlargement == null ? "" : ", " + enlargement)
-                + "]";
+                + (stateRegion == null ? "" : ", inside " + stateRegion)
+                + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";
     }
 }

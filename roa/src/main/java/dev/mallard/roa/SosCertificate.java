@@ -55,6 +55,26 @@ public final class SosCertificate {
         return out;
     }
 
+    /**
+     * @return the smallest eigenvalue of the kept Gram matrix Q (the certificate's margin: it must exceed
+     *     {@link #requiredMargin()}); positive infinity for an empty basis
+     */
+    public double minEigenvalue() {
+        if (gram.length == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        org.ejml.interfaces.decomposition.EigenDecomposition_F64<org.ejml.data.DMatrixRMaj> eig =
+                org.ejml.dense.row.factory.DecompositionFactory_DDRM.eig(gram.length, false, true);
+        if (!eig.decompose(new org.ejml.data.DMatrixRMaj(gram))) {
+            throw new IllegalStateException("the eigenvalues of a Gram matrix did not converge");
+        }
+        double smallest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < gram.length; i++) {
+            smallest = Math.min(smallest, eig.getEigenvalue(i).real);
+        }
+        return smallest;
+    }
+
     /** @return the largest absolute coefficient of {@code p - m'Q0m}, Q0 the solver's Gram matrix */
     public double identityResidual() {
         return identityResidual;

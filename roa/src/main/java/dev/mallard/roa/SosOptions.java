@@ -21,7 +21,12 @@ public final class SosOptions {
          * Diagonally dominant with a non-negative diagonal ({@code Q_ii >= sum_{j != i} |Q_ij|}): a subset of
          * the PSD matrices, so a more conservative certificate, but a linear program.
          */
-        DSOS
+        DSOS,
+        /**
+         * Scaled diagonally dominant: a sum of PSD matrices each non-zero on two rows and columns only (2 x 2
+         * blocks, second-order cones). Between DSOS and SOS: every DSOS certificate is one, every one is SOS.
+         */
+        SDSOS
     }
 
     private final Cone cone;

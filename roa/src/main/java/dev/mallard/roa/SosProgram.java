@@ -25,7 +25,8 @@ import java.util.Set;
  * constraints on the decision variables, and a linear objective. {@link #solve(SosOptions)} compiles it to
  * an {@link SdpModel}: each SOS constraint becomes a Gram matrix Q on a monomial basis m (reduced by the
  * {@link NewtonPolytope}) with {@code p = m'Qm} imposed coefficient by coefficient as linear equalities;
- * Q is PSD (SOS) or diagonally dominant (DSOS, a linear program). After the solve each Gram matrix is
+ * Q is PSD (SOS), diagonally dominant (DSOS, a linear program) or scaled diagonally dominant (SDSOS, 2 x 2
+ * blocks, see {@link SdsosGram}). After the solve each Gram matrix is
  * checked independently ({@link SosCertificate}).
  *
  * <p>The program is only recorded until {@link #solve}; it may be solved again after more constraints
@@ -356,8 +357,11 @@ public final class SosProgram {
         List<List<List<Map<ScalarVariable, Double>>>> grams = new ArrayList<>();
         for (SosConstraint c : sosConstraints) {
             List<Monomial> basis = gramBasis(c, options);
-            List<List<Map<ScalarVariable, Double>>> gram = options.cone() == SosOptions.Cone.SOS
-                    ? psdGram(model, c.name(), basis.size()) : ddGram(model, c.name(), basis.size());
+            List<List<Map<ScalarVariable, Double>>> gram = switch (options.cone()) {
+                case SOS -> psdGram(model, c.name(), basis.size());
+                case DSOS -> ddGram(model, c.name(), basis.size());
+                case SDSOS -> SdsosGram.build(model, c.name(), basis.size());
+            };
             matchCoefficients(c.polynomial(), basis, gram, marginSlack, rows);
             bases.add(basis);
             grams.add(gram);
@@ -386,7 +390,8 @@ public final class SosProgram {
         }
         double objectiveValue = marginSlack == null ? objective.evaluate(values) : margin;
         return new SosSolution(this, solution.solverResult(), values, margin, objectiveValue, sosConstraints, bases,
-                gramValues, options, buildSeconds, model.variableCount(), model.constraintCount());
+                gramValues, options, buildSeconds, model.variableCount(), model.constraintCount())
+                .withObjectiveConstant(objective.constantTerm() + compiled.objectiveConstant);
     }
 
     /** An equality {@code free . w + rest(u) = rhs}: w the decision variables, u the SDP's cone variables. */
@@ -411,6 +416,8 @@ public final class SosProgram {
     /** The compiled rows, with the elimination that recovers the decision variables. */
     private final class Compiled {
         SparseElimination elimination;
+        /** The objective's part not in the SDP: objective = constant + the SDP's objective. */
+        double objectiveConstant;
 
         double[] recover(Map<ScalarVariable, Double> cone) {
             return elimination.recover(cone);
@@ -430,7 +437,8 @@ public final class SosProgram {
                 c[objective.variable(k).index()] = objective.coefficient(k);
             }
             Map<ScalarVariable, Double> cone = new LinkedHashMap<>();
-            if (Double.isNaN(compiled.elimination.rewriteObjective(c, cone))) {
+            compiled.objectiveConstant = compiled.elimination.rewriteObjective(c, cone);
+            if (Double.isNaN(compiled.objectiveConstant)) {
                 throw new IllegalStateException("the objective " + objective + " is unbounded: it depends on "
                         + "decision variables that no constraint determines");
             }

@@ -26,6 +26,7 @@ public final class SosSolution {
     private final double buildSeconds;
     private final int sdpVariables;
     private final int sdpConstraints;
+    private double objectiveConstant;
 
     SosSolution(SosProgram program, SdpResult result, double[] values, double margin, double objectiveValue,
             List<SosConstraint> constraints, List<List<Monomial>> bases, List<double[][]> grams, SosOptions options,
@@ -42,6 +43,21 @@ public final class SosSolution {
         this.buildSeconds = buildSeconds;
         this.sdpVariables = sdpVariables;
         this.sdpConstraints = sdpConstraints;
+    }
+
+    /** Records the objective's constant part (set once, by the solve); returns this. */
+    SosSolution withObjectiveConstant(double constant) {
+        objectiveConstant = constant;
+        return this;
+    }
+
+    /**
+     * @return the objective's part that is not in the compiled SDP, whose (D) objective {@code C . Y} is
+     *     maximised: a maximised objective is this constant plus {@code C . Y}, a minimised one this constant
+     *     minus {@code C . Y}; 0 for {@link SosProgram#maximizeGramMargin}
+     */
+    public double objectiveConstant() {
+        return objectiveConstant;
     }
 
     /** @return whether the solver reached an optimum (OPTIMAL or NEAR_OPTIMAL) */

@@ -29,6 +29,19 @@ final class SymbolicDynamics {
      *     depend on time (the analysis is for time-invariant systems)
      */
     static Expression[] timeDerivatives(DynamicalSystem<Double> system, Context<Double> context, List<Expression> state) {
+        return timeDerivatives(system, context, state, c -> { });
+    }
+
+    /**
+     * @param system a continuous-time system over doubles
+     * @param context a context of it holding parameters and fixed inputs; not modified
+     * @param state one expression per continuous state entry
+     * @param adjust changes the symbolic context after the copy (say, parameters made symbols)
+     * @return the time derivatives, one expression per state entry
+     * @throws IllegalArgumentException as {@link #timeDerivatives(DynamicalSystem, Context, List)}
+     */
+    static Expression[] timeDerivatives(DynamicalSystem<Double> system, Context<Double> context, List<Expression> state,
+            java.util.function.Consumer<Context<Expression>> adjust) {
         DynamicalSystem<Expression> symbolic;
         try {
             symbolic = system.toScalar(Expression.SCALAR);
@@ -39,6 +52,7 @@ final class SymbolicDynamics {
         }
         Context<Expression> c = symbolic.createDefaultContext();
         ContextValues.copy(context, c);
+        adjust.accept(c);
         // Time as a symbol: a derivative that mentions it belongs to a time-varying system.
         Variable time = new Variable("t");
         c.setTime(time.toExpression());

@@ -1,0 +1,182 @@
+package dev.mallard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mallard.sdp.SdpOptions;
+import dev.mallard.sdp.SdpResult;
+import dev.mallard.sdp.SdpSolver;
+import dev.mallard.sdp.SdpaFormat;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SOS controls of {@code roa}: basis, multiplier degree, region, parameter box, SDPA export, --json details. */
+class RoaSosOptionsTest {
+
+    private static final String[] VDP = {"roa", "--vars", "x1,x2", "--f", "-x2; x1 + (x1^2 - 1)*x2", "--json"};
+    /** Decoupled cubic: with V = x1^2 + x2^2 the level is 1, where Vdot first vanishes at (+-1, 0). */
+    private static final String[] CUBIC = {"roa", "--vars", "x1,x2", "--f", "-x1 + x1^3; -x2 + x2^3", "--V",
+        "x1^2 + x2^2", "--json"};
+
+    private static String[] with(String[] base, String... more) {
+        String[] out = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, out, base.length, more.length);
+        return out;
+    }
+
+    private static JsonNode certified(String... args) {
+        CliRun run = CliRun.of(args);
+        assertEquals(0, run.code(), run.err() + run.out());
+        JsonNode json = run.json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        return json;
+    }
+
+    @Test
+    void sdsosAndDsosCertifyLevelsAtMostTheSosLevel() {
+        double sos = certified(VDP).get("rho").asDouble();
+        double sdsos = certified(with(VDP, "--basis", "sdsos")).get("rho").asDouble();
+        double dsos = certified(with(VDP, "--basis", "DSOS")).get("rho").asDouble();
+        assertEquals(2.3045, sos, 1e-4);
+        assertTrue(dsos <= sdsos && sdsos <= sos && dsos > 0, dsos + " " + sdsos + " " + sos);
+    }
+
+    @Test
+    void jsonReportsMarginsBackoffAndTheSimulationCheck() {
+        JsonNode json = certified(VDP);
+        double backoff = json.get("backoff").asDouble();
+        assertEquals(1 - json.get("rho").asDouble() / json.get("optimalRho").asDouble(), backoff, 1e-15);
+        assertTrue(backoff > 0 && backoff <= 0.1, json::toString);
+        for (JsonNode c : json.get("certificates")) {
+            assertTrue(c.get("verified").asBoolean(), json::toString);
+            // The certificate holds because the Gram matrix's smallest eigenvalue exceeds the margin needed.
+            assertTrue(c.get("minEigenvalue").asDouble() > c.get("requiredMargin").asDouble(), json::toString);
+            assertTrue(c.get("identityResidual").asDouble() < 1e-6, json::toString);
+        }
+        JsonNode sim = json.get("simulation");
+        assertEquals(sim.get("insideSamples").asInt(), sim.get("insideConverged").asInt(), json::toString);
+        assertTrue(sim.get("allConverged").asBoolean(), json::toString);
+    }
+
+    @Test
+    void boxAndRegionRestrictTheEstimateToTheirInside() {
+        // The disk {x1^2 + x2^2 <= rho} lies in -0.8 <= x1 <= 3 up to rho = 0.64, below the free level 1.
+        JsonNode box = certified(with(CUBIC, "--box", "x1=-0.8:3"));
+        assertEquals(0.64, box.get("rho").asDouble(), 1e-5);
+        assertEquals("-0.8 <= x1 <= 3.0", box.get("region").asText());
+        // The line x1 + x2 = -1 is 1/sqrt(2) from the origin: rho = 1/2.
+        JsonNode half = certified(with(CUBIC, "--region", "x1 + x2 + 1"));
+        assertEquals(0.5, half.get("rho").asDouble(), 1e-5);
+        // A box wider than the region changes nothing.
+        assertEquals(1.0, certified(with(CUBIC, "--box", "x1=-2:2, x2=-2:2")).get("rho").asDouble(), 1e-5);
+        String[] text = java.util.Arrays.copyOf(CUBIC, CUBIC.length - 1);
+        CliRun run = CliRun.of(with(text, "--box", "x1=-0.8:3"));
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("rho = 0.640000")
+                && run.out().contains("restricted to -0.8 <= x1 <= 3.0: the estimate is certified to lie inside it"),
+                run.out());
+    }
+
+    @Test
+    void robustLevelIsBelowEveryCornerAndNamesTheBox() {
+        String[] base = {"roa", "--vars", "x1,x2", "--f", "-x2; x1 + a*(x1^2 - 1)*x2", "--V",
+            "1.5*x1^2 - x1*x2 + x2^2", "--json"};
+        // The corners with the default quartic multiplier, the robust analysis with its default constant one.
+        JsonNode robust = certified(with(base, "--params", "a=1", "--param-box", "a=0.8:1.2"));
+        double low = certified(with(base, "--params", "a=0.8")).get("optimalRho").asDouble();
+        double high = certified(with(base, "--params", "a=1.2")).get("optimalRho").asDouble();
+        double rho = robust.get("rho").asDouble();
+        assertTrue(rho <= Math.min(low, high) && rho > 0.5 * Math.min(low, high), rho + " vs " + low + ", " + high);
+        assertEquals("a in [0.8, 1.2]", robust.get("uncertainParameters").asText());
+        String[] text = java.util.Arrays.copyOf(base, base.length - 1);
+        CliRun run = CliRun.of(with(text, "--params", "a=1", "--param-box", "a=0.8:1.2"));
+        assertTrue(run.out().contains("robust: certified for every a in [0.8, 1.2]"), run.out());
+    }
+
+    @Test
+    void exportedSdpaGivesTheSameOptimumHereAndInCsdp(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("vdp.dat-s");
+        JsonNode json = certified(with(VDP, "--export-sdpa", file.toString()));
+        double optimal = json.get("optimalRho").asDouble();
+        double constant = json.get("sdpa").get("objectiveConstant").asDouble();
+        assertEquals(file.toString(), json.get("sdpa").get("file").asText());
+        SdpResult again = new SdpSolver(SdpOptions.defaults()).solve(SdpaFormat.read(file));
+        assertEquals(optimal, constant + again.dualObjective(), 1e-7);
+        // csdp 6.2 (/usr/bin/csdp) on the same file: "Primal objective value: -1.9552244e-01", printed to 8
+        // digits; constant 2.5.
+        assertEquals(optimal, constant - 1.9552244e-01, 1e-7);
+    }
+
+    @Test
+    void anExportThatNothingSolvedSaysWhy(@TempDir Path dir) {
+        Path file = dir.resolve("none.dat-s");
+        JsonNode json = certified("roa", "--vars", "x", "--f", "-x", "--export-sdpa", file.toString(), "--json");
+        assertTrue(json.get("global").asBoolean(), json::toString);
+        assertTrue(json.get("sdpaNotWritten").asText().startsWith("no level search was solved"), json::toString);
+        assertFalse(java.nio.file.Files.exists(file));
+        CliRun text = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--export-sdpa", file.toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("sdpa: " + file + " holds the SDP of the largest level"), text.out());
+        assertTrue(java.nio.file.Files.exists(file));
+    }
+
+    @Test
+    void implicitDynamicsTakeARegion() {
+        // (1 + x^2) xdot = -x + x^3: V = x^2/2 has level 1/2 (|x| < 1); inside |x| <= 0.5 it is 1/8.
+        JsonNode json = certified("roa", "--vars", "x", "--g", "(1 + x^2)*xdot - (-x + x^3)", "--box", "x=-0.5:0.5",
+                "--json");
+        assertEquals(0.125, json.get("rho").asDouble(), 1e-5);
+    }
+
+    @Test
+    void aSolverStoppedShortGivesTheReasonAndNoLevel() {
+        CliRun run = CliRun.of(with(VDP, "--max-iterations", "3"));
+        assertEquals(1, run.code(), run.err());
+        JsonNode json = run.json();
+        assertFalse(json.get("certified").asBoolean(), json::toString);
+        assertFalse(json.has("rho") || json.has("optimalRho"), json::toString);
+        assertTrue(json.get("reason").asText().contains("ITERATION_LIMIT"), json::toString);
+        assertEquals("ITERATION_LIMIT", json.get("sdpStatuses").get(json.get("sdpStatuses").size() - 1).asText());
+    }
+
+    private static void assertBadInput(String message, String... args) {
+        CliRun run = CliRun.of(args);
+        assertEquals(2, run.code(), run.err() + run.out());
+        assertEquals("mallard: " + message + System.lineSeparator(), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void badControlsAreRefusedOnOneLineNamingTheOptionAndValue() {
+        assertBadInput("--basis must be sos, sdsos or dsos, got 'psd'", with(VDP, "--basis", "psd"));
+        assertBadInput("--multiplier-degree must be >= 0, got -1", with(VDP, "--multiplier-degree", "-1"));
+        assertBadInput("--multiplier-degree: not an integer: 'two'", with(VDP, "--multiplier-degree", "two"));
+        assertBadInput("--backoff must be in (0, 0.1], got 0.5", with(VDP, "--backoff", "0.5"));
+        assertBadInput("--tol must be in (0, 1), got 2", with(VDP, "--tol", "2"));
+        assertBadInput("--max-iterations must be >= 1, got 0", with(VDP, "--max-iterations", "0"));
+        assertBadInput("--box: 'x9' is not one of [x1, x2]", with(VDP, "--box", "x9=0:1"));
+        assertBadInput("--box x1: the lower end 1 is not below the upper end 0", with(VDP, "--box", "x1=1:0"));
+        assertBadInput("--box: expected name=lower:upper, got 'x1=1'", with(VDP, "--box", "x1=1"));
+        assertBadInput("--box: x1 is given twice", with(VDP, "--box", "x1=-1:1, x1=-2:2"));
+        assertBadInput("--region: sin(x1) is not a polynomial in the state", with(VDP, "--region", "sin(x1)"));
+        assertBadInput("--param-box: 'q' is not one of []", with(VDP, "--param-box", "q=0:1"));
+        assertBadInput("--param-box: the value 1 of a in --params is outside its interval 2.0:3.0",
+                "roa", "--vars", "x", "--f", "-a*x + x^3", "--params", "a=1", "--param-box", "a=2:3");
+        assertBadInput("--export-sdpa: the directory of /nonexistent-dir/f.dat-s does not exist",
+                with(VDP, "--export-sdpa", "/nonexistent-dir/f.dat-s"));
+        assertBadInput("--box: the equilibrium's x1 = 0 is not strictly inside 0.5:1", with(VDP, "--box", "x1=0.5:1"));
+        assertBadInput("--region: x1 + x2 is 0 at the equilibrium x1 = 0, x2 = 0; the region must hold it strictly "
+                + "inside", with(VDP, "--region", "x1 + x2"));
+    }
+
+    @Test
+    void aRegionIsNotCheckedForGlobalStability() {
+        // x' = -x is globally stable; restricted to |x| <= 2 the level of x^2/2 is 2 (the box's edge).
+        JsonNode json = certified("roa", "--vars", "x", "--f", "-x", "--box", "x=-2:2", "--json");
+        assertFalse(json.get("global").asBoolean());
+        assertEquals(2.0, json.get("rho").asDouble(), 1e-5);
+    }
+}
