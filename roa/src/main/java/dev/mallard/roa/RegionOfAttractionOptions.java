@@ -25,6 +25,7 @@ public final class RegionOfAttractionOptions {
     private long seed = 1;
     private int enlargementIterations;
     private int volumeSamples = 20000;
+    private int lyapunovDegree = 2;
 
     private RegionOfAttractionOptions() {
     }
@@ -42,6 +43,7 @@ public final class RegionOfAttractionOptions {
         o.seed = seed;
         o.enlargementIterations = enlargementIterations;
         o.volumeSamples = volumeSamples;
+        o.lyapunovDegree = lyapunovDegree;
         return o;
     }
 
@@ -149,6 +151,28 @@ public final class RegionOfAttractionOptions {
         return o;
     }
 
+    /**
+     * @param degree the degree of the Lyapunov function: 2 (the default) certifies the candidate's own level;
+     *     4, 6 or 8 searches V of that degree by bilinear alternation from the quadratic estimate (see
+     *     {@link RegionOfAttraction}), so that {@code {V <= 1}} fills more of the region; explicit polynomial
+     *     dynamics only
+     * @return a copy with it set
+     * @throws IllegalArgumentException if the degree is not 2, 4, 6 or 8
+     */
+    public RegionOfAttractionOptions withLyapunovDegree(int degree) {
+        if (degree < 2 || degree > 8 || degree % 2 != 0) {
+            throw new IllegalArgumentException("lyapunovDegree must be 2, 4, 6 or 8, got " + degree);
+        }
+        RegionOfAttractionOptions o = copy();
+        o.lyapunovDegree = degree;
+        return o;
+    }
+
+    /** @return the degree of the Lyapunov function searched (2: the fixed candidate) */
+    public int lyapunovDegree() {
+        return lyapunovDegree;
+    }
+
     /** @return the Lyapunov candidate ({@link Expression#ZERO}: none) */
     public Expression lyapunovCandidate() {
         return lyapunovCandidate;
@@ -207,7 +231,7 @@ public final class RegionOfAttractionOptions {
     /**
      * @return every setting, as {@code RegionOfAttractionOptions[lyapunovCandidate=none, stateVariables=[],
      *     useImplicitDynamics=false, SosOptions[...], certificateBackoff=1.0E-5, simulation check of 16 samples
-     *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples]}
+     *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples, lyapunovDegree=2]}
      */
     @Override
     public String toString() {
@@ -218,6 +242,6 @@ public final class RegionOfAttractionOptions {
                 + Format.count(simulationSamples, "sample") + " over " + simulationHorizon + " s to "
                 + convergenceTolerance + " (randomSeed=" + seed + "), "
                 + Format.count(enlargementIterations, "enlargement iteration") + " with "
-                + Format.count(volumeSamples, "volume sample") + "]";
+                + Format.count(volumeSamples, "volume sample") + ", lyapunovDegree=" + lyapunovDegree + "]";
     }
 }
