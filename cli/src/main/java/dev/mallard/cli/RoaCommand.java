@@ -67,6 +67,11 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
 
+    @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
+            + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
+            + "(bilinear alternation), every accepted V certified; reports the estimate's area and its gain.")
+    int lyapunovDegree = 2;
+
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
             + "when simulation finds one, and trajectories from inside and outside.")
     Path plot;
@@ -113,6 +118,9 @@ final class RoaCommand implements Callable<Integer> {
                 .withUseImplicitDynamics(rational);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
+        }
+        if (lyapunovDegree != 2) {
+            options = LyapunovDegreeReport.withDegree(options, lyapunovDegree, rational);
         }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
@@ -392,6 +400,7 @@ final class RoaCommand implements Callable<Integer> {
             if (closedLoopGain != null) {
                 fields.put("K", closedLoopGain);
             }
+            LyapunovDegreeReport.addJson(fields, lyapunovDegree, result);
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
             }
@@ -415,6 +424,7 @@ final class RoaCommand implements Callable<Integer> {
         } else if (result.isVerified()) {
             out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+            LyapunovDegreeReport.print(out, lyapunovDegree, result);
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
         }

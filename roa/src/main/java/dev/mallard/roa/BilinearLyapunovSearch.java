@@ -97,8 +97,14 @@ final class BilinearLyapunovSearch {
     /**
      * @param start the certified quadratic estimate; its normalised V is the shape function p
      * @return the best certified estimate found (start if no V-step improved it)
+     * @throws IllegalArgumentException if the start's V has a degree above the one searched
      */
     Estimate run(Estimate start) {
+        if (start.v().totalDegree() > degree) {
+            throw new IllegalArgumentException("the Lyapunov candidate has degree " + start.v().totalDegree()
+                    + ", above lyapunovDegree " + degree + "; raise lyapunovDegree or give a candidate of degree "
+                    + degree + " or less");
+        }
         Polynomial p = start.normalised();
         Estimate best = certify(start.v(), start.outcome().certifiedRho, START_TRIALS);
         if (best == null) {
