@@ -1,9 +1,11 @@
 package dev.mallard.roa;
 
+import dev.mallard.sdp.SdpStatus;
 import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -49,6 +51,8 @@ final class BilinearLyapunovSearch {
     private final int degree;
     private final int maxIterations;
     private final RegionOfAttractionOptions options;
+    /** The status of every SDP solved, in order. */
+    final List<SdpStatus> statuses = new ArrayList<>();
     int solves;
     int iterations;
     double solverSeconds;
@@ -351,6 +355,7 @@ final class BilinearLyapunovSearch {
     }
 
     private void record(SosSolution s) {
+        statuses.add(s.status());
         solves++;
         iterations += s.iterations();
         solverSeconds += s.solveSeconds() + s.buildSeconds();

@@ -200,6 +200,7 @@ public final class RegionOfAttraction {
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
+            statuses.addAll(search.statuses);
             counters[0] += search.solves;
             counters[1] += search.iterations;
             seconds[0] += search.solverSeconds;
