@@ -401,6 +401,7 @@ final class RoaCommand implements Callable<Integer> {
                 fields.put("K", closedLoopGain);
             }
             LyapunovDegreeReport.addJson(fields, lyapunovDegree, result);
+            SimulationReport.addJson(fields, result);
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
             }
@@ -429,9 +430,7 @@ final class RoaCommand implements Callable<Integer> {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
         }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
-        if (result.simulation() != null && result.isVerified()) {
-            out.println("simulation cross-check: " + result.simulation());
-        }
+        SimulationReport.print(out, result);
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
         } else if (plot != null && result.isGlobal()) {

@@ -24,6 +24,11 @@ class RoaLyapunovDegreeTest {
         assertEquals(area / json.get("quadraticArea").asDouble(), json.get("areaGain").asDouble(), 1e-12);
         // The printed V is the quartic one.
         assertTrue(json.get("V").asText().contains("x1^4"), json::toString);
+        // Simulations from inside and on the boundary of the enlarged estimate converge, and say so.
+        JsonNode sim = json.get("simulation");
+        assertEquals(8, sim.get("insideConverged").asInt(), sim::toString);
+        assertEquals(8, sim.get("boundaryConverged").asInt(), sim::toString);
+        assertTrue(sim.get("agreesWithCertificate").asBoolean(), sim::toString);
     }
 
     @Test
