@@ -204,18 +204,22 @@ final class BilinearLyapunovSearch {
 
     /**
      * The level certificate of V at a fixed level: {@code -Vdot - epsilon |y|^2 - s2 (level - V)} SOS with s2
-     * SOS of the degree that matches Vdot's (at least 2, no constant term), the Gram margin maximised so that a feasible level verifies.
+     * SOS and without constant term (the certified polynomial vanishes at the origin, so s2 must too), the Gram
+     * margin maximised so that a feasible level verifies. s2 has degree {@code max(4, degree - 2)}, or more if
+     * Vdot needs it: on the time-reversed Van der Pol this is what let degree 4 and 6 grow furthest (s2 of
+     * degree 2 stalls the degree-4 search at once; s2 of degree 6 for V of degree 6 reaches a similar area in
+     * more steps).
      */
     private final class LevelProgram {
         final SosProgram program = new SosProgram(y);
         final PolynomialExpression s2;
 
         LevelProgram(Polynomial v, Polynomial vdot, double level) {
-            int s2Degree = Math.max(degree, 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
-            // s2 vanishes at the origin, where the certified polynomial does (so its Gram basis lacks 1).
-            s2 = program.newFreePolynomial("s2", Monomial.range(y, 2, Math.max(2, s2Degree)));
+            int s2Degree = Math.max(Math.max(4, degree - 2), 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
+            s2 = program.newFreePolynomial("s2", Monomial.range(y, 2, s2Degree));
             program.addSosConstraint("s2", s2);
-            program.addSosConstraint("level set", PolynomialExpression.of(vdot.negate().sub(floor(1e-6 * smallestPurePower(v))))
+            Polynomial decrease = vdot.negate().sub(floor(1e-6 * smallestPurePower(v)));
+            program.addSosConstraint("level set", PolynomialExpression.of(decrease)
                     .minus(s2.times(Polynomial.constant(level).sub(v))));
             program.maximizeGramMargin(1.0);
         }
