@@ -70,7 +70,8 @@ final class LyapunovDegreeReport {
         out.printf(Locale.ROOT, "Lyapunov degree %d: estimate %s %.4g (sampled), quadratic estimate %.4g, gain x%.3f "
                 + "(%d accepted V-step%s%s)%n", degree, what, e.volumeAfter(), e.volumeBefore(), e.gain(),
                 e.iterations(), e.iterations() == 1 ? "" : "s",
-                e.iterations() == 0 ? "; no V of this degree improved on the quadratic estimate, which is printed" : "");
+                e.iterations() == 0 ? "; no V of this degree improved on the quadratic estimate, printed above"
+                        : "");
     }
 
     private static EnlargementReport searched(int degree, RegionOfAttractionResult result) {

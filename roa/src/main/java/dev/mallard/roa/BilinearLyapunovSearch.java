@@ -17,8 +17,8 @@ import java.util.Random;
  * {@code l = epsilon |y|^2}, which makes {@code Vdot <= -l < 0} on {@code {V <= 1}} but at the origin. Both
  * conditions are bilinear in V and the multipliers, so the search alternates:
  * <ol>
- * <li>V fixed: s2 at the largest level of V that certifies (bisection, each trial a margin-maximising SOS
- *     program whose Gram matrices are checked independently), V rescaled to that level; then the containment
+ * <li>V fixed: s2 at the largest level of V that certifies (a bracketing search, each trial a margin-maximising
+ *     SOS program whose Gram matrices are checked independently), V rescaled to that level; then the containment
  *     multiplier s (SOS) with {@code (1 - V) - s (beta - p)} SOS at the largest feasible beta (bisection down
  *     from the smallest p on the boundary of {@code {V <= 1}} along rays);</li>
  * <li>s2 and s fixed: both conditions are linear in V and beta; one SOS program maximises beta over V of the
@@ -326,7 +326,8 @@ final class BilinearLyapunovSearch {
         centred.program.maximizeGramMargin(1.0);
         SosSolution second = centred.program.solve(options.sosOptions());
         record(second);
-        Polynomial found = second.isSuccess() && second.gramMargin() > 0 ? second.value(centred.v) : first.value(optimal.v);
+        Polynomial found = second.isSuccess() && second.gramMargin() > 0 ? second.value(centred.v)
+                : first.value(optimal.v);
         for (double c : found.terms().values()) {
             if (!Double.isFinite(c)) {
                 return null;
@@ -335,7 +336,7 @@ final class BilinearLyapunovSearch {
         return found;
     }
 
-    /** The V-step's constraints: the level set (lambda, N fixed), the containment (s fixed), V positive. */
+    /** The V-step's constraints: the level set (s2 fixed), the containment (s fixed), V positive. */
     private final class VProgram {
         final SosProgram program = new SosProgram(y);
         final PolynomialExpression v = program.newFreePolynomial("V", Monomial.range(y, 2, degree));
