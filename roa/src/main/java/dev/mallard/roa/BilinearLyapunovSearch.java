@@ -48,7 +48,9 @@ final class BilinearLyapunovSearch {
 
     private final List<Variable> y;
     private final List<Polynomial> f;
-    private final int degree;
+    private final int targetDegree;
+    /** The degree of the V-steps now running (below targetDegree while a lower stage runs). */
+    private int degree;
     private final int maxIterations;
     private final RegionOfAttractionOptions options;
     /** The status of every SDP solved, in order. */
@@ -70,6 +72,7 @@ final class BilinearLyapunovSearch {
             RegionOfAttractionOptions options) {
         this.y = y;
         this.f = f;
+        this.targetDegree = degree;
         this.degree = degree;
         this.maxIterations = maxIterations;
         this.options = options;
@@ -104,40 +107,53 @@ final class BilinearLyapunovSearch {
      * @throws IllegalArgumentException if the start's V has a degree above the one searched
      */
     Estimate run(Estimate start) {
-        if (start.v().totalDegree() > degree) {
+        if (start.v().totalDegree() > targetDegree) {
             throw new IllegalArgumentException("the Lyapunov candidate has degree " + start.v().totalDegree()
-                    + ", above lyapunovDegree " + degree + "; raise lyapunovDegree or give a candidate of degree "
-                    + degree + " or less");
+                    + ", above lyapunovDegree " + targetDegree + "; raise lyapunovDegree or give a candidate of "
+                    + "degree " + targetDegree + " or less");
         }
         Polynomial p = start.normalised();
         Estimate best = certify(start.v(), start.outcome().certifiedRho, START_TRIALS);
         if (best == null) {
             return start;
         }
-        double bestBeta = boundaryMinimum(p, best.normalised());
-        for (int k = 0; k < maxIterations; k++) {
-            Polynomial s = containmentMultiplier(p, best.normalised(), bestBeta);
-            if (s == null) {
-                break;
-            }
-            Polynomial proposal = vStep(p, best, s, bestBeta);
-            Estimate next = proposal == null ? null : certify(proposal, 1.0, PROPOSAL_TRIALS);
-            if (next == null) {
-                break;
-            }
-            double beta = boundaryMinimum(p, next.normalised());
-            if (!(beta > bestBeta * (1 + STALL))) {
-                if (beta > bestBeta) {
-                    best = next;
-                    accepted++;
-                }
-                break;
-            }
-            best = next;
-            bestBeta = beta;
-            accepted++;
+        double[] beta = {boundaryMinimum(p, best.normalised())};
+        // Degree 8 continues from degree 6: its own steps from the quadratic estimate are three times as
+        // costly and grow the level more slowly (on the Van der Pol oscillator they stall at a smaller area).
+        for (int stage : targetDegree == 8 ? new int[] {6, 8} : new int[] {targetDegree}) {
+            degree = stage;
+            best = climb(p, best, beta);
         }
         return accepted > 0 ? best : start;
+    }
+
+    /**
+     * V-steps of the current degree until beta stalls, a step fails or the iteration cap is reached.
+     *
+     * @param p the shape function
+     * @param from the certified estimate to start from
+     * @param beta the level of p in {@code from}; updated to the returned estimate's
+     * @return the last accepted estimate (from if none)
+     */
+    private Estimate climb(Polynomial p, Estimate from, double[] beta) {
+        Estimate best = from;
+        for (int k = 0; k < maxIterations; k++) {
+            Polynomial s = containmentMultiplier(p, best.normalised(), beta[0]);
+            Polynomial proposal = s == null ? null : vStep(p, best, s, beta[0]);
+            Estimate next = proposal == null ? null : certify(proposal, 1.0, PROPOSAL_TRIALS);
+            double nextBeta = next == null ? Double.NaN : boundaryMinimum(p, next.normalised());
+            if (!(nextBeta > beta[0])) {
+                break;
+            }
+            boolean stalled = !(nextBeta > beta[0] * (1 + STALL));
+            best = next;
+            beta[0] = nextBeta;
+            accepted++;
+            if (stalled) {
+                break;
+            }
+        }
+        return best;
     }
 
     /**
@@ -205,17 +221,16 @@ final class BilinearLyapunovSearch {
     /**
      * The level certificate of V at a fixed level: {@code -Vdot - epsilon |y|^2 - s2 (level - V)} SOS with s2
      * SOS and without constant term (the certified polynomial vanishes at the origin, so s2 must too), the Gram
-     * margin maximised so that a feasible level verifies. s2 has degree {@code max(4, degree - 2)}, or more if
-     * Vdot needs it: on the time-reversed Van der Pol this is what let degree 4 and 6 grow furthest (s2 of
-     * degree 2 stalls the degree-4 search at once; s2 of degree 6 for V of degree 6 reaches a similar area in
-     * more steps).
+     * margin maximised so that a feasible level verifies. s2 has degree 4, or more if Vdot needs it: on the
+     * time-reversed Van der Pol this let every degree grow furthest and fastest (s2 of degree 2 stalls the
+     * degree-4 search at once; s2 of the degree of V makes the steps costlier and, at degree 8, smaller).
      */
     private final class LevelProgram {
         final SosProgram program = new SosProgram(y);
         final PolynomialExpression s2;
 
         LevelProgram(Polynomial v, Polynomial vdot, double level) {
-            int s2Degree = Math.max(Math.max(4, degree - 2), 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
+            int s2Degree = Math.max(4, 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
             s2 = program.newFreePolynomial("s2", Monomial.range(y, 2, s2Degree));
             program.addSosConstraint("s2", s2);
             Polynomial decrease = vdot.negate().sub(floor(1e-6 * smallestPurePower(v)));
