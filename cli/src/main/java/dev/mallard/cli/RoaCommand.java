@@ -67,6 +67,11 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
 
+    @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
+            + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
+            + "(bilinear alternation), every accepted V certified; reports the estimate's area and its gain.")
+    int lyapunovDegree = 2;
+
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
             + "when simulation finds one, and trajectories from inside and outside.")
     Path plot;
@@ -118,6 +123,9 @@ final class RoaCommand implements Callable<Integer> {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
         options = sos.apply(options, parsed, point);
+        if (lyapunovDegree != 2) {
+            options = LyapunovDegreeReport.withDegree(options, lyapunovDegree, rational);
+        }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");
         RegionOfAttractionResult result;
@@ -396,6 +404,8 @@ final class RoaCommand implements Callable<Integer> {
             if (closedLoopGain != null) {
                 fields.put("K", closedLoopGain);
             }
+            LyapunovDegreeReport.addJson(fields, lyapunovDegree, result);
+            SimulationReport.addJson(fields, result);
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
             }
@@ -421,6 +431,7 @@ final class RoaCommand implements Callable<Integer> {
         } else if (result.isVerified()) {
             out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+            LyapunovDegreeReport.print(out, lyapunovDegree, result);
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
         }
@@ -431,9 +442,7 @@ final class RoaCommand implements Callable<Integer> {
             out.println("robust: certified for every " + result.uncertainParameters());
         }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
-        if (result.simulation() != null && result.isVerified()) {
-            out.println("simulation cross-check: " + result.simulation());
-        }
+        SimulationReport.print(out, result);
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));
         } else if (plot != null && result.isGlobal()) {

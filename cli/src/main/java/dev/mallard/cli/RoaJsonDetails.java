@@ -1,7 +1,6 @@
 package dev.mallard.cli;
 
 import dev.mallard.roa.RegionOfAttractionResult;
-import dev.mallard.roa.SimulationCheck;
 import dev.mallard.roa.SosCertificate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +9,7 @@ import java.util.Map;
 
 /**
  * The parts of {@code roa --json} that say how far to trust the answer: the optimum before back-off and the
- * back-off taken, each certificate's margins, the simulation check, and the region and parameter box the
+ * back-off taken, each certificate's margins, and the region and parameter box the
  * certificate holds for. An uncertified optimum is reported as {@code optimalRhoNotCertified}, never as
  * {@code rho}.
  */
@@ -43,17 +42,6 @@ final class RoaJsonDetails {
             certificates.add(one);
         }
         fields.put("certificates", certificates);
-        SimulationCheck s = result.simulation();
-        if (s != null && result.isVerified()) {
-            Map<String, Object> sim = new LinkedHashMap<>();
-            sim.put("insideConverged", s.insideConverged());
-            sim.put("insideSamples", s.insideSamples());
-            sim.put("boundaryConverged", s.boundaryConverged());
-            sim.put("boundarySamples", s.boundarySamples());
-            sim.put("horizon", s.horizon());
-            sim.put("allConverged", s.allConverged());
-            fields.put("simulation", sim);
-        }
         if (result.stateRegion() != null) {
             fields.put("region", result.stateRegion().toString());
         }

@@ -58,7 +58,7 @@ class RoaSosOptionsTest {
         }
         JsonNode sim = json.get("simulation");
         assertEquals(sim.get("insideSamples").asInt(), sim.get("insideConverged").asInt(), json::toString);
-        assertTrue(sim.get("allConverged").asBoolean(), json::toString);
+        assertTrue(sim.get("agreesWithCertificate").asBoolean(), json::toString);
     }
 
     @Test

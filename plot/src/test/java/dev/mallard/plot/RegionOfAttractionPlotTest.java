@@ -55,4 +55,22 @@ class RegionOfAttractionPlotTest {
             assertEquals(1.0, a * a + 4 * b * b, 1e-12);
         }
     }
+
+    @Test
+    void theLevelSetOfAQuarticVFollowsItsNonConvexBoundary() {
+        // V = 0.5 |x|^2 + (x1^2 - x2^2)^2, as a quartic V of a higher-degree search gives: along the diagonals
+        // V = 0.5 r^2, so r = sqrt(2); along the axes 0.5 r^2 + r^4 = 1, so r^2 = (sqrt(4.25) - 0.5) / 2.
+        Variable x1 = new Variable("x1");
+        Variable x2 = new Variable("x2");
+        Expression v = Formula.parse("0.5*x1^2 + 0.5*x2^2 + (x1^2 - x2^2)^2", Map.of("x1", x1, "x2", x2));
+        double[][] curve = RegionOfAttractionPlot.levelSet(v, List.of(x1, x2), new double[2]);
+        for (int k = 0; k < curve[0].length; k++) {
+            double a = curve[0][k];
+            double b = curve[1][k];
+            assertEquals(1.0, 0.5 * (a * a + b * b) + (a * a - b * b) * (a * a - b * b), 1e-12);
+        }
+        // 360 rays from angle 0: ray 0 is the x1 axis, ray 45 the diagonal.
+        assertEquals(Math.sqrt((Math.sqrt(4.25) - 0.5) / 2), curve[0][0], 1e-12);
+        assertEquals(Math.sqrt(2), Math.hypot(curve[0][45], curve[1][45]), 1e-12);
+    }
 }

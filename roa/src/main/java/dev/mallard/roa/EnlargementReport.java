@@ -1,8 +1,9 @@
 package dev.mallard.roa;
 
 /**
- * What V-iteration achieved: the area (volume in n dimensions) of the certified estimate before and after,
- * both estimated by the same seeded Monte Carlo samples in one box around the fixed point. Immutable.
+ * What V-iteration, or the search for a Lyapunov function of higher degree, achieved: the area (volume in n
+ * dimensions) of the certified estimate before (the quadratic estimate) and after, both estimated by the same
+ * seeded Monte Carlo samples in one box around the fixed point. Immutable.
  */
 public final class EnlargementReport {
 
@@ -20,7 +21,7 @@ public final class EnlargementReport {
         this.samples = samples;
     }
 
-    /** @return the rounds of V-iteration whose result was kept */
+    /** @return the rounds of V-iteration (or V-steps of the higher-degree search) whose result was kept */
     public int iterations() {
         return iterations;
     }

@@ -29,7 +29,10 @@ import java.util.Random;
  *
  * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
  * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
- * V-iteration can enlarge it (see {@link RegionOfAttractionOptions}). When {@code -Vdot} is itself certified
+ * V-iteration can enlarge it, or a Lyapunov function of degree 4, 6 or 8 be searched by bilinear alternation
+ * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified (see
+ * {@link RegionOfAttractionOptions#withLyapunovDegree}; the areas before and after are then
+ * {@link RegionOfAttractionResult#enlargement()}). When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
  * says so instead of a number.
  */
@@ -95,6 +98,7 @@ public final class RegionOfAttraction {
         if (context.getSystem() != system) {
             throw new IllegalArgumentException("the context does not belong to system " + system.getName());
         }
+        BilinearLyapunovSearch.checkApplicable(options);
         checkOnlyContinuousState(system, context);
         double[] x0 = context.getContinuousState().toValueArray();
         checkFixedPoint(system, context, x0);
@@ -149,9 +153,10 @@ public final class RegionOfAttraction {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
                         + "region or uncertain parameters; remove them");
             }
-            if (options.enlargementIterations() > 0 || v != null) {
+            if (options.enlargementIterations() > 0 || v != null || options.lyapunovDegree() > 2) {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
-                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
+                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement"
+                        + (options.lyapunovDegree() > 2 ? " (lyapunovDegree " + options.lyapunovDegree() + ")" : ""));
             }
             return recastResult(TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses, counters, seconds,
                     start);
@@ -199,6 +204,19 @@ public final class RegionOfAttraction {
             counters[0] += iteration.solves;
             counters[1] += iteration.iterations;
             seconds[0] += iteration.solverSeconds;
+        }
+        if (options.lyapunovDegree() > 2) {
+            BilinearLyapunovSearch search = new BilinearLyapunovSearch(y, fPoly, options.lyapunovDegree(),
+                    BilinearLyapunovSearch.MAX_ITERATIONS, options);
+            BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
+            BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            enlargement = search.report(quadratic, best);
+            v = best.v();
+            outcome = best.outcome();
+            statuses.addAll(search.statuses);
+            counters[0] += search.solves;
+            counters[1] += search.iterations;
+            seconds[0] += search.solverSeconds;
         }
         Polynomial normalised = v.scale(1.0 / outcome.certifiedRho);
         SimulationCheck simulation = options.simulationSamples() == 0 ? null

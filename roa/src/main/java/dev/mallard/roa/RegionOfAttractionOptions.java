@@ -29,6 +29,7 @@ public final class RegionOfAttractionOptions {
     private StateRegion stateRegion;
     private ParameterBox uncertainParameters = ParameterBox.empty();
     private java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver = (problem, c) -> { };
+    private int lyapunovDegree = 2;
 
     private RegionOfAttractionOptions() {
     }
@@ -50,6 +51,7 @@ public final class RegionOfAttractionOptions {
         o.stateRegion = stateRegion;
         o.uncertainParameters = uncertainParameters;
         o.levelSearchObserver = levelSearchObserver;
+        o.lyapunovDegree = lyapunovDegree;
         return o;
     }
 
@@ -164,7 +166,7 @@ public final class RegionOfAttractionOptions {
      *     constant) with uncertain parameters, which raise the certificate's degree (a higher degree there
      *     gives a larger SDP that the solver may fail to resolve). The
      *     S-procedure multipliers of a region or parameter box take the largest even degree within the
-     *     certificate's
+     *     certificate's degree
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withMultiplierDegree(int degree) {
@@ -238,6 +240,28 @@ public final class RegionOfAttractionOptions {
         return levelSearchObserver;
     }
 
+    /**
+     * @param degree the degree of the Lyapunov function: 2 (the default) certifies the candidate's own level;
+     *     4, 6 or 8 searches V of that degree by bilinear alternation from the quadratic estimate (see
+     *     {@link RegionOfAttraction}), so that {@code {V <= 1}} fills more of the region; explicit polynomial
+     *     dynamics only
+     * @return a copy with it set
+     * @throws IllegalArgumentException if the degree is not 2, 4, 6 or 8
+     */
+    public RegionOfAttractionOptions withLyapunovDegree(int degree) {
+        if (degree < 2 || degree > 8 || degree % 2 != 0) {
+            throw new IllegalArgumentException("lyapunovDegree must be 2, 4, 6 or 8, got " + degree);
+        }
+        RegionOfAttractionOptions o = copy();
+        o.lyapunovDegree = degree;
+        return o;
+    }
+
+    /** @return the degree of the Lyapunov function searched (2: the fixed candidate) */
+    public int lyapunovDegree() {
+        return lyapunovDegree;
+    }
+
     /** @return the Lyapunov candidate ({@link Expression#ZERO}: none) */
     public Expression lyapunovCandidate() {
         return lyapunovCandidate;
@@ -297,7 +321,7 @@ public final class RegionOfAttractionOptions {
      * @return every setting, as {@code RegionOfAttractionOptions[lyapunovCandidate=none, stateVariables=[],
      *     useImplicitDynamics=false, SosOptions[...], certificateBackoff=1.0E-5, simulation check of 16 samples
      *     over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations with 20000 volume samples]}, followed
-     *     by the multiplier degree, state region and parameter box when set
+     *     by the Lyapunov degree, multiplier degree, state region and parameter box when set
      */
     @Override
     public String toString() {
@@ -309,6 +333,7 @@ public final class RegionOfAttractionOptions {
                 + convergenceTolerance + " (randomSeed=" + seed + "), "
                 + Format.count(enlargementIterations, "enlargement iteration") + " with "
                 + Format.count(volumeSamples, "volume sample")
+                + (lyapunovDegree == 2 ? "" : ", lyapunovDegree=" + lyapunovDegree)
                 + (multiplierDegree < 0 ? "" : ", multiplierDegree=" + multiplierDegree)
                 + (stateRegion == null ? "" : ", inside " + stateRegion)
                 + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";

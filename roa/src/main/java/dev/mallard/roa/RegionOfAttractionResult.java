@@ -148,7 +148,7 @@ public final class RegionOfAttractionResult {
         return simulation;
     }
 
-    /** @return the enlargement report, or null if enlargement was turned off */
+    /** @return the enlargement report (V-iteration, or a Lyapunov degree above 2), or null if neither ran */
     public EnlargementReport enlargement() {
         return enlargement;
     }

@@ -44,6 +44,14 @@ final class SublevelSet {
         return lo;
     }
 
+    /**
+     * @param y a point; not modified
+     * @return V(y)
+     */
+    double value(double[] y) {
+        return v.evaluate(y);
+    }
+
     private double value(double[] u, double r) {
         double[] p = new double[n];
         for (int i = 0; i < n; i++) {

@@ -24,10 +24,10 @@ class RegionOfAttractionOptionsTextTest {
         Variable y = new Variable("y");
         Expression v = Expression.add(Expression.pow(Expression.of(x), 2), Expression.pow(Expression.of(y), 2));
         String text = RegionOfAttractionOptions.defaults().withStateVariables(List.of(x, y)).withLyapunovCandidate(v)
-                .withSimulationCheck(1, 5.0, 0.01, 7).withEnlargement(1, 100).toString();
+                .withSimulationCheck(1, 5.0, 0.01, 7).withEnlargement(1, 100).withLyapunovDegree(6).toString();
         assertTrue(text.startsWith("RegionOfAttractionOptions[lyapunovCandidate=" + v + ", stateVariables=[x, y], "),
                 text);
         assertTrue(text.endsWith("simulation check of 1 sample over 5.0 s to 0.01 (randomSeed=7), "
-                + "1 enlargement iteration with 100 volume samples]"), text);
+                + "1 enlargement iteration with 100 volume samples, lyapunovDegree=6]"), text);
     }
 }
