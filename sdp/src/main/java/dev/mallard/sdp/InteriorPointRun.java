@@ -29,8 +29,17 @@ final class InteriorPointRun {
     private static final double SIGMA_FLOOR = 0.01;
     /** Refinement steps per direction at most (each costs a solve and two products per block). */
     private static final int MAX_REFINEMENTS = 6;
+    /** How often {@link #limitDualStep} shortens the dual step before declaring the run stuck. */
+    private static final int DUAL_STEP_CUTS = 15;
     /** Iterations without a better iterate after which the run is declared stalled. */
     private static final int NO_PROGRESS_LIMIT = 5;
+    /**
+     * A run whose best merit stands still still progresses while the primal or dual infeasibility or mu
+     * reaches a new low by this factor: on badly posed problems (hinf12, whose optimal objective is 0) the
+     * relative complementarity gap, divided by {@code 1 + |c'x| + |F_0 . Y|} which shrinks with the
+     * objectives, stays flat for many iterations while the infeasibilities fall.
+     */
+    private static final double PROGRESS_FACTOR = 0.9;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
     private static final double NEAR_FACTOR = 100;
 
@@ -122,9 +131,14 @@ final class InteriorPointRun {
     private double stepD;
     private double sigma;
     private int tinySteps;
+    private int stuckSteps;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
+    private int iterationCount;
+    /** The lowest primal infeasibility, dual infeasibility and mu so far, as {@link #newLows} keeps them. */
+    private final double[] lows = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+    private double bestDualInfeasibility = Double.POSITIVE_INFINITY;
 
     /** A copy of an iterate. */
     private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
@@ -309,6 +323,8 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
+            iterationCount = iteration;
+            bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
                     && complementarity <= options.gapTolerance()) {
                 return result(SdpStatus.OPTIMAL, current(info), Double.NaN, start);
@@ -361,12 +377,56 @@ final class InteriorPointRun {
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
+        stepD = limitDualStep(stepD);
+        if (stuckSteps >= STALL_LIMIT) {
+            return false;
+        }
         tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
         if (tinySteps >= STALL_LIMIT) {
             return false;
         }
         takeStep(stepP, stepD);
         return true;
+    }
+
+    /**
+     * CSDP's guard on dual feasibility (Borchers 1999): near the optimum a Newton direction computed from
+     * an ill-conditioned Schur complement satisfies {@code A(dY) + F dw = d} only roughly, and a long step
+     * along it would undo the dual feasibility already reached. The step is shortened by factors 0.8
+     * (at most 15 times) until the relative dual infeasibility after it, exactly
+     * {@code ||(1 - a) d - a r|| / (1 + |c|)} with r the direction's residual, is at most 100 times the
+     * best seen (or the complementarity gap, if smaller; never below the tolerance). Early iterations and
+     * far-infeasible iterates only must not grow it 1000-fold.
+     *
+     * @return the step; if even the shortest one breaks the limit (the run is stuck, as CSDP says, at
+     *     the edge of dual feasibility) that one, counted in stuckSteps: {@link #STALL_LIMIT} such
+     *     iterations in a row end the run
+     */
+    private double limitDualStep(double step) {
+        directionResidual();
+        double limit = iterationCount < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
+                : Math.min(100 * bestDualInfeasibility, complementarity > 0 ? complementarity : Double.MAX_VALUE);
+        limit = Math.max(limit, options.dualTolerance()) * (1 + normCost);
+        double a = step;
+        for (int k = 0; dualResidualAfter(a) > limit; k++) {
+            if (k == DUAL_STEP_CUTS) {
+                stuckSteps++;
+                return a;
+            }
+            a *= 0.8;
+        }
+        stuckSteps = 0;
+        return a;
+    }
+
+    /** {@code ||(1 - a) d - a r||}, with r as {@link #directionResidual} left it. */
+    private double dualResidualAfter(double a) {
+        double s = 0;
+        for (int i = 0; i < m; i++) {
+            double v = (1 - a) * d[i] - a * r[i];
+            s += v * v;
+        }
+        return Math.sqrt(s);
     }
 
     /** Residuals, objectives, relative measures and mu of the current iterate. */
@@ -862,10 +922,25 @@ final class InteriorPointRun {
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);
+        }
+        if (merit == bestMerit | newLows()) {
             sinceBest = 0;
         } else {
             sinceBest++;
         }
+    }
+
+    /** Records new lows of the primal and dual infeasibility and mu; true if one fell by PROGRESS_FACTOR. */
+    private boolean newLows() {
+        double[] now = {primalInfeasibility, dualInfeasibility, mu};
+        boolean progress = false;
+        for (int k = 0; k < now.length; k++) {
+            if (now[k] < PROGRESS_FACTOR * lows[k]) {
+                lows[k] = now[k];
+                progress = true;
+            }
+        }
+        return progress;
     }
 
     private Snapshot current(IterationInfo info) {
