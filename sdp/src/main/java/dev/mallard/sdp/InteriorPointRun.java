@@ -45,6 +45,10 @@ final class InteriorPointRun {
 
     private final SdpProblem problem;
     private final SdpOptions options;
+    private final boolean robust;
+    private final int firstIteration;
+    /** The iterations made so far (including the initial point, so one more than the steps taken). */
+    private int iterationsMade;
     private final int m;
     private final int nf;
     private final int blocks;
@@ -132,6 +136,10 @@ final class InteriorPointRun {
     private double sigma;
     private int tinySteps;
     private int stuckSteps;
+    /** Whether the last {@link #limitDualStep} found no step meeting its limit. */
+    private boolean stuck;
+    /** The absolute dual residual the last {@link #limitDualStep} allowed. */
+    private double dualResidualLimit;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
@@ -148,15 +156,26 @@ final class InteriorPointRun {
         this(problem, options, DenseKernels.PARALLEL);
     }
 
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
+        this(problem, options, shareSides, false, 0);
+    }
+
     /**
      * @param problem the problem; not modified
      * @param options the tolerances and limits
      * @param shareSides whether the primal and dual sides may run concurrently (they then do from a
      *     dense block of {@link DenseKernels#PARALLEL_SIZE} on); false runs everything on the caller
+     * @param robust whether this is the robust pass: dual steps guarded by {@link #limitDualStep}, and
+     *     progress counted also by new lows of the infeasibilities and mu ({@link #newLows})
+     * @param firstIteration the number given to the first iterate (after an earlier pass, the iterations
+     *     it made), for the listener and the result; the iteration limit applies to this run alone
      */
-    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, boolean robust,
+            int firstIteration) {
         this.problem = problem;
         this.options = options;
+        this.robust = robust;
+        this.firstIteration = firstIteration;
         m = problem.constraintCount();
         nf = problem.freeCount();
         blocks = problem.blockCount();
@@ -314,8 +333,25 @@ final class InteriorPointRun {
     }
 
     SdpResult run() {
-        long start = System.nanoTime();
-        for (int iteration = 0;; iteration++) {
+        return run(System.nanoTime());
+    }
+
+    /** @return the number of iterates this run has computed (the last one's number + 1, before firstIteration) */
+    int iterationsMade() {
+        return iterationsMade;
+    }
+
+    /**
+     * Runs from the initial point.
+     *
+     * @param start the {@link System#nanoTime} from which the result's time is counted (an earlier pass's
+     *     start, to report the time of both)
+     * @return the outcome
+     */
+    SdpResult run(long start) {
+        for (int step = 0;; step++) {
+            int iteration = firstIteration + step;
+            iterationsMade = step + 1;
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
                     dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
@@ -323,7 +359,7 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
-            iterationCount = iteration;
+            iterationCount = step;
             bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
                     && complementarity <= options.gapTolerance()) {
@@ -333,7 +369,7 @@ final class InteriorPointRun {
             if (infeasible != null) {
                 return infeasible;
             }
-            if (iteration >= options.maxIterations()) {
+            if (step >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
             if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
@@ -377,7 +413,7 @@ final class InteriorPointRun {
         if (!(stepP > 0) || !(stepD > 0)) {
             return false;
         }
-        stepD = limitDualStep(stepD);
+        stepD = dualStep(stepD);
         if (stuckSteps >= STALL_LIMIT) {
             return false;
         }
@@ -392,31 +428,39 @@ final class InteriorPointRun {
     /**
      * CSDP's guard on dual feasibility (Borchers 1999): near the optimum a Newton direction computed from
      * an ill-conditioned Schur complement satisfies {@code A(dY) + F dw = d} only roughly, and a long step
-     * along it would undo the dual feasibility already reached. The step is shortened by factors 0.8
-     * (at most 15 times) until the relative dual infeasibility after it, exactly
-     * {@code ||(1 - a) d - a r|| / (1 + |c|)} with r the direction's residual, is at most 100 times the
-     * best seen (or the complementarity gap, if smaller; never below the tolerance). Early iterations and
-     * far-infeasible iterates only must not grow it 1000-fold.
+     * along it can undo the dual feasibility already reached. The step is shortened by factors 0.8 (at
+     * most {@link #DUAL_STEP_CUTS} times) until the dual residual after it, exactly
+     * {@code ||(1 - a) d - a r||} with r the direction's residual, is within {@link #dualResidualLimit}.
      *
-     * @return the step; if even the shortest one breaks the limit (the run is stuck, as CSDP says, at
-     *     the edge of dual feasibility) that one, counted in stuckSteps: {@link #STALL_LIMIT} such
-     *     iterations in a row end the run
+     * @return the step, the shortest one tried if none meets the limit (the run is then stuck, as CSDP
+     *     says, at the edge of dual feasibility), or {@code step} itself if it meets the limit
      */
     private double limitDualStep(double step) {
         directionResidual();
-        double limit = iterationCount < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
-                : Math.min(100 * bestDualInfeasibility, complementarity > 0 ? complementarity : Double.MAX_VALUE);
-        limit = Math.max(limit, options.dualTolerance()) * (1 + normCost);
+        dualResidualLimit = (iterationCount < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
+                : Math.max(options.dualTolerance(),
+                        Math.min(100 * bestDualInfeasibility, complementarity > 0 ? complementarity : Double.MAX_VALUE)))
+                * (1 + normCost);
         double a = step;
-        for (int k = 0; dualResidualAfter(a) > limit; k++) {
+        stuck = false;
+        for (int k = 0; dualResidualAfter(a) > dualResidualLimit; k++) {
             if (k == DUAL_STEP_CUTS) {
-                stuckSteps++;
+                stuck = true;
                 return a;
             }
             a *= 0.8;
         }
-        stuckSteps = 0;
         return a;
+    }
+
+    /** The dual step length to take: as computed, or in the robust pass as {@link #limitDualStep} allows. */
+    private double dualStep(double step) {
+        if (!robust) {
+            return step;
+        }
+        double guarded = limitDualStep(step);
+        stuckSteps = stuck ? stuckSteps + 1 : 0;
+        return guarded;
     }
 
     /** {@code ||(1 - a) d - a r||}, with r as {@link #directionResidual} left it. */
@@ -923,7 +967,7 @@ final class InteriorPointRun {
             bestMerit = merit;
             best = current(info);
         }
-        if (merit == bestMerit | newLows()) {
+        if (merit == bestMerit | (robust && newLows())) {
             sinceBest = 0;
         } else {
             sinceBest++;
