@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The 23 SDPLIB problems of the repository's data/sdplib against their published optima (OPTIMA.csv) and against
+ * The SDPLIB problems of the repository's data/sdplib (all but gpp250-4, see {@link #BENCHMARK_ONLY}) against their published optima (OPTIMA.csv) and against
  * the objectives printed by Debian's CSDP 6.2 on the same files (8 significant digits, stored here).
  */
 class SdplibTest {
@@ -46,10 +46,18 @@ class SdplibTest {
      */
     private static final Set<String> NEAR_OPTIMAL_ACCEPTED = Set.of("control3");
 
+    /**
+     * Left to the SDP benchmark (bench module, benchmark 4), which checks its status and objective beside
+     * csdp's: gpp250-4 (m = 251, a 250 x 250 block, two passes of about 25 iterations) takes 4 to 13 s on
+     * the shared build machine, too long for a unit test.
+     */
+    private static final Set<String> BENCHMARK_ONLY = Set.of("gpp250-4");
+
     /** The feasible problems with a usable published optimum (hinf12's is not: see its own test). */
     static Stream<String> feasibleProblems() {
         return SdplibFiles.optima().entrySet().stream()
-                .filter(e -> !e.getValue().contains("infeasible") && !e.getKey().equals("hinf12"))
+                .filter(e -> !e.getValue().contains("infeasible") && !e.getKey().equals("hinf12")
+                        && !BENCHMARK_ONLY.contains(e.getKey()))
                 .map(Map.Entry::getKey);
     }
 
