@@ -47,6 +47,13 @@ final class InteriorPointRun {
     private final SdpOptions options;
     private final boolean robust;
     private final int firstIteration;
+    /** The step number of the first iterate (the checkpoint's, when the robust pass resumes from one). */
+    private final int startStep;
+    /** In the first pass, set at the first dual step the guard would have shortened. */
+    private Checkpoint checkpoint;
+    /** The steps that led to the current iterate, kept while the next ones are computed (for the checkpoint). */
+    private double previousStepP;
+    private double previousStepD;
     /** The iterations made so far (including the initial point, so one more than the steps taken). */
     private int iterationsMade;
     private final int m;
@@ -157,7 +164,7 @@ final class InteriorPointRun {
     }
 
     InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
-        this(problem, options, shareSides, false, 0);
+        this(problem, options, shareSides, null, 0);
     }
 
     /**
@@ -165,16 +172,17 @@ final class InteriorPointRun {
      * @param options the tolerances and limits
      * @param shareSides whether the primal and dual sides may run concurrently (they then do from a
      *     dense block of {@link DenseKernels#PARALLEL_SIZE} on); false runs everything on the caller
-     * @param robust whether this is the robust pass: dual steps guarded by {@link #limitDualStep}, and
-     *     progress counted also by new lows of the infeasibilities and mu ({@link #newLows})
+     * @param resume null for the first pass from the initial point; for the robust pass (dual steps
+     *     guarded by {@link #limitDualStep}, progress counted also by new lows of the infeasibilities and
+     *     mu, {@link #newLows}) the first pass's {@link #checkpoint()}, or {@link Checkpoint#START}
      * @param firstIteration the number given to the first iterate (after an earlier pass, the iterations
      *     it made), for the listener and the result; the iteration limit applies to this run alone
      */
-    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, boolean robust,
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration) {
         this.problem = problem;
         this.options = options;
-        this.robust = robust;
+        this.robust = resume != null;
         this.firstIteration = firstIteration;
         m = problem.constraintCount();
         nf = problem.freeCount();
@@ -241,6 +249,49 @@ final class InteriorPointRun {
         normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         initialPoint();
+        if (resume != null && resume.x() != null) {
+            restore(resume);
+        }
+        startStep = resume == null ? 0 : resume.step();
+    }
+
+    /**
+     * Where the first pass and the robust pass part: the iterate at which the first pass took a dual step
+     * that {@link #limitDualStep} would have shortened. Until then the two passes compute the same
+     * iterates, so the robust pass resumes from here instead of starting again.
+     *
+     * @param x the iterate's x; the arrays are copies, not modified after
+     * @param w its free variables
+     * @param bigX its X per block
+     * @param bigY its Y per block
+     * @param primalFeasible whether X was already defined by x
+     * @param step the iterate's step number in the first pass
+     * @param bestDualInfeasibility the lowest relative dual infeasibility up to it
+     * @param stepP the primal step that led to it
+     * @param stepD the dual step that led to it
+     */
+    record Checkpoint(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible, int step,
+            double bestDualInfeasibility, double stepP, double stepD) {
+        /** The robust pass from the initial point (the first pass never took such a step). */
+        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0);
+    }
+
+    /** @return the first pass's checkpoint, or {@link Checkpoint#START} if its dual steps never needed the guard */
+    Checkpoint checkpoint() {
+        return checkpoint == null ? Checkpoint.START : checkpoint;
+    }
+
+    private void restore(Checkpoint c) {
+        System.arraycopy(c.x(), 0, x, 0, m);
+        System.arraycopy(c.w(), 0, w, 0, nf);
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(c.bigX()[b], 0, bigX[b], 0, bigX[b].length);
+            System.arraycopy(c.bigY()[b], 0, bigY[b], 0, bigY[b].length);
+        }
+        primalFeasible = c.primalFeasible();
+        bestDualInfeasibility = c.bestDualInfeasibility();
+        stepP = c.stepP();
+        stepD = c.stepD();
     }
 
     private double[][] blockArrays() {
@@ -349,9 +400,9 @@ final class InteriorPointRun {
      * @return the outcome
      */
     SdpResult run(long start) {
-        for (int step = 0;; step++) {
-            int iteration = firstIteration + step;
-            iterationsMade = step + 1;
+        for (int step = startStep;; step++) {
+            int iteration = firstIteration + step - startStep;
+            iterationsMade = step - startStep + 1;
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
                     dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
@@ -369,7 +420,7 @@ final class InteriorPointRun {
             if (infeasible != null) {
                 return infeasible;
             }
-            if (step >= options.maxIterations()) {
+            if (step - startStep >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
             if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
@@ -407,6 +458,8 @@ final class InteriorPointRun {
         refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        previousStepP = stepP;
+        previousStepD = stepD;
         maxSteps(dX, dY, 1 / gamma, gamma);
         stepP = Math.min(1, gamma * primalLimit);
         stepD = Math.min(1, gamma * dualLimit);
@@ -453,9 +506,16 @@ final class InteriorPointRun {
         return a;
     }
 
-    /** The dual step length to take: as computed, or in the robust pass as {@link #limitDualStep} allows. */
+    /**
+     * The dual step length to take: in the robust pass as {@link #limitDualStep} allows; in the first pass
+     * as computed, noting the {@link #checkpoint()} at the first step the guard would have shortened.
+     */
     private double dualStep(double step) {
         if (!robust) {
+            if (checkpoint == null && limitDualStep(step) < step) {
+                checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
+                        iterationCount, bestDualInfeasibility, previousStepP, previousStepD);
+            }
             return step;
         }
         double guarded = limitDualStep(step);

@@ -48,7 +48,8 @@ public final class SdpSolver {
 
     /**
      * Solves a problem. The interior-point method runs once; if that run ends {@link SdpStatus#NEAR_OPTIMAL}
-     * or {@link SdpStatus#NUMERICAL_ERROR}, it runs again from the start in a robust mode, and the better
+     * or {@link SdpStatus#NUMERICAL_ERROR}, it runs again in a robust mode, from the first iterate where the
+     * two modes part (else from the start), and the better
      * of the two outcomes is returned (the first on a tie) with the time of both; the robust pass numbers its
      * iterations on from the first's, for the listener and {@link SdpResult#iterations}. The robust
      * pass shortens a dual step that would lose the dual feasibility already reached, as CSDP does (problems
@@ -76,8 +77,8 @@ public final class SdpSolver {
         if (result.status() != SdpStatus.NEAR_OPTIMAL && result.status() != SdpStatus.NUMERICAL_ERROR) {
             return result;
         }
-        SdpResult robust = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, true, first.iterationsMade())
-                .run(start);
+        SdpResult robust = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, first.checkpoint(),
+                first.iterationsMade()).run(start);
         return rank(robust.status()) > rank(result.status()) ? robust : result.withNanos(robust.solveNanos());
     }
 
