@@ -19,7 +19,7 @@ timed() {
   local out
   out=$(mktemp)
   /usr/bin/time -f '%e %U %S' -o "$out" "$@" >/dev/null 2>&1 || true
-  awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$out"
+  tail -n 1 "$out" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
   rm -f "$out"
 }
 
