@@ -35,8 +35,9 @@ import org.openjdk.jmh.infra.Blackhole;
 public class SdpBenchmark {
 
     /** The SDPLIB problem. */
-    @Param({"arch0", "control1", "control2", "control3", "gpp100", "gpp124-1", "hinf1", "hinf4", "infd1", "infp1",
-        "mcp100", "mcp124-1", "qap5", "qap6", "theta1", "theta2", "truss1", "truss2", "truss3", "truss4"})
+    @Param({"arch0", "control1", "control2", "control3", "gpp100", "gpp124-1", "gpp124-4", "gpp250-4", "hinf1",
+        "hinf12", "hinf4", "infd1", "infp1", "mcp100", "mcp124-1", "qap5", "qap6", "theta1", "theta2", "truss1",
+        "truss2", "truss3", "truss4"})
     public String problem;
 
     private Path file;

@@ -14,10 +14,10 @@ import java.util.Map;
  */
 public final class Sdplib {
 
-    /** The 20 problems, in OPTIMA.csv's order. */
+    /** The 23 problems, in OPTIMA.csv's order. */
     public static final String[] PROBLEMS = {"arch0", "control1", "control2", "control3", "gpp100", "gpp124-1",
-        "hinf1", "hinf4", "infd1", "infp1", "mcp100", "mcp124-1", "qap5", "qap6", "theta1", "theta2", "truss1",
-        "truss2", "truss3", "truss4"};
+        "gpp124-4", "gpp250-4", "hinf1", "hinf12", "hinf4", "infd1", "infp1", "mcp100", "mcp124-1", "qap5", "qap6",
+        "theta1", "theta2", "truss1", "truss2", "truss3", "truss4"};
 
     private Sdplib() {
     }

@@ -3,7 +3,9 @@ package dev.mallard.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Entry point of the {@code mallard} command. Exit codes: 0 success (for {@code sdp}, also a correctly
@@ -43,8 +45,9 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
         PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
-        boolean debug = java.util.Arrays.asList(args).contains("--debug");
-        CommandLine cli = new CommandLine(new MallardCommand());
+        boolean debug = Arrays.asList(args).contains("--debug");
+        boolean sdpOnly = args.length > 0 && args[0].equals("sdp");
+        CommandLine cli = sdpOnly ? sdpCommandLine() : new CommandLine(new MallardCommand());
         // A value after an option that needs one is its value, even "-h" (a formula) or "--x0".
         cli.setAllowOptionsAsOptionParameters(true);
         cli.setOut(outWriter);
@@ -58,10 +61,23 @@ public final class Main {
             report(errWriter, describe(ex), ex, debug);
             return badInput ? BAD_INPUT : FAILED;
         });
-        int code = cli.execute(args);
+        int code = cli.execute(sdpOnly ? Arrays.copyOfRange(args, 1, args.length) : args);
         outWriter.flush();
         errWriter.flush();
         return code;
+    }
+
+    /**
+     * {@code mallard sdp ...} as a command line of its own, with the same name, options and help as
+     * under {@code mallard}: the full tree reflects over every subcommand's options and loads their
+     * classes, a cost that a one-shot SDP solve started from the shell pays for nothing.
+     */
+    private static CommandLine sdpCommandLine() {
+        CommandLine cli = new CommandLine(new SdpCommand());
+        cli.setCommandName("mallard sdp");
+        cli.getCommandSpec().addOption(OptionSpec.builder("--debug").type(boolean.class)
+                .description("Print the stack trace of an error.").build());
+        return cli;
     }
 
     private static String describe(Throwable ex) {

@@ -29,13 +29,33 @@ final class InteriorPointRun {
     private static final double SIGMA_FLOOR = 0.01;
     /** Refinement steps per direction at most (each costs a solve and two products per block). */
     private static final int MAX_REFINEMENTS = 6;
+    /** How often {@link #limitDualStep} shortens the dual step before declaring the run stuck. */
+    private static final int DUAL_STEP_CUTS = 15;
     /** Iterations without a better iterate after which the run is declared stalled. */
     private static final int NO_PROGRESS_LIMIT = 5;
+    /**
+     * A run whose best merit stands still still progresses while the primal or dual infeasibility or mu
+     * reaches a new low by this factor: on badly posed problems (hinf12, whose optimal objective is 0) the
+     * relative complementarity gap, divided by {@code 1 + |c'x| + |F_0 . Y|} which shrinks with the
+     * objectives, stays flat for many iterations while the infeasibilities fall.
+     */
+    private static final double PROGRESS_FACTOR = 0.9;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
     private static final double NEAR_FACTOR = 100;
 
     private final SdpProblem problem;
     private final SdpOptions options;
+    private final boolean robust;
+    private final int firstIteration;
+    /** The step number of the first iterate (the checkpoint's, when the robust pass resumes from one). */
+    private final int startStep;
+    /** In the first pass, set at the first dual step the guard would have shortened. */
+    private Checkpoint checkpoint;
+    /** The steps that led to the current iterate, kept while the next ones are computed (for the checkpoint). */
+    private double previousStepP;
+    private double previousStepD;
+    /** The iterations made so far (including the initial point, so one more than the steps taken). */
+    private int iterationsMade;
     private final int m;
     private final int nf;
     private final int blocks;
@@ -122,9 +142,18 @@ final class InteriorPointRun {
     private double stepD;
     private double sigma;
     private int tinySteps;
+    private int stuckSteps;
+    /** Whether the last {@link #limitDualStep} found no step meeting its limit. */
+    private boolean stuck;
+    /** The absolute dual residual the last {@link #limitDualStep} allowed. */
+    private double dualResidualLimit;
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
+    private int iterationCount;
+    /** The lowest primal infeasibility, dual infeasibility and mu so far, as {@link #newLows} keeps them. */
+    private final double[] lows = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+    private double bestDualInfeasibility = Double.POSITIVE_INFINITY;
 
     /** A copy of an iterate. */
     private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
@@ -134,15 +163,27 @@ final class InteriorPointRun {
         this(problem, options, DenseKernels.PARALLEL);
     }
 
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
+        this(problem, options, shareSides, null, 0);
+    }
+
     /**
      * @param problem the problem; not modified
      * @param options the tolerances and limits
      * @param shareSides whether the primal and dual sides may run concurrently (they then do from a
      *     dense block of {@link DenseKernels#PARALLEL_SIZE} on); false runs everything on the caller
+     * @param resume null for the first pass from the initial point; for the robust pass (dual steps
+     *     guarded by {@link #limitDualStep}, progress counted also by new lows of the infeasibilities and
+     *     mu, {@link #newLows}) the first pass's {@link #checkpoint()}, or {@link Checkpoint#START}
+     * @param firstIteration the number given to the first iterate (after an earlier pass, the iterations
+     *     it made), for the listener and the result; the iteration limit applies to this run alone
      */
-    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides) {
+    InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
+            int firstIteration) {
         this.problem = problem;
         this.options = options;
+        this.robust = resume != null;
+        this.firstIteration = firstIteration;
         m = problem.constraintCount();
         nf = problem.freeCount();
         blocks = problem.blockCount();
@@ -208,6 +249,49 @@ final class InteriorPointRun {
         normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         initialPoint();
+        if (resume != null && resume.x() != null) {
+            restore(resume);
+        }
+        startStep = resume == null ? 0 : resume.step();
+    }
+
+    /**
+     * Where the first pass and the robust pass part: the iterate at which the first pass took a dual step
+     * that {@link #limitDualStep} would have shortened. Until then the two passes compute the same
+     * iterates, so the robust pass resumes from here instead of starting again.
+     *
+     * @param x the iterate's x; the arrays are copies, not modified after
+     * @param w its free variables
+     * @param bigX its X per block
+     * @param bigY its Y per block
+     * @param primalFeasible whether X was already defined by x
+     * @param step the iterate's step number in the first pass
+     * @param bestDualInfeasibility the lowest relative dual infeasibility up to it
+     * @param stepP the primal step that led to it
+     * @param stepD the dual step that led to it
+     */
+    record Checkpoint(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible, int step,
+            double bestDualInfeasibility, double stepP, double stepD) {
+        /** The robust pass from the initial point (the first pass never took such a step). */
+        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0);
+    }
+
+    /** @return the first pass's checkpoint, or {@link Checkpoint#START} if its dual steps never needed the guard */
+    Checkpoint checkpoint() {
+        return checkpoint == null ? Checkpoint.START : checkpoint;
+    }
+
+    private void restore(Checkpoint c) {
+        System.arraycopy(c.x(), 0, x, 0, m);
+        System.arraycopy(c.w(), 0, w, 0, nf);
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(c.bigX()[b], 0, bigX[b], 0, bigX[b].length);
+            System.arraycopy(c.bigY()[b], 0, bigY[b], 0, bigY[b].length);
+        }
+        primalFeasible = c.primalFeasible();
+        bestDualInfeasibility = c.bestDualInfeasibility();
+        stepP = c.stepP();
+        stepD = c.stepD();
     }
 
     private double[][] blockArrays() {
@@ -300,8 +384,25 @@ final class InteriorPointRun {
     }
 
     SdpResult run() {
-        long start = System.nanoTime();
-        for (int iteration = 0;; iteration++) {
+        return run(System.nanoTime());
+    }
+
+    /** @return the number of iterates this run has computed (the last one's number + 1, before firstIteration) */
+    int iterationsMade() {
+        return iterationsMade;
+    }
+
+    /**
+     * Runs from the initial point.
+     *
+     * @param start the {@link System#nanoTime} from which the result's time is counted (an earlier pass's
+     *     start, to report the time of both)
+     * @return the outcome
+     */
+    SdpResult run(long start) {
+        for (int step = startStep;; step++) {
+            int iteration = firstIteration + step - startStep;
+            iterationsMade = step - startStep + 1;
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
                     dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
@@ -309,6 +410,8 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
+            iterationCount = step;
+            bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
                     && complementarity <= options.gapTolerance()) {
                 return result(SdpStatus.OPTIMAL, current(info), Double.NaN, start);
@@ -317,7 +420,7 @@ final class InteriorPointRun {
             if (infeasible != null) {
                 return infeasible;
             }
-            if (iteration >= options.maxIterations()) {
+            if (step - startStep >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
             if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
@@ -355,10 +458,16 @@ final class InteriorPointRun {
         refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        previousStepP = stepP;
+        previousStepD = stepD;
         maxSteps(dX, dY, 1 / gamma, gamma);
         stepP = Math.min(1, gamma * primalLimit);
         stepD = Math.min(1, gamma * dualLimit);
         if (!(stepP > 0) || !(stepD > 0)) {
+            return false;
+        }
+        stepD = dualStep(stepD);
+        if (stuckSteps >= STALL_LIMIT) {
             return false;
         }
         tinySteps = stepP < 1e-6 && stepD < 1e-6 ? tinySteps + 1 : 0;
@@ -367,6 +476,61 @@ final class InteriorPointRun {
         }
         takeStep(stepP, stepD);
         return true;
+    }
+
+    /**
+     * CSDP's guard on dual feasibility (Borchers 1999): near the optimum a Newton direction computed from
+     * an ill-conditioned Schur complement satisfies {@code A(dY) + F dw = d} only roughly, and a long step
+     * along it can undo the dual feasibility already reached. The step is shortened by factors 0.8 (at
+     * most {@link #DUAL_STEP_CUTS} times) until the dual residual after it, exactly
+     * {@code ||(1 - a) d - a r||} with r the direction's residual, is within {@link #dualResidualLimit}.
+     *
+     * @return the step, the shortest one tried if none meets the limit (the run is then stuck, as CSDP
+     *     says, at the edge of dual feasibility), or {@code step} itself if it meets the limit
+     */
+    private double limitDualStep(double step) {
+        directionResidual();
+        dualResidualLimit = (iterationCount < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
+                : Math.max(options.dualTolerance(),
+                        Math.min(100 * bestDualInfeasibility, complementarity > 0 ? complementarity : Double.MAX_VALUE)))
+                * (1 + normCost);
+        double a = step;
+        stuck = false;
+        for (int k = 0; dualResidualAfter(a) > dualResidualLimit; k++) {
+            if (k == DUAL_STEP_CUTS) {
+                stuck = true;
+                return a;
+            }
+            a *= 0.8;
+        }
+        return a;
+    }
+
+    /**
+     * The dual step length to take: in the robust pass as {@link #limitDualStep} allows; in the first pass
+     * as computed, noting the {@link #checkpoint()} at the first step the guard would have shortened.
+     */
+    private double dualStep(double step) {
+        if (!robust) {
+            if (checkpoint == null && limitDualStep(step) < step) {
+                checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
+                        iterationCount, bestDualInfeasibility, previousStepP, previousStepD);
+            }
+            return step;
+        }
+        double guarded = limitDualStep(step);
+        stuckSteps = stuck ? stuckSteps + 1 : 0;
+        return guarded;
+    }
+
+    /** {@code ||(1 - a) d - a r||}, with r as {@link #directionResidual} left it. */
+    private double dualResidualAfter(double a) {
+        double s = 0;
+        for (int i = 0; i < m; i++) {
+            double v = (1 - a) * d[i] - a * r[i];
+            s += v * v;
+        }
+        return Math.sqrt(s);
     }
 
     /** Residuals, objectives, relative measures and mu of the current iterate. */
@@ -862,10 +1026,25 @@ final class InteriorPointRun {
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);
+        }
+        if (merit == bestMerit | (robust && newLows())) {
             sinceBest = 0;
         } else {
             sinceBest++;
         }
+    }
+
+    /** Records new lows of the primal and dual infeasibility and mu; true if one fell by PROGRESS_FACTOR. */
+    private boolean newLows() {
+        double[] now = {primalInfeasibility, dualInfeasibility, mu};
+        boolean progress = false;
+        for (int k = 0; k < now.length; k++) {
+            if (now[k] < PROGRESS_FACTOR * lows[k]) {
+                lows[k] = now[k];
+                progress = true;
+            }
+        }
+        return progress;
     }
 
     private Snapshot current(IterationInfo info) {

@@ -31,6 +31,11 @@ public final class SdpResult {
         this.nanos = nanos;
     }
 
+    /** @return this outcome with its solve time replaced (nanoseconds, {@code >= 0}) */
+    SdpResult withNanos(long solveNanos) {
+        return new SdpResult(status, x, slack, dual, free, last, certificateResidual, solveNanos);
+    }
+
     /** @return how the run ended */
     public SdpStatus status() {
         return status;
@@ -110,6 +115,11 @@ public final class SdpResult {
     /** @return the summary of the returned iterate */
     public IterationInfo lastIteration() {
         return last;
+    }
+
+    /** @return the wall-clock solve time in nanoseconds */
+    long solveNanos() {
+        return nanos;
     }
 
     /** @return the wall-clock solve time in seconds */

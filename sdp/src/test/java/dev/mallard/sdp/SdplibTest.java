@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The 20 SDPLIB problems of the repository's data/sdplib against their published optima (OPTIMA.csv) and against
+ * The SDPLIB problems of the repository's data/sdplib (all but gpp250-4, see {@link #BENCHMARK_ONLY}) against their published optima (OPTIMA.csv) and against
  * the objectives printed by Debian's CSDP 6.2 on the same files (8 significant digits, stored here).
  */
 class SdplibTest {
@@ -24,6 +24,8 @@ class SdplibTest {
             Map.entry("control3", new double[] {1.3633266e+01, 1.3633266e+01}),
             Map.entry("gpp100", new double[] {-4.4943551e+01, -4.4943551e+01}),
             Map.entry("gpp124-1", new double[] {-7.3430762e+00, -7.3430762e+00}),
+            Map.entry("gpp124-4", new double[] {-4.1898762e+02, -4.1898762e+02}),
+            Map.entry("gpp250-4", new double[] {-7.4732831e+02, -7.4732831e+02}),
             Map.entry("hinf1", new double[] {2.0326623e+00, 2.0326310e+00}),
             Map.entry("hinf4", new double[] {2.7476459e+02, 2.7476421e+02}),
             Map.entry("mcp100", new double[] {2.2615735e+02, 2.2615735e+02}),
@@ -38,17 +40,24 @@ class SdplibTest {
             Map.entry("truss4", new double[] {-9.0099963e+00, -9.0099963e+00}));
 
     /**
-     * Problems whose last iterations decide between OPTIMAL and NEAR_OPTIMAL by rounding: CSDP reports
-     * control3 as solved to reduced accuracy only, and gpp100, gpp124-1 and control2 flip status when
-     * every step length is scaled by 1 - eps for eps between 1e-14 and 1e-10 (gpp has no strictly
-     * feasible Y; near its optimum the Schur complement is too ill-conditioned for the dual residual to
-     * stay below 1e-8 reliably, and CSDP too ends them just under it, at 8.7e-9 and 2.4e-9). Their
-     * objectives are still checked to the full accuracy below.
+     * CSDP too reports control3 as solved to reduced accuracy only ("Stuck at edge of primal feasibility",
+     * its primal being our (D)); its objectives are still checked to the full accuracy below. Every other
+     * feasible problem must end OPTIMAL, as in CSDP.
      */
-    private static final Set<String> NEAR_OPTIMAL_ACCEPTED = Set.of("control2", "control3", "gpp100", "gpp124-1");
+    private static final Set<String> NEAR_OPTIMAL_ACCEPTED = Set.of("control3");
 
+    /**
+     * Left to the SDP benchmark (bench module, benchmark 4), which checks its status and objective beside
+     * csdp's: gpp250-4 (m = 251, a 250 x 250 block, two passes of about 25 iterations) takes 4 to 13 s on
+     * the shared build machine, too long for a unit test.
+     */
+    private static final Set<String> BENCHMARK_ONLY = Set.of("gpp250-4");
+
+    /** The feasible problems with a usable published optimum (hinf12's is not: see its own test). */
     static Stream<String> feasibleProblems() {
-        return SdplibFiles.optima().entrySet().stream().filter(e -> !e.getValue().contains("infeasible"))
+        return SdplibFiles.optima().entrySet().stream()
+                .filter(e -> !e.getValue().contains("infeasible") && !e.getKey().equals("hinf12")
+                        && !BENCHMARK_ONLY.contains(e.getKey()))
                 .map(Map.Entry::getKey);
     }
 
@@ -82,6 +91,24 @@ class SdplibTest {
         double mid = (result.primalObjective() + result.dualObjective()) / 2;
         double csdpTolerance = (illPosed ? 1e-4 : 1e-6) * Math.abs(csdpMid);
         assertEquals(csdpMid, mid, csdpTolerance, "versus CSDP " + result);
+        assertTrue(result.primalSlack().minEigenvalue(0) > -1e-10, "X is PSD");
+        assertTrue(result.dualMatrix().minEigenvalue(0) > -1e-10, "Y is PSD");
+    }
+
+    /**
+     * hinf12: SDPLIB publishes 0.2, but the optimum is 0 to the accuracy any solver reaches: CSDP 6.2
+     * ends "Success" with objectives 1.3317214e-05 and 6.6522360e-06 (relative infeasibilities below
+     * 1e-8) after 66 iterations. The problem is badly posed, and the run needs far more iterations than
+     * the others (about 80): along the way the relative complementarity gap stays flat for many iterations, as the objectives it is
+     * divided by shrink, while the infeasibilities and mu keep falling. Mallard must end OPTIMAL at
+     * objectives at least as close to 0 as CSDP's.
+     */
+    @org.junit.jupiter.api.Test
+    void hinf12ReachesZeroAsCsdpDoes() {
+        SdpResult result = new SdpSolver().solve(SdplibFiles.read("hinf12"));
+        assertEquals(SdpStatus.OPTIMAL, result.status(), result::toString);
+        assertEquals(0, result.primalObjective(), 1.3317214e-05, result::toString);
+        assertEquals(0, result.dualObjective(), 1.3317214e-05, result::toString);
         assertTrue(result.primalSlack().minEigenvalue(0) > -1e-10, "X is PSD");
         assertTrue(result.dualMatrix().minEigenvalue(0) > -1e-10, "Y is PSD");
     }
