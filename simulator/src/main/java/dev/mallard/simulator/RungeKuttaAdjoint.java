@@ -26,7 +26,6 @@ final class RungeKuttaAdjoint {
     private final boolean[] used;
     private final double[][] k;
     private final double[][] y;
-    private final double[][][] jac;
     private final double[] stageCost;
     private final double[][] costX;
     private final double[][] costP;
@@ -58,7 +57,6 @@ final class RungeKuttaAdjoint {
         this.used = usedStages(tableau);
         this.k = new double[s][n];
         this.y = new double[s][n];
-        this.jac = new double[s][n][jacobians.width()];
         this.stageCost = new double[s];
         this.costX = new double[s][n];
         this.costP = new double[s][np];
@@ -120,13 +118,12 @@ final class RungeKuttaAdjoint {
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
             if (used[i]) {
-                jacobians.evaluate(t0 + tableau.c(i) * h, y[i], k[i], jac[i]);
+                evalDouble(t0 + tableau.c(i) * h, y[i], k[i]);
                 stageCost[i] = running.value(t0 + tableau.c(i) * h, y[i], p);
                 costT[i] = running.gradient(t0 + tableau.c(i) * h, y[i], p, costX[i], costP[i]);
             }
         }
         double barH = 0;
-        int tc = n + np;
         for (int i = s - 1; i >= 0; i--) {
             java.util.Arrays.fill(barY[i], 0);
             if (!used[i]) {
@@ -140,22 +137,8 @@ final class RungeKuttaAdjoint {
                 }
                 bk[j] = v;
             }
-            double barTau = h * bi * costT[i];
-            double[][] ji = jac[i];
-            for (int r = 0; r < n; r++) {
-                double w = bk[r];
-                if (w == 0) {
-                    continue;
-                }
-                double[] row = ji[r];
-                for (int j = 0; j < n; j++) {
-                    barY[i][j] += row[j] * w;
-                }
-                for (int q = 0; q < np; q++) {
-                    gradP[q] += row[n + q] * w;
-                }
-                barTau += row[tc] * w;
-            }
+            double barTau = jacobians.addProduct(t0 + tableau.c(i) * h, y[i], bk, barY[i], gradP,
+                    h * bi * costT[i]);
             double hb = h * bi;
             for (int j = 0; j < n; j++) {
                 barY[i][j] += hb * costX[i][j];
