@@ -7,15 +7,20 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
 
 /**
  * The vector-Jacobian product {@code w^T [f_x | f_p | f_t]} of a system's time derivatives, compiled from its
  * symbolic form: the gradient of the scalar {@code w . f(t, x, u, p)} with respect to {@code (x, p, t)}, taken
  * symbolically (common subexpressions shared) and compiled by {@link CompiledFunction} with {@code w} as extra
  * inputs. Its cost is a small multiple of one evaluation of {@code f} whatever the number of parameters, where
- * forming the Jacobian by forward mode costs {@code n + np + 1} directions. The inputs and discrete state are
- * held at the values of the context given at construction. Not thread-safe (one input array).
+ * forming the Jacobian by forward mode costs {@code n + np + 1} directions. The inputs, parameters and discrete
+ * state are held at the values of the context given at construction. Not thread-safe (one input array); the
+ * compiled function is shared by all products of one system.
  */
 final class CompiledStageProduct {
 
@@ -37,7 +42,15 @@ final class CompiledStageProduct {
     }
 
     /**
-     * Compiles the product for a system, or says why not.
+     * The compiled gradient of each system seen, or empty when it has none (weakly keyed by the system, which
+     * systems are immutable once built: the values that change from run to run are the compiled function's
+     * inputs). A program computing many adjoint gradients of one system compiles it once.
+     */
+    private static final Map<DynamicalSystem<?>, Optional<CompiledFunction>> COMPILED =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * The product for a system at a context's values, compiled on the system's first use.
      *
      * @param system the double system
      * @param context its root context: parameter, input and discrete-state values; not modified
@@ -52,21 +65,48 @@ final class CompiledStageProduct {
                 return null;
             }
         }
+        int n = context.getNumContinuousStates();
+        CompiledFunction gradient = COMPILED.computeIfAbsent(system, s -> Optional.ofNullable(compile(system, n, np)))
+                .orElse(null);
+        if (gradient == null || gradient.outputSize() != n + np + 1) {
+            return null;
+        }
+        double[] inputs;
+        try {
+            inputs = inputValues(system, context);
+        } catch (RuntimeException e) {
+            // an input port that cannot be evaluated on its own (not fixed, not connected)
+            return null;
+        }
+        double[] values = new double[gradient.inputSize()];
+        int at = 1 + n;
+        System.arraycopy(inputs, 0, values, at, inputs.length);
+        at += inputs.length;
+        for (double p : parameters(context, np)) {
+            values[at++] = p;
+        }
+        for (Context<Double> leaf : context.getLeafContexts()) {
+            for (int g = 0; g < leaf.getNumDiscreteStateGroups(); g++) {
+                for (double v : leaf.getDiscreteState(g).toValueArray()) {
+                    values[at++] = v;
+                }
+            }
+        }
+        return new CompiledStageProduct(gradient, values, n, np);
+    }
+
+    /**
+     * The gradient of {@code w . f} with respect to {@code (x, p, t)} as a function of {@code (t, x, u, p, xd,
+     * w)}, or null if the system has no symbolic form.
+     */
+    private static CompiledFunction compile(DynamicalSystem<Double> system, int n, int np) {
         SystemSymbolicInspector in;
         try {
             in = SystemSymbolicInspector.of(system);
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return null;
         }
-        int n = context.getNumContinuousStates();
         if (in.getParameterVariables().size() != np || in.getContinuousStateVariables().size() != n) {
-            return null;
-        }
-        double[] inputValues;
-        try {
-            inputValues = inputValues(system, context);
-        } catch (RuntimeException e) {
-            // an input port that cannot be evaluated on its own (not fixed, not connected)
             return null;
         }
         List<Variable> variables = new ArrayList<>();
@@ -85,22 +125,7 @@ final class CompiledStageProduct {
         List<Variable> differentiated = new ArrayList<>(in.getContinuousStateVariables());
         differentiated.addAll(in.getParameterVariables());
         differentiated.add(in.getTimeVariable());
-        List<Expression> grad = List.of(Expression.jacobian(List.of(dot), differentiated)[0]);
-        double[] values = new double[variables.size()];
-        int at = 1 + n;
-        System.arraycopy(inputValues, 0, values, at, inputValues.length);
-        at += inputValues.length;
-        for (double p : parameters(context, np)) {
-            values[at++] = p;
-        }
-        for (Context<Double> leaf : context.getLeafContexts()) {
-            for (int g = 0; g < leaf.getNumDiscreteStateGroups(); g++) {
-                for (double v : leaf.getDiscreteState(g).toValueArray()) {
-                    values[at++] = v;
-                }
-            }
-        }
-        return new CompiledStageProduct(CompiledFunction.compile(grad, variables), values, n, np);
+        return CompiledFunction.compile(List.of(Expression.jacobian(List.of(dot), differentiated)[0]), variables);
     }
 
     private static double[] inputValues(DynamicalSystem<Double> system, Context<Double> context) {

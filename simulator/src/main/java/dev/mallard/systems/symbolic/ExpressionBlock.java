@@ -218,9 +218,10 @@ final class ExpressionBlock {
      * with the tangents, as straight-line code compiled together with {@code f} (common subexpressions shared),
      * with no term for a structurally zero partial or a zero tangent column. A seeded parameter's row has one
      * nonzero entry, so its term costs one multiply-add. The sums are added in the same order as the AutoDiff
-     * path's chain rule, so the results are the same up to the sign of zero entries. Where a tangent comes out
-     * NaN (an infinite partial meeting a zero tangent) and for arrays longer than needed, the general loops
-     * compute instead, skipping zero partials as the chain rule does.
+     * path's chain rule, so the results are the same up to the sign of zero entries. The kernel also returns the
+     * sum of the partials it used: when that is not finite (an infinite or NaN partial, which may meet a zero
+     * tangent) and for arrays longer than needed, the general loops compute instead, skipping zero partials and
+     * zero tangents as the chain rule does.
      *
      * @param in the input values ({@code inputs} entries) followed by their tangents, row {@code j} at
      *     {@code inputs + j * width}; not modified
@@ -233,22 +234,21 @@ final class ExpressionBlock {
     void evaluateTangents(double[] in, int width, TangentScratch scratch, double[] out, double[] outTangents) {
         int size = outputs.size() * width;
         CompiledFunction kernel = scratch.kernel(this, width);
-        if (kernel != null && out.length == outputs.size() && outTangents.length == size
-                && in.length == kernel.inputSize()) {
-            kernel.evaluate(in, out, outTangents);
-            if (!hasNaN(outTangents, size)) {
+        int m = outputs.size();
+        if (kernel != null && out.length == m && outTangents.length == size && in.length == kernel.inputSize()) {
+            double[] values = scratch.kernelValues;
+            kernel.evaluate(in, values, outTangents);
+            if (Double.isFinite(values[m])) {
+                System.arraycopy(values, 0, out, 0, m);
                 return;
             }
         }
         evaluateTangentsByLoops(in, width, scratch, out, outTangents);
     }
 
-    private static boolean hasNaN(double[] a, int size) {
-        boolean nan = false;
-        for (int i = 0; i < size; i++) {
-            nan |= a[i] != a[i];
-        }
-        return nan;
+    /** @return how many tangent kernels have been generated (widths and patterns with one) */
+    int generatedTangentKernels() {
+        return (int) tangentKernels.values().stream().filter(java.util.Optional::isPresent).count();
     }
 
     /** The generated kernel for a width and pattern, compiled on first use; null when there is none. */
@@ -271,7 +271,8 @@ final class ExpressionBlock {
 
     /**
      * The kernel's function: inputs the block inputs and one variable per tangent entry, first outputs the
-     * values, second outputs the tangents; null above {@link #MAX_TANGENT_TERMS} products.
+     * values and the sum of the partials used, second outputs the tangents; null above {@link
+     * #MAX_TANGENT_TERMS} products.
      */
     private CompiledFunction compileTangentKernel(int width, int[] first, int[] end) {
         Expression[][] jacobian = symbolicJacobian();
@@ -295,7 +296,13 @@ final class ExpressionBlock {
             }
         }
         List<Expression> tangents = new java.util.ArrayList<>(outputs.size() * width);
+        Expression partialSum = Expression.ZERO;
         for (int i = 0; i < outputs.size(); i++) {
+            for (int j : usedInputs[i]) {
+                if (!isZero(jacobian[i][j]) && first[j] < Math.min(end[j], width)) {
+                    partialSum = Expression.add(partialSum, jacobian[i][j]);
+                }
+            }
             for (int c = 0; c < width; c++) {
                 Expression sum = null;
                 for (int j : usedInputs[i]) {
@@ -308,7 +315,9 @@ final class ExpressionBlock {
                 tangents.add(sum == null ? Expression.ZERO : sum);
             }
         }
-        return CompiledFunction.compileTwoArrays(outputs, tangents, all);
+        List<Expression> values = new java.util.ArrayList<>(outputs);
+        values.add(partialSum);
+        return CompiledFunction.compileTwoArrays(values, tangents, all);
     }
 
     private static boolean isZero(Expression e) {
@@ -412,6 +421,8 @@ final class ExpressionBlock {
      */
     static final class TangentScratch {
         private final double[] values;
+        /** The kernel's first outputs: the block's values, then the sum of the partials. */
+        private final double[] kernelValues;
         private final double[] jacobian;
         private final double[] partials;
         private final int[] rows;
@@ -420,18 +431,17 @@ final class ExpressionBlock {
         /** The kernel last used and the width and ranges it was made for (null: none yet). */
         private CompiledFunction kernel;
         private int kernelWidth = -1;
-        private final int[] kernelFirst;
-        private final int[] kernelEnd;
+        /** Whether a range changed since {@link #kernel} was chosen. */
+        private boolean rangesChanged = true;
 
         private TangentScratch(int inputs, int outputs) {
             values = new double[inputs];
+            kernelValues = new double[outputs + 1];
             jacobian = new double[outputs * inputs];
             partials = new double[inputs];
             rows = new int[inputs];
             firstNonzero = new int[inputs];
             endNonzero = new int[inputs];
-            kernelFirst = new int[inputs];
-            kernelEnd = new int[inputs];
             java.util.Arrays.fill(endNonzero, Integer.MAX_VALUE);
         }
 
@@ -454,6 +464,7 @@ final class ExpressionBlock {
          * @param end one past the last, at most the width the tangents are evaluated with
          */
         void setNonzeroColumns(int j, int first, int end) {
+            rangesChanged |= firstNonzero[j] != first || endNonzero[j] != end;
             firstNonzero[j] = first;
             endNonzero[j] = end;
         }
@@ -484,24 +495,12 @@ final class ExpressionBlock {
 
         /** The block's kernel for this width and the present ranges: the last one if they are unchanged. */
         private CompiledFunction kernel(ExpressionBlock block, int width) {
-            if (kernelWidth != width || !sameRanges(width)) {
+            if (kernelWidth != width || rangesChanged) {
                 kernel = block.tangentKernel(width, firstNonzero, endNonzero);
                 kernelWidth = width;
-                for (int j = 0; j < firstNonzero.length; j++) {
-                    kernelFirst[j] = Math.min(firstNonzero[j], width);
-                    kernelEnd[j] = Math.min(endNonzero[j], width);
-                }
+                rangesChanged = false;
             }
             return kernel;
-        }
-
-        private boolean sameRanges(int width) {
-            for (int j = 0; j < firstNonzero.length; j++) {
-                if (Math.min(firstNonzero[j], width) != kernelFirst[j] || Math.min(endNonzero[j], width) != kernelEnd[j]) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 

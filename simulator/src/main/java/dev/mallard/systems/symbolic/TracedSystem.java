@@ -166,6 +166,11 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         return shape.derivatives().outputs();
     }
 
+    /** @return how many tangent kernels the derivatives have generated so far (for tests) */
+    int generatedTangentKernels() {
+        return shape.derivatives().generatedTangentKernels();
+    }
+
     /** Compiles everything now. */
     void precompile() {
         shape.derivatives().compileAll();
