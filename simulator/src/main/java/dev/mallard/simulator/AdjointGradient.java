@@ -21,15 +21,18 @@ import java.util.function.Consumer;
  * <p>How: a {@code Simulator<Double>} runs from the context to T, recording each accepted step's start time
  * and size and the state at the start of every {@code checkpointInterval}-th step. Then, from the last
  * checkpoint to the first, the states in between are recomputed by replaying the steps, and each step is
- * reversed: the stage Jacobians {@code [f_x | f_p | f_t]} are evaluated by AutoDiff at the recomputed stage
- * points and multiplied by the adjoint vector. The running cost is integrated with the same Runge-Kutta
+ * reversed: the adjoint's products with the stage Jacobians, {@code w^T [f_x | f_p | f_t]}, are formed at the
+ * recomputed stage points, by code compiled once per system from its symbolic form (the gradient of
+ * {@code w . f}, whose cost does not grow with the number of parameters) when it has one, otherwise from the
+ * Jacobian evaluated by AutoDiff. The running cost is integrated with the same Runge-Kutta
  * weights at the same stage points (as an extra state that does not take part in error control). As in
  * forward mode, only the last step's size depends on T ({@code h = T - t_last}); every other step size is a
  * constant of the run.
  *
  * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of n doubles and 16 bytes per step
  * (its start time and size); time: about one double run to record, one more to recompute the states between
- * checkpoints, and one AutoDiff evaluation of width {@code n + np + 1} per stage to reverse.
+ * checkpoints, and per stage to reverse one more evaluation of f and the compiled product (without a symbolic
+ * form: one AutoDiff evaluation of width {@code n + np + 1}).
  *
  * <p>Supported: any system convertible to AutoDiff whose integrator is an explicit Runge-Kutta scheme
  * (explicit Euler, runge_kutta2, runge_kutta3, bogacki_shampine3, runge_kutta5), error-controlled or fixed
