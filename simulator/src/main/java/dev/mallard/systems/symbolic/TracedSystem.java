@@ -216,8 +216,9 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
      * {@inheritDoc}
      *
      * <p>Runs code generated for this width (the derivatives with the symbolic Jacobian's products with the
-     * tangents, compiled together; see {@link ExpressionBlock#evaluateTangents}). The inputs and parameters are read once
-     * per change of the context (its {@linkplain Context#getChangeCount() change count}), not at every stage.
+     * tangents, compiled together; see {@link ExpressionBlock#evaluateTangents}). The inputs and parameters are
+     * read once per change of the context (its {@linkplain Context#getChangeCount() change count}), not at
+     * every stage.
      */
     @Override
     public void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
