@@ -9,14 +9,17 @@ import dev.mallard.simulator.Simulator;
 import dev.mallard.systems.Context;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The gradient of a scalar cost {@code J = |x(T)|^2} of a chain with per-spring stiffness and damping ({@code P}
@@ -24,6 +27,8 @@ import org.openjdk.jmh.annotations.State;
  * against forward mode ({@code forward}, {@link GradientSimulation}, the Jacobian contracted with {@code dJ/dx}),
  * central differences of double runs in the parameters only ({@code centralDifferences}, 2P runs) and the
  * double run itself ({@code doubleRun}, the baseline). runge_kutta3 at accuracy 1e-6 from 0 to 10 s.
+ * {@code interleaved} runs all four in turn and records each one's time in {@link Nanos}: the ratios come from
+ * it. The single-peer methods are for profiling one peer at a time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,6 +45,51 @@ public class AdjointBenchmark {
 
     private PerSpringChain<Double> chain;
     private Context<Double> context;
+    private Interleaved peers;
+
+    /** Per-iteration nanoseconds of each peer in {@link #interleaved}, and the number of rounds. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Nanos {
+        /** Nanoseconds in {@link #doubleRun}. */
+        public long doubleRun;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long doubleRunFastest;
+        /** Nanoseconds in {@link #adjoint}. */
+        public long adjoint;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long adjointFastest;
+        /** Nanoseconds in {@link #forward}. */
+        public long forward;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long forwardFastest;
+        /** Nanoseconds in {@link #centralDifferences}. */
+        public long centralDifferences;
+        /** Its fastest single run in the iteration, nanoseconds. */
+        public long centralDifferencesFastest;
+        /** Rounds (each peer ran once per round). */
+        public long rounds;
+        private final PeerTimes times = new PeerTimes(4);
+
+        /** Starts an iteration from zero. */
+        @Setup(Level.Iteration)
+        public void clear() {
+            times.reset();
+            publish();
+        }
+
+        void publish() {
+            rounds = times.rounds();
+            doubleRun = times.total(0);
+            doubleRunFastest = times.fastest(0);
+            adjoint = times.total(1);
+            adjointFastest = times.fastest(1);
+            forward = times.total(2);
+            forwardFastest = times.fastest(2);
+            centralDifferences = times.total(3);
+            centralDifferencesFastest = times.fastest(3);
+        }
+    }
 
     /** |x|^2 at the final time. */
     private static final CostFunction SQUARED_NORM = new CostFunction() {
@@ -67,6 +117,19 @@ public class AdjointBenchmark {
     public void setUp() {
         chain = new PerSpringChain<>(Scalar.DOUBLE, parameters / 2);
         context = chain.createDefaultContext();
+        peers = new Interleaved(this::doubleRun, this::adjoint, this::forward, this::centralDifferences);
+    }
+
+    /**
+     * Runs every peer once, in rotating order, timing each.
+     *
+     * @param nanos the per-peer times, added to
+     * @param blackhole consumes results
+     */
+    @Benchmark
+    public void interleaved(Nanos nanos, Blackhole blackhole) {
+        peers.round(nanos.times, blackhole);
+        nanos.publish();
     }
 
     private static <T> void configure(Simulator<T> sim) {

@@ -25,8 +25,10 @@ import java.util.function.Consumer;
  * discrete) at the start of every {@code checkpointInterval}-th step. Then, from the last checkpoint to the
  * first, the states in between are recomputed by replaying the run, and each part is reversed:
  * <ul>
- *   <li>an explicit Runge-Kutta step: the stage Jacobians {@code [f_x | f_p | f_t]} are evaluated by AutoDiff at
- *       the recomputed stage points and multiplied by the adjoint vector;</li>
+ *   <li>an explicit Runge-Kutta step: the adjoint's products with the stage Jacobians,
+ *       {@code w^T [f_x | f_p | f_t]}, are formed at the recomputed stage points, by code compiled once per
+ *       system from its symbolic form (the gradient of {@code w . f}, whose cost does not grow with the number
+ *       of parameters) when it has one, otherwise from the Jacobian evaluated by AutoDiff;</li>
  *   <li>an implicit step (implicit Euler, radau1, radau3): the stage equations are differentiated at their
  *       solution, by one transposed solve with the iteration matrix {@code I - h (A (x) J)} built from each
  *       stage's Jacobian (not by differentiating Newton's iterations). The replay solves the stage equations to
@@ -52,8 +54,9 @@ import java.util.function.Consumer;
  *
  * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of {@code n + nd} doubles, 24 bytes
  * per step, and a few dozen bytes per update set; time: about one double run to record, one more to recompute
- * the states between checkpoints (two for implicit schemes), one AutoDiff evaluation of width
- * {@code n + np + 1} per stage to reverse, and one AutoDiff replay of width {@code n + nd + np + 2} per event
+ * the states between checkpoints (two for implicit schemes), per explicit stage to reverse one more evaluation
+ * of f and the compiled product (without a symbolic form, and for implicit stages: one AutoDiff evaluation of
+ * width {@code n + np + 1}), and one AutoDiff replay of width {@code n + nd + np + 2} per event
  * (of width {@code nd} per stage when updates change the discrete state).
  *
  * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than

@@ -26,7 +26,6 @@ final class RungeKuttaAdjoint implements StepAdjoint {
     private final boolean[] used;
     private final double[][] k;
     private final double[][] y;
-    private final double[][][] jac;
     private final double[] stageCost;
     private final double[][] costX;
     private final double[][] costP;
@@ -66,7 +65,6 @@ final class RungeKuttaAdjoint implements StepAdjoint {
         this.used = usedStages(tableau);
         this.k = new double[s][n];
         this.y = new double[s][n];
-        this.jac = new double[s][n][jacobians.width()];
         this.stageCost = new double[s];
         this.costX = new double[s][n];
         this.costP = new double[s][np];
@@ -125,14 +123,13 @@ final class RungeKuttaAdjoint implements StepAdjoint {
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
             if (used[i]) {
-                jacobians.evaluate(t0 + tableau.c(i) * h, y[i], k[i], jac[i]);
+                evalDouble(t0 + tableau.c(i) * h, y[i], k[i]);
                 stageCost[i] = running.value(t0 + tableau.c(i) * h, y[i], p);
                 costT[i] = running.gradient(t0 + tableau.c(i) * h, y[i], p, costX[i], costP[i]);
             }
         }
         double barH = 0;
         startTimeAdjoint = 0;
-        int tc = n + np;
         for (int i = s - 1; i >= 0; i--) {
             java.util.Arrays.fill(barY[i], 0);
             if (!used[i]) {
@@ -146,25 +143,11 @@ final class RungeKuttaAdjoint implements StepAdjoint {
                 }
                 bk[j] = v;
             }
-            double barTau = h * bi * costT[i];
             if (discrete != null) {
                 discrete.addProduct(t0 + tableau.c(i) * h, y[i], bk, barXd);
             }
-            double[][] ji = jac[i];
-            for (int r = 0; r < n; r++) {
-                double w = bk[r];
-                if (w == 0) {
-                    continue;
-                }
-                double[] row = ji[r];
-                for (int j = 0; j < n; j++) {
-                    barY[i][j] += row[j] * w;
-                }
-                for (int q = 0; q < np; q++) {
-                    gradP[q] += row[n + q] * w;
-                }
-                barTau += row[tc] * w;
-            }
+            double barTau = jacobians.addProduct(t0 + tableau.c(i) * h, y[i], bk, barY[i], gradP,
+                    h * bi * costT[i]);
             double hb = h * bi;
             for (int j = 0; j < n; j++) {
                 barY[i][j] += hb * costX[i][j];

@@ -44,6 +44,15 @@ final class TangentSteps {
     private double[] stageTangents;
     private double[] t0Tangent;
     private double[] hTangent;
+    /**
+     * The AutoDiff objects last made for a step's end state and for its last stage, and the arrays holding their
+     * values and tangents: a next step starting from exactly these objects copies the arrays instead of
+     * unpacking every object (null until made).
+     */
+    private AutoDiff[] madeEnd;
+    private AutoDiff[] madeLastStage;
+    private double[] endValues;
+    private double[] endTangents;
     /** The terms of each stage row (index 0 unused) and of the weight row, resolved to arrays. */
     private Terms[] stageTerms;
     private Terms weightTerms;
@@ -73,6 +82,8 @@ final class TangentSteps {
         this.k = new double[tableau.stages()][n];
         this.stage = new double[n];
         this.end = new double[n];
+        this.madeEnd = new AutoDiff[n];
+        this.madeLastStage = new AutoDiff[n];
     }
 
     /**
@@ -119,6 +130,9 @@ final class TangentSteps {
         ScalarVector<AutoDiff> err = (ScalarVector<AutoDiff>) errg;
         int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
         load(w, t0, h, x0v, f0v);
+        // this step overwrites the arrays the objects made so far came from
+        java.util.Arrays.fill(madeEnd, null);
+        java.util.Arrays.fill(madeLastStage, null);
         double hv = h.value();
         boolean hConstant = h.isConstant();
         int s = tableau.stages();
@@ -133,11 +147,15 @@ final class TangentSteps {
         }
         if (tableau.isFirstSameAsLast()) {
             // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the stage arrays
-            materialize(stage, stageTangents, w, x1v);
+            endValues = stage;
+            endTangents = stageTangents;
         } else {
             combine(weightTerms, hv, hConstant, end, dEnd);
-            materialize(end, dEnd, w, x1v);
+            endValues = end;
+            endTangents = dEnd;
         }
+        materialize(endValues, endTangents, w, x1v);
+        remember(x1v, madeEnd);
         if (err != null) {
             TableauRow e = tableau.errorRow();
             for (int j = 0; j < n; j++) {
@@ -155,7 +173,27 @@ final class TangentSteps {
      */
     @SuppressWarnings("unchecked")
     <T> void stageDerivatives(int i, ScalarVector<T> out) {
-        materialize(k[i], dk[i], width, (ScalarVector<AutoDiff>) out);
+        ScalarVector<AutoDiff> v = (ScalarVector<AutoDiff>) out;
+        materialize(k[i], dk[i], width, v);
+        if (i == k.length - 1) {
+            remember(v, madeLastStage);
+        }
+    }
+
+    private void remember(ScalarVector<AutoDiff> v, AutoDiff[] made) {
+        for (int j = 0; j < n; j++) {
+            made[j] = v.get(j);
+        }
+    }
+
+    /** Whether every entry of {@code v} is the object {@code made} holds for it. */
+    private boolean isMade(ScalarVector<AutoDiff> v, AutoDiff[] made) {
+        for (int j = 0; j < n; j++) {
+            if (v.get(j) != made[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The common gradient size of everything the step reads. */
@@ -180,8 +218,15 @@ final class TangentSteps {
         return size;
     }
 
-    /** Unpacks the step's start into the arrays, (re)allocating the tangents when the width changes. */
+    /**
+     * Unpacks the step's start into the arrays, (re)allocating the tangents when the width changes. A start that
+     * is the last step's end (the same objects; AutoDiff values are immutable) is copied from the arrays they
+     * were made from, and so is a first derivative that is the last step's last stage.
+     */
     private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
+        boolean sameWidth = w == width;
+        boolean startIsEnd = sameWidth && endValues != null && isMade(x0v, madeEnd);
+        boolean derivativeIsLastStage = sameWidth && isMade(f0v, madeLastStage);
         if (w != width) {
             width = w;
             dx0 = new double[n * w];
@@ -198,13 +243,26 @@ final class TangentSteps {
         }
         t0.copyGradientTo(t0Tangent, 0, w);
         h.copyGradientTo(hTangent, 0, w);
-        for (int j = 0; j < n; j++) {
-            AutoDiff xj = x0v.get(j);
-            AutoDiff fj = f0v.get(j);
-            x0[j] = xj.value();
-            xj.copyGradientTo(dx0, j * w, w);
-            k[0][j] = fj.value();
-            fj.copyGradientTo(dk[0], j * w, w);
+        if (startIsEnd) {
+            System.arraycopy(endValues, 0, x0, 0, n);
+            System.arraycopy(endTangents, 0, dx0, 0, n * w);
+        } else {
+            for (int j = 0; j < n; j++) {
+                AutoDiff xj = x0v.get(j);
+                x0[j] = xj.value();
+                xj.copyGradientTo(dx0, j * w, w);
+            }
+        }
+        int last = k.length - 1;
+        if (derivativeIsLastStage) {
+            System.arraycopy(k[last], 0, k[0], 0, n);
+            System.arraycopy(dk[last], 0, dk[0], 0, n * w);
+        } else {
+            for (int j = 0; j < n; j++) {
+                AutoDiff fj = f0v.get(j);
+                k[0][j] = fj.value();
+                fj.copyGradientTo(dk[0], j * w, w);
+            }
         }
     }
 

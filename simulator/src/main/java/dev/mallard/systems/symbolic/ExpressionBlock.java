@@ -185,35 +185,168 @@ final class ExpressionBlock {
     }
 
     /**
-     * From this many directions on, {@link #evaluateTangents} adds one input's row at a time to an output's
-     * (a loop the JIT vectorises); below it, it sums each entry over the inputs (each is as rounded).
+     * From this many directions on, the loops of {@link #evaluateTangentsByLoops} add one input's row at a time
+     * to an output's (a loop the JIT vectorises); below it, they sum each entry over the inputs.
      */
     private static final int ROW_PASSES_FROM = 8;
+    /** Generated tangent kernels kept per block (one per width and pattern of zero tangent columns). */
+    private static final int MAX_TANGENT_KERNELS = 8;
+    /**
+     * Products {@code J_ij dx_j} above which no tangent kernel is generated: its tape would exceed what {@link
+     * CompiledFunction} turns into bytecode and be interpreted, slower than the loops.
+     */
+    private static final int MAX_TANGENT_TERMS = 6000;
+
+    /** The generated tangent kernels, by width and pattern; empty when none is generated for that key. */
+    private final Map<TangentKey, java.util.Optional<CompiledFunction>> tangentKernels =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Expression[][] symbolicJacobian;
 
     /**
-     * Values and tangents on primitive arrays, by the compiled function with its Jacobian: {@code out = f(in)}
-     * and, for each output {@code i}, {@code outTangents[i * width + c] = sum_j J_ij inTangents[j * width + c]}
-     * over the inputs it uses with a nonzero partial, in input order: the same sums as the AutoDiff path's chain
-     * rule (which skips constants and zero partials, so that a zero partial never meets an infinite tangent),
-     * equal to it up to the sign of zero entries. Entries of an input row outside its {@linkplain
-     * TangentScratch#setNonzeroColumns nonzero columns} are taken as zero and skipped: a seeded parameter's row
-     * has one nonzero entry, so its term costs one multiply-add instead of a row.
+     * A tangent kernel's width and, per block input, the columns {@code [first, end)} its tangent row may be
+     * nonzero in (the kernel reads no others).
+     */
+    private record TangentKey(int width, List<Integer> ranges) {
+    }
+
+    /**
+     * Values and tangents on primitive arrays: {@code out = f(in)} and, for each output {@code i},
+     * {@code outTangents[i * width + c] = sum_j J_ij dIn[j * width + c]} over the inputs it uses, in input order.
      *
-     * @param in input values, one per input variable; not modified
-     * @param inTangents the inputs' tangents, row {@code j} at {@code j * width}; not modified
+     * <p>Normally by a kernel generated for this width and the tangent rows' pattern of nonzero columns (the
+     * {@linkplain TangentScratch#setNonzeroColumns ranges in the scratch}): the symbolic Jacobian's products
+     * with the tangents, as straight-line code compiled together with {@code f} (common subexpressions shared),
+     * with no term for a structurally zero partial or a zero tangent column. A seeded parameter's row has one
+     * nonzero entry, so its term costs one multiply-add. The sums are added in the same order as the AutoDiff
+     * path's chain rule, so the results are the same up to the sign of zero entries. The kernel also returns the
+     * sum of the partials it used: when that is not finite (an infinite or NaN partial, which may meet a zero
+     * tangent) and for arrays longer than needed, the general loops compute instead, skipping zero partials and
+     * zero tangents as the chain rule does.
+     *
+     * @param in the input values ({@code inputs} entries) followed by their tangents, row {@code j} at
+     *     {@code inputs + j * width}; not modified
      * @param width the number of directions
      * @param scratch the caller's workspace, holding each input row's nonzero columns (not modified); its
      *     other arrays are overwritten
      * @param out receives the outputs
      * @param outTangents receives the outputs' tangents, {@code size() * width} entries
      */
-    void evaluateTangents(double[] in, double[] inTangents, int width, TangentScratch scratch, double[] out,
+    void evaluateTangents(double[] in, int width, TangentScratch scratch, double[] out, double[] outTangents) {
+        int size = outputs.size() * width;
+        CompiledFunction kernel = scratch.kernel(this, width);
+        int m = outputs.size();
+        if (kernel != null && out.length == m && outTangents.length == size && in.length == kernel.inputSize()) {
+            double[] values = scratch.kernelValues;
+            kernel.evaluate(in, values, outTangents);
+            if (Double.isFinite(values[m])) {
+                System.arraycopy(values, 0, out, 0, m);
+                return;
+            }
+        }
+        evaluateTangentsByLoops(in, width, scratch, out, outTangents);
+    }
+
+    /** @return how many tangent kernels have been generated (widths and patterns with one) */
+    int generatedTangentKernels() {
+        return (int) tangentKernels.values().stream().filter(java.util.Optional::isPresent).count();
+    }
+
+    /** The generated kernel for a width and pattern, compiled on first use; null when there is none. */
+    private CompiledFunction tangentKernel(int width, int[] first, int[] end) {
+        List<Integer> ranges = new java.util.ArrayList<>();
+        for (int j = 0; j < first.length; j++) {
+            ranges.add(Math.min(first[j], width));
+            ranges.add(Math.min(end[j], width));
+        }
+        TangentKey key = new TangentKey(width, ranges);
+        java.util.Optional<CompiledFunction> known = tangentKernels.get(key);
+        if (known == null) {
+            known = tangentKernels.size() < MAX_TANGENT_KERNELS
+                    ? java.util.Optional.ofNullable(compileTangentKernel(width, first, end))
+                    : java.util.Optional.empty();
+            tangentKernels.putIfAbsent(key, known);
+        }
+        return known.orElse(null);
+    }
+
+    /**
+     * The kernel's function: inputs the block inputs and one variable per tangent entry, first outputs the
+     * values and the sum of the partials used, second outputs the tangents; null above {@link
+     * #MAX_TANGENT_TERMS} products.
+     */
+    private CompiledFunction compileTangentKernel(int width, int[] first, int[] end) {
+        Expression[][] jacobian = symbolicJacobian();
+        int n = inputs.size();
+        int terms = 0;
+        for (int i = 0; i < outputs.size(); i++) {
+            for (int j : usedInputs[i]) {
+                terms += isZero(jacobian[i][j]) ? 0 : Math.max(0, Math.min(end[j], width) - first[j]);
+            }
+        }
+        if (terms > MAX_TANGENT_TERMS) {
+            return null;
+        }
+        List<Variable> all = new java.util.ArrayList<>(inputs);
+        Expression[] tangent = new Expression[n * width];
+        for (int j = 0; j < n; j++) {
+            for (int c = 0; c < width; c++) {
+                Variable v = new Variable("d" + inputs.get(j).name() + "_" + c);
+                all.add(v);
+                tangent[j * width + c] = Expression.of(v);
+            }
+        }
+        List<Expression> tangents = new java.util.ArrayList<>(outputs.size() * width);
+        Expression partialSum = Expression.ZERO;
+        for (int i = 0; i < outputs.size(); i++) {
+            for (int j : usedInputs[i]) {
+                if (!isZero(jacobian[i][j]) && first[j] < Math.min(end[j], width)) {
+                    partialSum = Expression.add(partialSum, jacobian[i][j]);
+                }
+            }
+            for (int c = 0; c < width; c++) {
+                Expression sum = null;
+                for (int j : usedInputs[i]) {
+                    if (isZero(jacobian[i][j]) || c < first[j] || c >= end[j]) {
+                        continue;
+                    }
+                    Expression term = Expression.mul(jacobian[i][j], tangent[j * width + c]);
+                    sum = sum == null ? term : Expression.add(sum, term);
+                }
+                tangents.add(sum == null ? Expression.ZERO : sum);
+            }
+        }
+        List<Expression> values = new java.util.ArrayList<>(outputs);
+        values.add(partialSum);
+        return CompiledFunction.compileTwoArrays(values, tangents, all);
+    }
+
+    private static boolean isZero(Expression e) {
+        return e.isConstant() && e.constantValue() == 0.0;
+    }
+
+    private Expression[][] symbolicJacobian() {
+        Expression[][] j = symbolicJacobian;
+        if (j == null) {
+            j = Expression.jacobian(outputs, inputs);
+            symbolicJacobian = j;
+        }
+        return j;
+    }
+
+    /**
+     * {@link #evaluateTangents} by the compiled Jacobian and loops: for each output, the terms of the inputs it
+     * uses with a nonzero partial, in input order (the AutoDiff path's chain rule, which skips constants and
+     * zero partials, so that a zero partial never meets an infinite tangent). Entries of an input row outside
+     * its nonzero columns are taken as zero and skipped.
+     */
+    private void evaluateTangentsByLoops(double[] in, int width, TangentScratch scratch, double[] out,
             double[] outTangents) {
         int n = inputs.size();
         double[] jacobian = scratch.jacobian;
         double[] partials = scratch.partials;
         int[] rows = scratch.rows;
-        compiledWithJacobian().evaluate(in, out, jacobian);
+        System.arraycopy(in, 0, scratch.values, 0, n);
+        compiledWithJacobian().evaluate(scratch.values, out, jacobian);
         for (int i = 0; i < outputs.size(); i++) {
             int terms = 0;
             boolean finite = true;
@@ -227,18 +360,19 @@ final class ExpressionBlock {
             }
             int to = i * width;
             if (finite && width >= ROW_PASSES_FROM) {
-                addRows(inTangents, width, scratch, terms, outTangents, to);
+                addRows(in, n, width, scratch, terms, outTangents, to);
             } else {
-                sumEntries(inTangents, width, partials, rows, terms, finite, outTangents, to);
+                sumEntries(in, n, width, partials, rows, terms, finite, outTangents, to);
             }
         }
     }
 
     /**
-     * Output row {@code to} as passes over the input rows, each term added in input order; two consecutive
-     * full rows share a pass (the same additions, one load and store of the output fewer).
+     * Output row {@code to} as passes over the input rows (row {@code j} at {@code base + j * width}), each term
+     * added in input order; two consecutive full rows share a pass (the same additions, one load and store of
+     * the output fewer).
      */
-    private static void addRows(double[] inTangents, int width, TangentScratch scratch, int terms,
+    private static void addRows(double[] inTangents, int base, int width, TangentScratch scratch, int terms,
             double[] outTangents, int to) {
         double[] partials = scratch.partials;
         int[] rows = scratch.rows;
@@ -246,10 +380,10 @@ final class ExpressionBlock {
         int q = 0;
         while (q < terms) {
             int a = rows[q];
-            int fromA = a * width;
+            int fromA = base + a * width;
             double da = partials[q];
             if (q + 1 < terms && scratch.isFull(a, width) && scratch.isFull(rows[q + 1], width)) {
-                int fromB = rows[q + 1] * width;
+                int fromB = base + rows[q + 1] * width;
                 double db = partials[q + 1];
                 for (int c = 0; c < width; c++) {
                     double g = outTangents[to + c] + da * inTangents[fromA + c];
@@ -267,12 +401,12 @@ final class ExpressionBlock {
     }
 
     /** Output row {@code to} entry by entry, each a sum over the terms (for a few directions). */
-    private static void sumEntries(double[] inTangents, int width, double[] partials, int[] rows, int terms,
-            boolean finite, double[] outTangents, int to) {
+    private static void sumEntries(double[] inTangents, int base, int width, double[] partials, int[] rows,
+            int terms, boolean finite, double[] outTangents, int to) {
         for (int c = 0; c < width; c++) {
             double g = 0.0;
             for (int q = 0; q < terms; q++) {
-                double t = inTangents[rows[q] * width + c];
+                double t = inTangents[base + rows[q] * width + c];
                 // a zero tangent adds nothing, not 0 * inf = NaN
                 g += finite || t != 0.0 ? partials[q] * t : 0.0;
             }
@@ -282,16 +416,27 @@ final class ExpressionBlock {
 
     /**
      * The arrays {@link #evaluateTangents} works in, owned by one thread of the caller, with the columns in
-     * which each input row may be nonzero (all, until {@link #setNonzeroColumns} says otherwise).
+     * which each input row may be nonzero (all, until {@link #setNonzeroColumns} says otherwise) and the
+     * generated kernel last used.
      */
     static final class TangentScratch {
+        private final double[] values;
+        /** The kernel's first outputs: the block's values, then the sum of the partials. */
+        private final double[] kernelValues;
         private final double[] jacobian;
         private final double[] partials;
         private final int[] rows;
         private final int[] firstNonzero;
         private final int[] endNonzero;
+        /** The kernel last used and the width and ranges it was made for (null: none yet). */
+        private CompiledFunction kernel;
+        private int kernelWidth = -1;
+        /** Whether a range changed since {@link #kernel} was chosen. */
+        private boolean rangesChanged = true;
 
         private TangentScratch(int inputs, int outputs) {
+            values = new double[inputs];
+            kernelValues = new double[outputs + 1];
             jacobian = new double[outputs * inputs];
             partials = new double[inputs];
             rows = new int[inputs];
@@ -319,23 +464,20 @@ final class ExpressionBlock {
          * @param end one past the last, at most the width the tangents are evaluated with
          */
         void setNonzeroColumns(int j, int first, int end) {
+            rangesChanged |= firstNonzero[j] != first || endNonzero[j] != end;
             firstNonzero[j] = first;
             endNonzero[j] = end;
         }
 
         /**
-         * Records the nonzero columns of row {@code j} of {@code tangents} from its entries.
+         * Records the nonzero columns of input row {@code j} from its entries.
          *
          * @param j the block input
-         * @param tangents the rows, row {@code j} at {@code j * width}; not modified
+         * @param tangents the array holding the row; not modified
+         * @param from where the row starts in it
          * @param width the number of directions
          */
-        void findNonzeroColumns(int j, double[] tangents, int width) {
-            if (width < ROW_PASSES_FROM) {
-                // entry by entry, evaluateTangents reads no extents: the scan would be wasted
-                return;
-            }
-            int from = j * width;
+        void findNonzeroColumns(int j, double[] tangents, int from, int width) {
             int first = 0;
             while (first < width && tangents[from + first] == 0.0) {
                 first++;
@@ -349,6 +491,16 @@ final class ExpressionBlock {
 
         private boolean isFull(int j, int width) {
             return firstNonzero[j] == 0 && endNonzero[j] >= width;
+        }
+
+        /** The block's kernel for this width and the present ranges: the last one if they are unchanged. */
+        private CompiledFunction kernel(ExpressionBlock block, int width) {
+            if (kernelWidth != width || rangesChanged) {
+                kernel = block.tangentKernel(width, firstNonzero, endNonzero);
+                kernelWidth = width;
+                rangesChanged = false;
+            }
+            return kernel;
         }
     }
 

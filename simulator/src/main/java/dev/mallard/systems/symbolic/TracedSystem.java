@@ -98,14 +98,15 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         final double[] in;
         /** One result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
         final double[][] out;
-        /** The tangent path's block inputs (kept apart from {@link #in}: they are cached across calls). */
-        final double[] tangentIn;
-        /** The tangents of all block inputs, row-major, row {@code j} at {@code j * width}. */
-        double[] inTangents = new double[0];
+        /**
+         * The tangent path's block inputs (kept apart from {@link #in}: they are cached across calls), then their
+         * tangents, row-major, row {@code j} at {@code inputs + j * width}.
+         */
+        double[] tangentIn = new double[0];
         final ExpressionBlock.TangentScratch scratch;
         /**
-         * The context, change count and width the input and parameter rows of {@link #tangentIn} and
-         * {@link #inTangents} were gathered for: every stage of a step reads the same unchanged context.
+         * The context, change count and width the input and parameter entries of {@link #tangentIn} were
+         * gathered for: every stage of a step reads the same unchanged context.
          */
         Object gatheredContext;
         long gatheredStamp;
@@ -114,7 +115,6 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         Workspace(Shape shape) {
             owner = Thread.currentThread();
             in = new double[shape.variables().size()];
-            tangentIn = new double[in.length];
             scratch = ExpressionBlock.TangentScratch.of(shape.derivatives());
             out = new double[1 + shape.outputs().size()][];
             out[0] = new double[shape.derivatives().size()];
@@ -166,6 +166,11 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         return shape.derivatives().outputs();
     }
 
+    /** @return how many tangent kernels the derivatives have generated so far (for tests) */
+    int generatedTangentKernels() {
+        return shape.derivatives().generatedTangentKernels();
+    }
+
     /** Compiles everything now. */
     void precompile() {
         shape.derivatives().compileAll();
@@ -210,8 +215,10 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
     /**
      * {@inheritDoc}
      *
-     * <p>Runs the compiled derivatives with their compiled Jacobian. The inputs and parameters are read once
-     * per change of the context (its {@linkplain Context#getChangeCount() change count}), not at every stage.
+     * <p>Runs code generated for this width (the derivatives with the symbolic Jacobian's products with the
+     * tangents, compiled together; see {@link ExpressionBlock#evaluateTangents}). The inputs and parameters are
+     * read once per change of the context (its {@linkplain Context#getChangeCount() change count}), not at
+     * every stage.
      */
     @Override
     public void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
@@ -226,22 +233,23 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         if (w.gatheredContext != context || w.gatheredStamp != context.getChangeCount() || w.gatheredWidth != width) {
             gatherInputsAndParameters(context, n, width, w);
         }
-        double[] values = w.tangentIn;
-        values[0] = t;
-        System.arraycopy(x, 0, values, 1, n);
+        double[] in = w.tangentIn;
+        int rows = shape.variables().size();
+        in[0] = t;
+        System.arraycopy(x, 0, in, 1, n);
         // block input 0 is time (the caller's last row), then the states (the caller's first n rows)
-        System.arraycopy(tangents, n * width, w.inTangents, 0, width);
-        System.arraycopy(tangents, 0, w.inTangents, width, n * width);
+        System.arraycopy(tangents, n * width, in, rows, width);
+        System.arraycopy(tangents, 0, in, rows + width, n * width);
         // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
-        w.scratch.findNonzeroColumns(0, w.inTangents, width);
-        shape.derivatives().evaluateTangents(values, w.inTangents, width, w.scratch, xdot, xdotTangents);
+        w.scratch.findNonzeroColumns(0, in, rows, width);
+        shape.derivatives().evaluateTangents(in, width, w.scratch, xdot, xdotTangents);
     }
 
     /** The values and tangent rows of the block inputs after time and state, from the context. */
     private void gatherInputsAndParameters(Context<T> context, int n, int width, Workspace w) {
-        int size = shape.variables().size() * width;
-        if (w.inTangents.length != size) {
-            w.inTangents = new double[size];
+        int size = shape.variables().size() * (1 + width);
+        if (w.tangentIn.length != size) {
+            w.tangentIn = new double[size];
         }
         // marked stale first: a failure below (a gradient size) must not leave a half-gathered cache valid
         w.gatheredWidth = -1;
@@ -309,15 +317,16 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
             throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
                     + " and " + a.gradientSize() + " (" + shape.variables().get(at) + " of " + getName() + ")");
         }
+        int row = shape.variables().size() + at * width;
         if (entry instanceof AutoDiff a) {
             w.tangentIn[at] = a.value();
-            a.copyGradientTo(w.inTangents, at * width, width);
+            a.copyGradientTo(w.tangentIn, row, width);
             // a seeded parameter has one nonzero entry: the chain rule then skips the rest of its row
-            w.scratch.findNonzeroColumns(at, w.inTangents, width);
+            w.scratch.findNonzeroColumns(at, w.tangentIn, row, width);
             return;
         }
         w.tangentIn[at] = entry == null ? 0.0 : scalar().value(entry);
-        java.util.Arrays.fill(w.inTangents, at * width, (at + 1) * width, 0.0);
+        java.util.Arrays.fill(w.tangentIn, row, row + width, 0.0);
         w.scratch.setNonzeroColumns(at, 0, 0);
     }
 

@@ -226,7 +226,7 @@ class TangentPathTest {
     }
 
     @Test
-    void aTwentyStateChainTakesTheWideLoopsAndStillGivesTheSameGradients() {
+    void aTwentyStateChainTakesGeneratedKernelsAndStillGivesTheSameGradients() {
         for (String scheme : List.of("runge_kutta3", "runge_kutta5")) {
             GradientSimulation.Result[] results = new GradientSimulation.Result[2];
             int k = 0;
@@ -240,6 +240,8 @@ class TangentPathTest {
             }
             // 20 states, 2 parameters and the final time: wide enough for the whole-array passes
             assertEquals(23, results[0].stateJacobian()[0].length);
+            // the tangent path ran generated kernels: the time row zero, and nonzero on the last step to T
+            assertEquals(2, ((TracedSystem<Double>) compiled).generatedTangentKernels(), scheme);
             for (int i = 0; i < 20; i++) {
                 assertArrayEquals(results[1].stateJacobian()[i], results[0].stateJacobian()[i], 0.0,
                         scheme + " row " + i);
@@ -251,6 +253,48 @@ class TangentPathTest {
         DiagramBuilder<T> b = new DiagramBuilder<>(leaf.scalar());
         b.addSystem(leaf);
         return b.build("wrapped");
+    }
+
+    /** {@code x0' = sqrt(x0) + p x1, x1' = -x0}: at x0 = 0 the partial of sqrt is infinite. */
+    static final class SqrtSystem<T> extends dev.mallard.systems.LeafSystem<T> {
+
+        SqrtSystem(Scalar<T> scalar) {
+            super(scalar, "sqrt");
+            declareContinuousState(2);
+            declareNumericParameter(1.5);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            Scalar<T> s = scalar();
+            ContinuousState<T> x = context.getContinuousState();
+            T p = context.getNumericParameter(0).get(0);
+            derivatives.set(0, s.add(s.sqrt(x.get(0)), s.mul(p, x.get(1))));
+            derivatives.set(1, s.neg(x.get(0)));
+        }
+    }
+
+    @Test
+    void anInfinitePartialMeetingAZeroTangentGivesTheChainRulesZeroNotNaN() {
+        DynamicalSystem<AutoDiff> s = CompiledSystems.compile(new SqrtSystem<>(Scalar.DOUBLE)).system()
+                .toScalar(AutoDiff.SCALAR);
+        TangentTimeDerivatives<AutoDiff> t = assertInstanceOf(TangentTimeDerivatives.class, s);
+        Context<AutoDiff> c = s.createDefaultContext();
+        c.getMutableNumericParameter(0).set(0, AutoDiff.variable(1.5, 2, 1));
+        c.getMutableContinuousState().set(0, AutoDiff.of(0.0, new double[] {0, 0}));
+        c.getMutableContinuousState().set(1, AutoDiff.variable(0.5, 2, 0));
+        ContinuousState<AutoDiff> xdot = s.allocateTimeDerivatives();
+        s.calcTimeDerivatives(c, xdot);
+        // (x0, x1, t) tangents: x0's row zero, x1's direction 0, time constant
+        double[] tangents = {0, 0, 1, 0, 0, 0};
+        double[] values = new double[2];
+        double[] out = new double[4];
+        t.calcTimeDerivativesTangents(c, 0.0, new double[] {0.0, 0.5}, tangents, 2, values, out);
+        // d(x0')/d(direction 0) = p, d(x0')/d(direction 1) = x1; sqrt contributes nothing through a zero tangent
+        assertArrayEquals(new double[] {1.5, 0.5, 0.0, 0.0}, out, 0.0);
+        for (int i = 0; i < 2; i++) {
+            assertEquals(xdot.get(i), AutoDiff.of(values[i], out, 2 * i, 2), "entry " + i);
+        }
     }
 
     /** Ten unit masses joined by springs (k) and dampers (c), the first tied to a wall, the first mass displaced. */

@@ -32,10 +32,18 @@ public final class CompiledFunction {
     // the sizes as fields: every call checks its arrays against them, and a field read is cheaper than List.size()
     private final int inputSize;
     private final int outputSize;
+    /** The length of the second output array (the Jacobian's {@code outputSize * inputSize}); -1 if none. */
+    private final int secondSize;
     private final Part values;
     private final Part valuesAndJacobian;
 
     private CompiledFunction(List<Expression> outputs, List<Variable> inputs, boolean withJacobian, boolean interpret) {
+        this(outputs, withJacobian ? flatten(Expression.jacobian(outputs, inputs)) : null, inputs, withJacobian,
+                interpret);
+    }
+
+    private CompiledFunction(List<Expression> outputs, List<Expression> second, List<Variable> inputs,
+            boolean withJacobian, boolean interpret) {
         this.outputs = List.copyOf(outputs);
         this.inputs = List.copyOf(inputs);
         this.withJacobian = withJacobian;
@@ -43,9 +51,22 @@ public final class CompiledFunction {
         this.outputSize = this.outputs.size();
         checkInputs(this.outputs, this.inputs);
         this.values = new Part(Tape.build(this.outputs, null, this.inputs), interpret);
-        this.valuesAndJacobian = withJacobian
-                ? new Part(Tape.build(this.outputs, Expression.jacobian(this.outputs, this.inputs), this.inputs), interpret)
-                : null;
+        if (second == null) {
+            this.secondSize = -1;
+            this.valuesAndJacobian = null;
+        } else {
+            checkInputs(second, this.inputs);
+            this.secondSize = second.size();
+            this.valuesAndJacobian = new Part(Tape.build(this.outputs, second, this.inputs), interpret);
+        }
+    }
+
+    private static List<Expression> flatten(Expression[][] matrix) {
+        List<Expression> entries = new java.util.ArrayList<>();
+        for (Expression[] row : matrix) {
+            entries.addAll(java.util.Arrays.asList(row));
+        }
+        return entries;
     }
 
     /**
@@ -73,6 +94,23 @@ public final class CompiledFunction {
      */
     public static CompiledFunction compileWithJacobian(List<Expression> outputs, List<Variable> inputs) {
         return new CompiledFunction(outputs, inputs, true, false);
+    }
+
+    /**
+     * Compiles two lists of expressions into one function with two output arrays, sharing common
+     * subexpressions between them (for example values and their directional derivatives), for {@link
+     * #evaluate(double[], double[], double[])}; {@link #evaluate(double[], double[])} computes the first list
+     * alone. {@link #hasJacobian()} is false.
+     *
+     * @param first the expressions written to the first array, in order; not null
+     * @param second the expressions written to the second array, in order; not null
+     * @param inputs the input variables, distinct
+     * @return the compiled function
+     * @throws IllegalArgumentException as {@link #compile}, for an expression of either list
+     */
+    public static CompiledFunction compileTwoArrays(List<Expression> first, List<Expression> second,
+            List<Variable> inputs) {
+        return new CompiledFunction(first, java.util.Objects.requireNonNull(second, "second"), inputs, false, false);
     }
 
     /** The tape interpreter instead of generated code: for tests of the fallback. */
@@ -183,21 +221,25 @@ public final class CompiledFunction {
     }
 
     /**
-     * Computes the outputs and the Jacobian, {@code jacobian[i * inputSize() + j] = d out_i / d in_j}.
+     * Computes the outputs and the second array: for a function compiled with its Jacobian,
+     * {@code jacobian[i * inputSize() + j] = d out_i / d in_j}; for one from {@link #compileTwoArrays}, the
+     * second list's values in order.
      *
      * @param in the inputs, length {@link #inputSize()}; not modified
      * @param out receives the outputs, length {@link #outputSize()}; modified
-     * @param jacobian receives the row-major Jacobian, length {@code outputSize() * inputSize()}; modified
-     * @throws IllegalStateException if compiled without Jacobian (use {@link #compileWithJacobian})
+     * @param jacobian receives the row-major Jacobian, length {@code outputSize() * inputSize()} (or the second
+     *     list, its length); modified
+     * @throws IllegalStateException if compiled with neither a Jacobian nor a second list (use {@link
+     *     #compileWithJacobian})
      * @throws IllegalArgumentException if an array has the wrong length
      */
     public void evaluate(double[] in, double[] out, double[] jacobian) {
-        if (!withJacobian) {
+        if (valuesAndJacobian == null) {
             throw new IllegalStateException("compiled without Jacobian; use CompiledFunction.compileWithJacobian");
         }
         checkLength(in, inputSize, "in");
         checkLength(out, outputSize, "out");
-        checkLength(jacobian, outputSize * inputSize, "jacobian");
+        checkLength(jacobian, secondSize, "jacobian");
         valuesAndJacobian.run(in, out, jacobian);
     }
 

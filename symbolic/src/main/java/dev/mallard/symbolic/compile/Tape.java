@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * A flat program computing several expressions: node {@code i} applies {@code code[i]} to earlier nodes
  * {@code arg0[i]}, {@code arg1[i]}; structurally equal subexpressions are one node. Outputs name a node
- * and a target slot in the value array (target 0) or the Jacobian array (target 1).
+ * and a target slot in the value array (target 0) or the second array (target 1: a Jacobian, or the second
+ * list of a two-array function).
  */
 final class Tape {
 
@@ -58,20 +59,17 @@ final class Tape {
     }
 
     /**
-     * Flattens value outputs (target 0, slot = list index) and optional Jacobian outputs (target 1,
-     * slot = row-major index) into one tape.
+     * Flattens value outputs (target 0, slot = list index) and optional second outputs (target 1, slot = list
+     * index; a Jacobian's entries in row-major order) into one tape.
      */
-    static Tape build(List<Expression> values, Expression[][] jacobian, List<Variable> inputs) {
+    static Tape build(List<Expression> values, List<Expression> second, List<Variable> inputs) {
         Builder b = new Builder(inputs);
         for (int i = 0; i < values.size(); i++) {
             b.output(values.get(i), 0, i);
         }
-        if (jacobian != null) {
-            int cols = inputs.size();
-            for (int r = 0; r < jacobian.length; r++) {
-                for (int c = 0; c < cols; c++) {
-                    b.output(jacobian[r][c], 1, r * cols + c);
-                }
+        if (second != null) {
+            for (int k = 0; k < second.size(); k++) {
+                b.output(second.get(k), 1, k);
             }
         }
         return new Tape(b.nodes, b.constants, b.outputs);

@@ -1,7 +1,8 @@
 /**
  * Compiled evaluation of expressions: a list of expressions over input variables becomes a
  * {@link dev.mallard.symbolic.compile.CompiledFunction} that fills {@code double[]} outputs (and, on
- * request, the Jacobian) from a {@code double[]} input without walking the expression graph: the graph
+ * request, the Jacobian or a second list of expressions, such as directional derivatives, computed with
+ * the first) from a {@code double[]} input without walking the expression graph: the graph
  * is flattened once into a tape with common subexpressions shared, and the tape is translated into JVM
  * bytecode (ASM) or, for very large tapes, interpreted.
  */

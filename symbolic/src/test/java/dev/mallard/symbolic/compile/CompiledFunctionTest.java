@@ -183,4 +183,33 @@ class CompiledFunctionTest {
                 () -> j.evaluate(new double[2], new double[1], new double[3]));
         assertTrue(jac.getMessage().contains("jacobian must have length 2, got 3"), jac.getMessage());
     }
+
+    @Test
+    void twoArraysShareSubexpressionsAndMatchTheJacobianEntries() {
+        // the pendulum's value and its tangent along (1, 2): the second list is J (1, 2)^T written by hand
+        List<Expression> f = pendulumSteps(30);
+        Expression[][] j = Expression.jacobian(f, List.of(x, y));
+        List<Expression> tangent = List.of(j[0][0].plus(j[0][1].times(2.0)), j[1][0].plus(j[1][1].times(2.0)));
+        CompiledFunction two = CompiledFunction.compileTwoArrays(f, tangent, List.of(x, y));
+        CompiledFunction withJacobian = CompiledFunction.compileWithJacobian(f, List.of(x, y));
+        double[] in = {0.4, -0.3};
+        double[] out = new double[2];
+        double[] second = new double[2];
+        two.evaluate(in, out, second);
+        double[] jac = new double[4];
+        double[] values = new double[2];
+        withJacobian.evaluate(in, values, jac);
+        assertArrayEquals(pendulumByHand(0.4, -0.3, 30), out, 0.0);
+        assertArrayEquals(values, out, 0.0);
+        assertEquals(jac[0] + 2.0 * jac[1], second[0], 0.0);
+        assertEquals(jac[2] + 2.0 * jac[3], second[1], 0.0);
+        double h = 1e-6;
+        double[] plus = pendulumByHand(0.4 + h, -0.3 + 2 * h, 30);
+        double[] minus = pendulumByHand(0.4 - h, -0.3 - 2 * h, 30);
+        assertEquals((plus[0] - minus[0]) / (2 * h), second[0], 1e-7);
+        assertTrue(!two.hasJacobian());
+        IllegalArgumentException length = assertThrows(IllegalArgumentException.class,
+                () -> two.evaluate(in, out, new double[4]));
+        assertTrue(length.getMessage().contains("must have length 2, got 4"), length.getMessage());
+    }
 }
