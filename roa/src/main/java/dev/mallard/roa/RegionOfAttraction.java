@@ -138,6 +138,9 @@ public final class RegionOfAttraction {
             }
             Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
             outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+        } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
+            return EnclosedRegionOfAttraction.analyze(system, context, f, y, x0, v, stateVariables, options, statuses,
+                    counters, seconds, start);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
             if (options.enlargementIterations() > 0 || v != null) {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
@@ -378,7 +381,7 @@ public final class RegionOfAttraction {
         return out;
     }
 
-    private static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
+    static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
         int n = a.length;
         double[][] identity = new double[n][n];
         for (int i = 0; i < n; i++) {
@@ -409,7 +412,7 @@ public final class RegionOfAttraction {
     }
 
     /** V(y) with y = x - x0, multiplied out in the state variables. */
-    private static Expression inStateVariables(Polynomial v, List<Variable> y, List<Variable> x, double[] x0) {
+    static Expression inStateVariables(Polynomial v, List<Variable> y, List<Variable> x, double[] x0) {
         List<Polynomial> displacement = new ArrayList<>();
         for (int i = 0; i < y.size(); i++) {
             displacement.add(Polynomial.of(x.get(i)).sub(Polynomial.constant(x0[i])));
