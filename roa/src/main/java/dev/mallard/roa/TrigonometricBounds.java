@@ -82,18 +82,20 @@ final class TrigonometricBounds {
     }
 
     /**
-     * The smallest order whose relative enclosure width on {@code |q| <= halfWidth} is at most
+     * The smallest order, at least 1, whose relative enclosure width on {@code |q| <= halfWidth} is at most
      * {@code tolerance}: the remainder's coefficient over that of the last Taylor term kept,
      * {@code halfWidth^2 / ((2k+2)(2k+3))} for the sine and {@code halfWidth^2 / ((2k+1)(2k+2))} for the cosine.
+     * Order 0 is never chosen: its pairs differ from sin and cos in the linear (sine) or constant (cosine)
+     * term, which changes the linearisation that the level of a quadratic candidate hinges on.
      *
      * @param sine whether for the sine (else the cosine)
      * @param halfWidth the bound on |q|
      * @param tolerance the relative width accepted, in (0, 1)
      * @param maxOrder the largest order returned
-     * @return the order, in [0, maxOrder]
+     * @return the order, in [1, maxOrder]
      */
     static int order(boolean sine, double halfWidth, double tolerance, int maxOrder) {
-        int k = 0;
+        int k = 1;
         int shift = sine ? 2 : 1;
         while (k < maxOrder && halfWidth * halfWidth / ((2.0 * k + shift) * (2.0 * k + shift + 1)) > tolerance) {
             k++;

@@ -7,6 +7,7 @@ import dev.mallard.scalar.Scalar;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
+import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 
@@ -47,7 +48,6 @@ class TrigonometricEnclosureTest {
         // th'' = (g/l) sin th - b/(m l^2) th' + u/(m l^2), m = 1, l = 0.5, b = 0.1, g = 9.81, u = -(10 th + th').
         RegionOfAttractionResult r = analyze("19.62*sin(th) - 0.4*w - 4*(10*th + w)", 8);
         assertTrue(r.isVerified(), r::toString);
-        System.out.println("DEBUG " + r.rho() + " " + r.optimalRho() + " " + r.sdpSolves() + " " + r.totalSeconds() + " " + r.simulation());
         // scipy: P of A'P + PA = -I and the exact level of y'Py for the true dynamics.
         double exact = 10.0863233756;
         assertEquals(2.537494424123472, at(r.candidate(), 1, 0), 1e-9);
@@ -57,5 +57,42 @@ class TrigonometricEnclosureTest {
         assertEquals(1.0, r.lyapunovFunction().evaluate(new Environment().put(th, Math.sqrt(r.rho() / 2.537494424123472))
                 .put(w, 0.0)), 1e-9);
         assertTrue(r.simulation().allConverged(), r.simulation()::toString);
+    }
+
+    @Test
+    void pendulumUnderLqrIsCertifiedForEveryLevel() {
+        // LQR with Q = diag(10, 1), R = 1 on the linearisation (scipy: K = [10.74101105, 2.42596626]): the
+        // torque is unbounded and linear, and Vdot < 0 on the whole plane for the true sin (scipy: max of
+        // Vdot/|x|^2 on a grid of half-widths 200 and 2000 is 0, attained at the origin only).
+        RegionOfAttractionResult r = analyze("19.62*sin(th) - 0.4*w - 4*(10.74101105*th + 2.42596626*w)", 0);
+        assertTrue(r.isGlobal() && r.isVerified(), r::toString);
+        assertEquals(Double.POSITIVE_INFINITY, r.rho());
+        assertEquals(1.42110175, at(r.lyapunovFunction(), 1, 0), 1e-6);
+    }
+
+    @Test
+    void sineAndCosineLieBetweenTheirBounds() {
+        Variable q = new Variable("q");
+        for (int k = 1; k <= 4; k++) {
+            for (double h : new double[] {0.3, 2.0, 4.0}) {
+                Polynomial[] s = TrigonometricBounds.sine(q, k, h);
+                Polynomial[] c = TrigonometricBounds.cosine(q, k, h);
+                for (double x = -h; x <= h; x += h / 500) {
+                    assertBetween(Math.sin(x), s, q, x);
+                    assertBetween(Math.cos(x), c, q, x);
+                }
+            }
+        }
+        for (double x = -60; x <= 60; x += 0.01) {
+            assertBetween(Math.sin(x), TrigonometricBounds.sineSector(q), q, x);
+            assertBetween(Math.cos(x), TrigonometricBounds.cosineSector(q), q, x);
+        }
+    }
+
+    private static void assertBetween(double value, Polynomial[] bounds, Variable q, double x) {
+        double a = bounds[0].evaluate(new Environment().put(q, x));
+        double b = bounds[1].evaluate(new Environment().put(q, x));
+        assertTrue(Math.min(a, b) <= value + 1e-15 && value <= Math.max(a, b) + 1e-15,
+                value + " not within [" + a + ", " + b + "] at " + x);
     }
 }
