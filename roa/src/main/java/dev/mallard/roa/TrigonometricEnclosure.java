@@ -207,7 +207,7 @@ final class TrigonometricEnclosure {
             double q = displacement[angleOf.get(a)];
             out[y.size() + a] = a % 2 == 0 ? Math.sin(q) : Math.cos(q);
         }
-        if (denominatorValues == null) {
+        if (denominatorValues == null || denominatorValues.size() != denominators.size()) {
             denominatorValues = new ArrayList<>();
             for (Polynomial d : denominators) {
                 denominatorValues.add(new PolynomialEvaluator(d, allVariables()));
