@@ -21,7 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  3. the pendulum's dynamics as symbolic expressions and its linearisation at",
             "     the bottom;",
             "  4. the region of attraction of the time-reversed Van der Pol oscillator,",
-            "     certified by SOS."})
+            "     certified by SOS;",
+            "  5. the region of attraction of an inverted pendulum under linear feedback,",
+            "     certified for its true sin dynamics, and under LQR."})
 final class TourCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "mallard-out",
@@ -38,6 +40,7 @@ final class TourCommand implements Callable<Integer> {
         TourGradient.run(report);
         TourSymbolic.run(report);
         TourRegionOfAttraction.run(report);
+        TourTrigonometric.run(report);
         Path file = report.write();
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Report: " + file);

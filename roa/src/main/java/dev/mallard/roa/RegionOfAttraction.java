@@ -148,15 +148,15 @@ public final class RegionOfAttraction {
                         + "dynamics, not useImplicitDynamics");
             }
             outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).run();
+        } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
+            refuseTrigonometricOptions(constraints, options);
+            return EnclosedRegionOfAttraction.analyze(system, context, f, y, x0, v, stateVariables, options, statuses,
+                    counters, seconds, start);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
-            if (!constraints.isEmpty()) {
-                throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
-                        + "region or uncertain parameters; remove them");
-            }
-            if (options.enlargementIterations() > 0 || v != null || options.lyapunovDegree() > 2) {
+            refuseTrigonometricOptions(constraints, options);
+            if (options.enlargementIterations() > 0 || v != null) {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
-                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement"
-                        + (options.lyapunovDegree() > 2 ? " (lyapunovDegree " + options.lyapunovDegree() + ")" : ""));
+                        + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
             }
             return recastResult(TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses, counters, seconds,
                     start);
@@ -234,6 +234,18 @@ public final class RegionOfAttraction {
         if (!constraints.isEmpty() && options.enlargementIterations() > 0) {
             throw new IllegalArgumentException("enlargement by V-iteration does not apply a state region or uncertain "
                     + "parameters; turn enlargement off or remove them");
+        }
+    }
+
+    /** Options the sin/cos paths (exact recast and enclosure) do not carry into their SOS programs. */
+    private static void refuseTrigonometricOptions(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
+        if (!constraints.isEmpty()) {
+            throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
+                    + "region or uncertain parameters; remove them");
+        }
+        if (options.lyapunovDegree() > 2) {
+            throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with a quadratic "
+                    + "Lyapunov function; lyapunovDegree " + options.lyapunovDegree() + " is not available for them");
         }
     }
 
@@ -417,7 +429,7 @@ public final class RegionOfAttraction {
         return out;
     }
 
-    private static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
+    static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
         int n = a.length;
         double[][] identity = new double[n][n];
         for (int i = 0; i < n; i++) {
@@ -448,7 +460,7 @@ public final class RegionOfAttraction {
     }
 
     /** V(y) with y = x - x0, multiplied out in the state variables. */
-    private static Expression inStateVariables(Polynomial v, List<Variable> y, List<Variable> x, double[] x0) {
+    static Expression inStateVariables(Polynomial v, List<Variable> y, List<Variable> x, double[] x0) {
         List<Polynomial> displacement = new ArrayList<>();
         for (int i = 0; i < y.size(); i++) {
             displacement.add(Polynomial.of(x.get(i)).sub(Polynomial.constant(x0[i])));

@@ -95,6 +95,28 @@ final class TrigonometricRecast {
                 List.copyOf(circles), List.copyOf(velocities));
     }
 
+    /**
+     * @param f the time derivatives in the displacement variables, with parameters as numbers
+     * @param y the displacement variables
+     * @return whether some state enters through sin or cos but the dynamics cannot be recast exactly (an
+     *     angle also enters otherwise, or a denominator holds the state), so that sin and cos must be enclosed
+     */
+    static boolean needsEnclosure(Expression[] f, List<Variable> y) {
+        boolean any = false;
+        for (Expression fi : f) {
+            any |= markAngles(fi, y, new boolean[y.size()], new IdentityHashMap<>());
+        }
+        if (!any) {
+            return false;
+        }
+        try {
+            of(f, y);
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+
     /** Every recast variable: {@code reduced} then {@code cosines}. */
     List<Variable> all() {
         List<Variable> out = new ArrayList<>(reduced);

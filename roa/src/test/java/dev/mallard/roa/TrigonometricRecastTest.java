@@ -1,7 +1,6 @@
 package dev.mallard.roa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
@@ -97,12 +96,5 @@ class TrigonometricRecastTest {
         double exact = exactLevel(r.lyapunovFunction(), w.toExpression(), Formula.parse(wDot, names), star);
         assertTrue(exact >= 1 - 1e-6 && exact <= 1 / 0.9, "exact level of the certified V: " + exact);
         assertEquals(0.0, at(r.lyapunovFunction(), star, 0, 0), 1e-12);
-    }
-
-    @Test
-    void anAngleThatAlsoEntersPolynomiallyIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> analyze("w", "19.62*sin(th) - 40*th - 4.4*w", new double[] {0, 0}));
-        assertTrue(e.getMessage().contains("enters both through sin/cos and directly"), e.getMessage());
     }
 }
