@@ -74,7 +74,7 @@ final class AdjointSweep {
         double[] z = checkpoints.get(0).clone();
         for (int j = 0; j < recorder.steps(); j++) {
             double[] next = new double[layout.size()];
-            advance(j, z, next);
+            advance(j, -1, z, next);
             z = next;
             if ((j + 1) % interval == 0) {
                 checkpoints.set((j + 1) / interval, z);
@@ -116,10 +116,10 @@ final class AdjointSweep {
             int last = Math.min(total, first + interval) - 1;
             System.arraycopy(checkpoints.get(c), 0, states[0], 0, layout.size());
             for (int j = first; j < last; j++) {
-                advance(j, states[j - first], states[j - first + 1]);
+                advance(j, j - first, states[j - first], states[j - first + 1]);
             }
             for (int j = last; j >= first; j--) {
-                reverseStep(j, states[j - first], adjoint);
+                reverseStep(j, j < last ? j - first : -1, states[j - first], adjoint);
             }
         }
         return checkpoints.size() + states.length;
@@ -127,9 +127,10 @@ final class AdjointSweep {
 
     /**
      * Writes into {@code out} the state after step j's updates and step j, from {@code z}, the state before its
-     * updates (values; the continuous part of {@code out} is the step's end, the discrete part is held).
+     * updates (values; the continuous part of {@code out} is the step's end, the discrete part is held); the step
+     * keeps what its reversal reuses in {@code slot}.
      */
-    private void advance(int j, double[] z, double[] out) {
+    private void advance(int j, int slot, double[] z, double[] out) {
         List<List<StepRecorder.EventRef>> groups = updatesBefore.get(j);
         if (groups != null) {
             for (List<StepRecorder.EventRef> group : groups) {
@@ -147,13 +148,16 @@ final class AdjointSweep {
                     new double[n + 1][replay.stepWidth()]);
         } else {
             steps.setDiscreteState(z);
-            steps.step(recorder.startTime(j), recorder.size(j), z, x1);
+            steps.step(slot, recorder.startTime(j), recorder.size(j), z, x1);
             System.arraycopy(x1, 0, out, 0, n);
         }
     }
 
-    /** Reverses step j and then the updates before it, from the state before those updates. */
-    private void reverseStep(int j, double[] zBefore, Adjoint adjoint) {
+    /**
+     * Reverses step j and then the updates before it, from the state before those updates ({@code slot}: where
+     * its recomputation kept its stages, -1 if it was not recomputed).
+     */
+    private void reverseStep(int j, int slot, double[] zBefore, Adjoint adjoint) {
         List<List<StepRecorder.EventRef>> groups = updatesBefore.getOrDefault(j, List.of());
         List<double[][]> jacobians = groups.isEmpty() ? List.of() : new ArrayList<>();
         double[] z = zBefore;
@@ -187,7 +191,7 @@ final class AdjointSweep {
             // the step reads and writes the first n entries of the state and of its adjoint
             System.arraycopy(adjoint.z, n, barXd, 0, barXd.length);
             steps.setDiscreteState(z);
-            barH = steps.reverse(t0, h, z, adjoint.z, barXd, adjoint.p);
+            barH = steps.reverse(slot, t0, h, z, adjoint.z, barXd, adjoint.p);
             System.arraycopy(barXd, 0, adjoint.z, n, barXd.length);
             barT0 = steps.startTimeAdjoint();
             // the end time: t0 + h for a free step, the target (a constant, or T) for a landing one

@@ -99,7 +99,7 @@ final class ImplicitStepAdjoint implements StepAdjoint {
     }
 
     @Override
-    public void step(double t0, double h, double[] x0, double[] x1) {
+    public void step(int slot, double t0, double h, double[] x0, double[] x1) {
         subSteps(t0, h, x0);
         System.arraycopy(sub[scheme.substeps()], 0, x1, 0, n);
     }
@@ -183,7 +183,8 @@ final class ImplicitStepAdjoint implements StepAdjoint {
     }
 
     @Override
-    public double reverse(double t0, double h, double[] x0, double[] lambda, double[] barXd, double[] gradP) {
+    public double reverse(int slot, double t0, double h, double[] x0, double[] lambda, double[] barXd,
+            double[] gradP) {
         int m = scheme.substeps();
         double hs = h / m;
         subSteps(t0, h, x0);

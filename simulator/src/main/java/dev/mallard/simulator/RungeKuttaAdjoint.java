@@ -9,7 +9,10 @@ import dev.mallard.systems.DynamicalSystem;
  * {@code Y_i = x0 + h sum_j a_ij k_j}, replayed forwards on doubles (to recompute states between
  * checkpoints) and backwards (its discrete adjoint: vector-Jacobian products with the stage Jacobians). The
  * running cost {@code L} is integrated with the same weights as an extra state {@code q}, whose adjoint is 1
- * throughout since neither {@code f} nor {@code L} depends on it. Not thread-safe (workspaces are reused).
+ * throughout since neither {@code f} nor {@code L} depends on it. A recomputed step keeps its stage derivatives
+ * for its reversal, so that the reversal does not evaluate {@code f} again (it is evaluated once to record the
+ * run, once to recompute the states between checkpoints, and only for a segment's last step a third time).
+ * Not thread-safe (workspaces are reused).
  */
 final class RungeKuttaAdjoint implements StepAdjoint {
 
@@ -38,6 +41,9 @@ final class RungeKuttaAdjoint implements StepAdjoint {
     /** The products with the discrete state's Jacobian, or null when no update changes the discrete state. */
     private final DiscreteStateJacobians discrete;
     private final AdjointState layout;
+    /** The stage derivatives a recomputed step kept, by slot (grown on demand), and which slots hold them. */
+    private double[][][] kept = new double[0][][];
+    private boolean[] holds = new boolean[0];
 
     /**
      * @param tableau the scheme's coefficients
@@ -106,7 +112,7 @@ final class RungeKuttaAdjoint implements StepAdjoint {
     }
 
     @Override
-    public void step(double t0, double h, double[] x0, double[] x1) {
+    public void step(int slot, double t0, double h, double[] x0, double[] x1) {
         int s = tableau.stages();
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
@@ -115,15 +121,42 @@ final class RungeKuttaAdjoint implements StepAdjoint {
             }
         }
         combine(tableau.weightRow(), h, x0, x1);
+        if (slot >= 0) {
+            keep(slot);
+        }
+    }
+
+    private void keep(int slot) {
+        if (slot >= kept.length) {
+            int size = Math.max(slot + 1, 2 * kept.length);
+            kept = java.util.Arrays.copyOf(kept, size);
+            holds = java.util.Arrays.copyOf(holds, size);
+        }
+        if (kept[slot] == null) {
+            kept[slot] = new double[tableau.stages()][n];
+        }
+        for (int i = 0; i < k.length; i++) {
+            System.arraycopy(k[i], 0, kept[slot][i], 0, n);
+        }
+        holds[slot] = true;
     }
 
     @Override
-    public double reverse(double t0, double h, double[] x0, double[] lambda, double[] barXd, double[] gradP) {
+    public double reverse(int slot, double t0, double h, double[] x0, double[] lambda, double[] barXd,
+            double[] gradP) {
         int s = tableau.stages();
+        boolean reuse = slot >= 0 && slot < holds.length && holds[slot];
+        if (reuse) {
+            holds[slot] = false;
+        }
         for (int i = 0; i < s; i++) {
             stageState(i, h, x0);
             if (used[i]) {
-                evalDouble(t0 + tableau.c(i) * h, y[i], k[i]);
+                if (reuse) {
+                    System.arraycopy(kept[slot][i], 0, k[i], 0, n);
+                } else {
+                    evalDouble(t0 + tableau.c(i) * h, y[i], k[i]);
+                }
                 stageCost[i] = running.value(t0 + tableau.c(i) * h, y[i], p);
                 costT[i] = running.gradient(t0 + tableau.c(i) * h, y[i], p, costX[i], costP[i]);
             }

@@ -18,12 +18,15 @@ interface StepAdjoint {
     /**
      * The step on doubles.
      *
+     * @param slot where the step may keep what its reversal can reuse ({@code 0 <= slot}, the step's index within
+     *     the checkpoint segment, reversed with the same slot before the segment's next recomputation), or -1 to
+     *     keep nothing
      * @param t0 the step's start time, seconds
      * @param h the step size, seconds
      * @param x0 the start state (its first n entries; longer arrays are allowed); not modified
      * @param x1 receives the end state, length n
      */
-    void step(double t0, double h, double[] x0, double[] x1);
+    void step(int slot, double t0, double h, double[] x0, double[] x1);
 
     /**
      * The step's discrete adjoint: with {@code lambda = dJ/dx1} on entry, leaves {@code dJ/dx0} in it, adds
@@ -31,6 +34,7 @@ interface StepAdjoint {
      * cost to {@link #runningCostIntegral()}, and returns {@code dJ/dh} at fixed start time;
      * {@link #startTimeAdjoint()} then gives {@code dJ/dt0} at fixed h (through the stages' times only).
      *
+     * @param slot the slot the step was recomputed with, or -1 if it was not (then nothing kept is used)
      * @param t0 the step's start time, seconds
      * @param h the step size, seconds
      * @param x0 the start state (its first n entries); not modified
@@ -39,7 +43,7 @@ interface StepAdjoint {
      * @param gradP the parameter gradient, added to
      * @return the derivative of J with respect to this step's size
      */
-    double reverse(double t0, double h, double[] x0, double[] lambda, double[] barXd, double[] gradP);
+    double reverse(int slot, double t0, double h, double[] x0, double[] lambda, double[] barXd, double[] gradP);
 
     /** @return the derivative of J with respect to the start time of the step last reversed, at fixed h */
     double startTimeAdjoint();
