@@ -1,6 +1,7 @@
 package dev.mallard.roa;
 
 import dev.mallard.sdp.SdpStatus;
+import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
@@ -191,11 +192,10 @@ final class LevelSetSearch {
         Program p = new Program();
         p.program = new SosProgram(indeterminates);
         int vdotDegree = vdotb.totalDegree();
-        int lambdaDegree = 2 * ((vdotDegree + 1) / 2);
+        int lambdaDegree = MultiplierDegree.of(vb.totalDegree(), vdotDegree);
         // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
         int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
-        p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
-                : p.program.newSosPolynomial("lambda", lambdaDegree);
+        p.lambda = multiplier(p.program, lambdaFree, lambdaDegree);
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);
         p.normDegree = d;
         PolynomialExpression level;
@@ -222,6 +222,22 @@ final class LevelSetSearch {
             p.program.declareFreeMultiple(constraint, multipliers.get(i), g.get(i));
         }
         return p;
+    }
+
+    /**
+     * lambda in y alone, also in the implicit form: a multiplier with terms in the derivatives z would put
+     * monomials {@code y_i z_j} into the Gram basis whose block must be singular at every feasible point
+     * ({@code lambda_yz(y, z) y'Pz} vanishes wherever {@code y'Pz} does), so no certificate could have a
+     * positive margin; and it would make the program grow with the monomials of degree 4 in 2n variables.
+     */
+    private PolynomialExpression multiplier(SosProgram program, boolean free, int degree) {
+        List<Monomial> basis = Monomial.upToDegree(y, degree);
+        if (free) {
+            return program.newFreePolynomial("lambda", basis);
+        }
+        PolynomialExpression lambda = program.newFreePolynomial("lambda", basis);
+        program.addSosConstraint("lambda", lambda);
+        return lambda;
     }
 
     private boolean explicitNegativeDefinite() {

@@ -257,7 +257,9 @@ public final class SosProgram {
 
     /**
      * The Gram basis {@link #solve} would use for a constraint: with the reduction on, the Newton polytope's
-     * monomials less one per declared free multiple ({@link #declareFreeMultiple}).
+     * monomials less one per declared free multiple ({@link #declareFreeMultiple}), the polytope taken over the
+     * terms whose coefficients are not forced to zero by the terms no basis product reaches
+     * ({@link ForcedZeroSupport}), repeated until the basis no longer shrinks.
      *
      * @param constraint a constraint of this program
      * @param options the options (Newton reduction or not)
@@ -268,8 +270,16 @@ public final class SosProgram {
         if (!options.newtonReduction()) {
             return Monomial.upToDegree(indeterminates, (p.totalDegree()) / 2);
         }
-        List<Monomial> basis = NewtonPolytope.gramBasis(p.monomials(), indeterminates);
-        return FreeMultipleReduction.reduce(basis, constraint.freeMultiples);
+        Set<Monomial> support = p.monomials();
+        while (true) {
+            List<Monomial> basis = FreeMultipleReduction.reduce(NewtonPolytope.gramBasis(support, indeterminates),
+                    constraint.freeMultiples);
+            Set<Monomial> effective = ForcedZeroSupport.effective(p, support, basis);
+            if (effective.size() == support.size()) {
+                return basis;
+            }
+            support = effective;
+        }
     }
 
     /**
