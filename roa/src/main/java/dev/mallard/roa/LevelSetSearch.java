@@ -6,7 +6,11 @@ import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.numbers.fraction.BigFraction;
 
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -35,6 +39,8 @@ final class LevelSetSearch {
         final List<SosCertificate> certificates = new ArrayList<>();
         /** The status of every SDP solved, in order. */
         final List<SdpStatus> statuses = new ArrayList<>();
+        /** The exact proof of the certificate kept, or of the last one tried; null unless asked for. */
+        ExactProof exactProof;
         int solves;
         int iterations;
         double solverSeconds;
@@ -46,6 +52,7 @@ final class LevelSetSearch {
     private final Polynomial vdot;
     private final List<Polynomial> g;
     private final RegionOfAttractionOptions options;
+    private List<Polynomial> velocity;
 
     /**
      * @param y the displacement variables
@@ -63,6 +70,17 @@ final class LevelSetSearch {
         this.vdot = vdot;
         this.g = g;
         this.options = options;
+    }
+
+    /**
+     * @param field the vector field whose derivative of V is Vdot ({@code ydot = field(y)}; in the implicit form
+     *     the derivative variables z), one entry per variable of y: the exact proof computes Vdot from V and it
+     *     exactly, instead of taking Vdot's rounded coefficients
+     * @return this
+     */
+    LevelSetSearch withVelocity(List<Polynomial> field) {
+        this.velocity = List.copyOf(field);
+        return this;
     }
 
     /**
@@ -106,6 +124,11 @@ final class LevelSetSearch {
         // to 10%. Small to large, so the first level that verifies is the highest of the schedule.
         Program second = null;
         SosSolution s2 = null;
+        // With an exact proof asked for, a level verified in floating point but not proved exactly is kept
+        // (the highest such) in case no level of the schedule is proved.
+        Program numericProgram = null;
+        SosSolution numericSolution = null;
+        double numericLevel = Double.NaN;
         for (double backoff = options.certificateBackoff(); backoff <= 0.1 && !out.verified; backoff *= 10) {
             out.certifiedRho = out.optimalRho * (1.0 - backoff);
             // A margin cap of 1 resolves the margin to the solver's absolute accuracy, about 1e-8. Where the
@@ -119,7 +142,22 @@ final class LevelSetSearch {
                 s2 = second.program.solve(options.sosOptions());
                 record(out, s2);
                 out.verified = s2.isVerified() && s2.gramMargin() > 0;
+                if (out.verified && options.exactProof()) {
+                    out.exactProof = exactProof(second, s2, out.certifiedRho, t);
+                    out.verified = out.exactProof.proved();
+                    if (!out.verified && numericProgram == null) {
+                        numericProgram = second;
+                        numericSolution = s2;
+                        numericLevel = out.certifiedRho;
+                    }
+                }
             }
+        }
+        if (!out.verified && numericProgram != null) {
+            out.verified = true;
+            out.certifiedRho = numericLevel;
+            second = numericProgram;
+            s2 = numericSolution;
         }
         out.certificates.addAll(s2.certificates());
         Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);
@@ -181,6 +219,9 @@ final class LevelSetSearch {
         SosProgram program;
         DecisionVariable rho;
         PolynomialExpression lambda;
+        /** lambda's own SOS constraint, null when lambda is free. */
+        SosConstraint lambdaConstraint;
+        final List<PolynomialExpression> multipliers = new ArrayList<>();
         SosConstraint constraint;
         int normDegree;
     }
@@ -195,7 +236,13 @@ final class LevelSetSearch {
         int lambdaDegree = MultiplierDegree.of(vb.totalDegree(), vdotDegree);
         // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
         int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
-        p.lambda = multiplier(p.program, lambdaFree, lambdaDegree);
+        // lambda in y alone, also in the implicit form: terms in the derivatives z would put monomials y_i z_j
+        // into the Gram basis whose block is singular at every feasible point (lambda_yz(y, z) y'Pz vanishes
+        // wherever y'Pz does), and would make the program grow with the monomials of degree 4 in 2n variables.
+        p.lambda = p.program.newFreePolynomial("lambda", Monomial.upToDegree(y, lambdaDegree));
+        if (!lambdaFree) {
+            p.lambdaConstraint = p.program.addSosConstraint("lambda", p.lambda);
+        }
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);
         p.normDegree = d;
         PolynomialExpression level;
@@ -206,7 +253,7 @@ final class LevelSetSearch {
             level = PolynomialExpression.of(vb.multiply(norm).sub(norm.scale(fixedRho)));
         }
         PolynomialExpression certificate = level.minus(p.lambda.times(vdotb));
-        List<PolynomialExpression> multipliers = new ArrayList<>();
+        List<PolynomialExpression> multipliers = p.multipliers;
         for (int i = 0; i < g.size(); i++) {
             int degree = Math.max(0, lambdaDegree + vdotDegree - g.get(i).totalDegree());
             multipliers.add(p.program.newFreePolynomial("lambda_g" + i, degree));
@@ -225,19 +272,55 @@ final class LevelSetSearch {
     }
 
     /**
-     * lambda in y alone, also in the implicit form: a multiplier with terms in the derivatives z would put
-     * monomials {@code y_i z_j} into the Gram basis whose block must be singular at every feasible point
-     * ({@code lambda_yz(y, z) y'Pz} vanishes wherever {@code y'Pz} does), so no certificate could have a
-     * positive margin; and it would make the program grow with the monomials of degree 4 in 2n variables.
+     * The certificate of {@code level}, rebuilt in exact arithmetic from V and the velocity (in the balanced
+     * variables if t is not null) and the solver's multipliers and Gram matrices, proved or refused by
+     * {@link ExactCertificateCheck}.
      */
-    private PolynomialExpression multiplier(SosProgram program, boolean free, int degree) {
-        List<Monomial> basis = Monomial.upToDegree(y, degree);
-        if (free) {
-            return program.newFreePolynomial("lambda", basis);
+    private ExactProof exactProof(Program p, SosSolution s, double level, double[][] t) {
+        ExactPolynomial vExact = ExactPolynomial.of(v);
+        ExactPolynomial vdotExact;
+        if (velocity == null) {
+            vdotExact = ExactPolynomial.of(vdot);
+        } else {
+            List<ExactPolynomial> field = new ArrayList<>();
+            velocity.forEach(f -> field.add(ExactPolynomial.of(f)));
+            vdotExact = vExact.directional(y, field);
         }
-        PolynomialExpression lambda = program.newFreePolynomial("lambda", basis);
-        program.addSosConstraint("lambda", lambda);
-        return lambda;
+        if (t != null) {
+            vExact = vExact.substituteLinear(y, t);
+            vdotExact = vdotExact.substituteLinear(y, t);
+        }
+        ExactPolynomial fixed = ExactPolynomial.squaredNormPower(y, p.normDegree)
+                .multiply(vExact.subtract(ExactPolynomial.of(Monomial.ONE, BigFraction.from(level))));
+        double[] w = new double[p.program.variableCount()];
+        Map<Integer, ExactPolynomial> directions = new HashMap<>();
+        Map<Integer, ExactPolynomial> lambdaTerms = new HashMap<>();
+        ExactPolynomial vdotFinal = vdotExact;
+        p.lambda.terms().forEach((m, form) -> {
+            int k = form.variable(0).index();
+            w[k] = s.value(form.variable(0));
+            ExactPolynomial term = ExactPolynomial.of(m, BigFraction.ONE);
+            directions.put(k, term.multiply(vdotFinal).negate());
+            lambdaTerms.put(k, term);
+        });
+        for (int i = 0; i < p.multipliers.size(); i++) {
+            ExactPolynomial gi = ExactPolynomial.of(g.get(i));
+            p.multipliers.get(i).terms().forEach((m, form) -> {
+                int k = form.variable(0).index();
+                w[k] = s.value(form.variable(0));
+                directions.put(k, ExactPolynomial.of(m, BigFraction.ONE).multiply(gi));
+            });
+        }
+        List<ExactCertificateCheck.Identity> identities = new ArrayList<>();
+        SosCertificate main = s.certificate(p.constraint);
+        identities.add(new ExactCertificateCheck.Identity("the level-set certificate", fixed, directions,
+                main.basis(), main.gram()));
+        if (p.lambdaConstraint != null) {
+            SosCertificate own = s.certificate(p.lambdaConstraint);
+            identities.add(new ExactCertificateCheck.Identity("the multiplier lambda", ExactPolynomial.ZERO,
+                    lambdaTerms, own.basis(), own.gram()));
+        }
+        return ExactCertificateCheck.prove(identities, w, level);
     }
 
     private boolean explicitNegativeDefinite() {

@@ -137,7 +137,7 @@ public final class RegionOfAttraction {
                 v = lyapunovQuadratic(implicitLinearisation(g, y, z), y, x0);
             }
             Polynomial vdot = PolynomialAlgebra.directional(v, y, toPolynomials(z));
-            outcome = new LevelSetSearch(y, z, v, vdot, g, options).run();
+            outcome = new LevelSetSearch(y, z, v, vdot, g, options).withVelocity(toPolynomials(z)).run();
         } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
             if (options.enlargementIterations() > 0 || v != null) {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
@@ -157,7 +157,7 @@ public final class RegionOfAttraction {
                 return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
                         counters, seconds, start);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options).run();
+            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options).withVelocity(fPoly).run();
         }
         statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
@@ -232,7 +232,7 @@ public final class RegionOfAttraction {
         }
         Polynomial vdot = PolynomialAlgebra.directional(v, recast.all(), recast.dynamics);
         LevelSetSearch.Outcome outcome = new LevelSetSearch(recast.all(), List.of(), v, vdot, recast.circles, options)
-                .run();
+                .withVelocity(recast.dynamics).run();
         statuses.addAll(outcome.statuses);
         Map<Variable, Expression> back = new HashMap<>();
         for (int i = 0, k = 0; i < reduced.size(); i++) {

@@ -25,6 +25,7 @@ public final class RegionOfAttractionOptions {
     private long seed = 1;
     private int enlargementIterations;
     private int volumeSamples = 20000;
+    private boolean exactProof;
 
     private RegionOfAttractionOptions() {
     }
@@ -42,6 +43,7 @@ public final class RegionOfAttractionOptions {
         o.seed = seed;
         o.enlargementIterations = enlargementIterations;
         o.volumeSamples = volumeSamples;
+        o.exactProof = exactProof;
         return o;
     }
 
@@ -192,6 +194,26 @@ public final class RegionOfAttractionOptions {
     /** @return the random seed of the sampling */
     public long seed() {
         return seed;
+    }
+
+    /**
+     * @param on whether to prove the certificate in exact rational arithmetic as well ({@link ExactProof}): the
+     *     polynomial identity rebuilt exactly from V, the dynamics and the rounded multipliers, the Gram matrices
+     *     projected onto it exactly and factored LDL' exactly. A level that verifies in floating point but is
+     *     not proved exactly is backed off further like a failed check; if no level of the schedule is proved,
+     *     the highest level verified in floating point is kept and {@link RegionOfAttractionResult#exactProof()}
+     *     says why the proof failed
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withExactProof(boolean on) {
+        RegionOfAttractionOptions o = copy();
+        o.exactProof = on;
+        return o;
+    }
+
+    /** @return whether the certificate is also proved in exact rational arithmetic */
+    public boolean exactProof() {
+        return exactProof;
     }
 
     /** @return the rounds of V-iteration (0: none) */

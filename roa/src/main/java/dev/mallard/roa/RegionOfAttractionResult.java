@@ -34,6 +34,7 @@ public final class RegionOfAttractionResult {
     private final int iterations;
     private final double solverSeconds;
     private final double totalSeconds;
+    private final ExactProof exactProof;
 
     RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
             LevelSetSearch.Outcome outcome, boolean global, List<SdpStatus> sdpStatuses, SimulationCheck simulation,
@@ -54,6 +55,7 @@ public final class RegionOfAttractionResult {
         this.iterations = iterations;
         this.solverSeconds = solverSeconds;
         this.totalSeconds = totalSeconds;
+        this.exactProof = outcome.exactProof;
     }
 
     /** @return the variables of the returned expressions, one per continuous state entry, unmodifiable */
@@ -137,6 +139,14 @@ public final class RegionOfAttractionResult {
     /** @return seconds spent building and solving SDPs */
     public double solverSeconds() {
         return solverSeconds;
+    }
+
+    /**
+     * @return the exact proof of the kept certificate (or, when none was proved, of the last one tried); empty
+     *     unless {@link RegionOfAttractionOptions#withExactProof} asked for one and a certificate was verified
+     */
+    public java.util.Optional<ExactProof> exactProof() {
+        return java.util.Optional.ofNullable(exactProof);
     }
 
     /** @return seconds for the whole analysis */
