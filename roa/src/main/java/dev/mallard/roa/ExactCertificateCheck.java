@@ -2,6 +2,7 @@ package dev.mallard.roa;
 
 import dev.mallard.symbolic.Monomial;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -236,7 +237,12 @@ final class ExactCertificateCheck {
         return out;
     }
 
-    /** The exact LDL' factorisation of a symmetric rational matrix, stopped at the first sign of indefiniteness. */
+    /**
+     * The exact LDL' factorisation of a symmetric rational matrix, stopped at the first sign of indefiniteness.
+     * Computed fraction-free (Bareiss) on the matrix scaled to integers by its common denominator: the k-th
+     * pivot of LDL' is the ratio of the leading principal minors of orders k+1 and k, which Bareiss's
+     * elimination yields with exact integer divisions and no greatest common divisors.
+     */
     static final class Ldl {
         /** Why the matrix is not PSD, or null. */
         final String failure;
@@ -247,37 +253,45 @@ final class ExactCertificateCheck {
 
         Ldl(BigFraction[][] matrix) {
             int n = matrix.length;
-            BigFraction[][] a = new BigFraction[n][];
+            BigInteger scale = BigInteger.ONE;
+            for (BigFraction[] row : matrix) {
+                for (BigFraction x : row) {
+                    BigInteger d = x.getDenominator();
+                    scale = scale.divide(scale.gcd(d)).multiply(d);
+                }
+            }
+            BigInteger[][] a = new BigInteger[n][n];
             for (int i = 0; i < n; i++) {
-                a[i] = matrix[i].clone();
+                for (int j = 0; j <= i; j++) {
+                    a[i][j] = matrix[i][j].multiply(scale).getNumerator();
+                }
             }
             String fail = null;
             BigFraction low = null;
             double failing = Double.NaN;
+            BigInteger previous = BigInteger.ONE;
             for (int k = 0; k < n && fail == null; k++) {
-                BigFraction d = a[k][k];
-                if (d.signum() < 0) {
+                BigInteger pivot = a[k][k];
+                BigFraction d = BigFraction.of(pivot, previous.multiply(scale));
+                if (pivot.signum() < 0) {
                     fail = "pivot " + k + " is negative (" + d.doubleValue() + ")";
                     failing = d.doubleValue();
-                } else if (d.isZero()) {
+                } else if (pivot.signum() == 0) {
+                    // PSD needs a zero column below a zero pivot; the row and column then drop out unchanged.
                     for (int i = k + 1; i < n && fail == null; i++) {
-                        if (!a[i][k].isZero()) {
-                            fail = "pivot " + k + " is zero over a non-zero column (entry " + i + ": "
-                                    + a[i][k].doubleValue() + ")";
+                        if (a[i][k].signum() != 0) {
+                            fail = "pivot " + k + " is zero over a non-zero column (entry " + i + ")";
                             failing = 0.0;
                         }
                     }
                 } else {
                     low = low == null || d.compareTo(low) < 0 ? d : low;
                     for (int i = k + 1; i < n; i++) {
-                        if (a[i][k].isZero()) {
-                            continue;
-                        }
-                        BigFraction l = a[i][k].divide(d);
                         for (int j = k + 1; j <= i; j++) {
-                            a[i][j] = a[i][j].subtract(l.multiply(a[j][k]));
+                            a[i][j] = pivot.multiply(a[i][j]).subtract(a[i][k].multiply(a[j][k])).divide(previous);
                         }
                     }
+                    previous = pivot;
                 }
             }
             failure = fail;
