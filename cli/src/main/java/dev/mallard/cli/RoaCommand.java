@@ -2,6 +2,7 @@ package dev.mallard.cli;
 
 import dev.mallard.plot.RegionOfAttractionPlot;
 
+import dev.mallard.roa.CertificateFailure;
 import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionException;
 import dev.mallard.roa.RegionOfAttractionOptions;
@@ -74,6 +75,10 @@ final class RoaCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
     boolean json;
 
+    @Option(names = "--exact", description = "Also prove the certificate in exact rational arithmetic (the identity "
+            + "exactly, the Gram matrices PSD by an exact LDL' factorisation); a level not proved is backed off.")
+    boolean exact;
+
     @Spec
     CommandSpec spec;
 
@@ -110,7 +115,7 @@ final class RoaCommand implements Callable<Integer> {
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
-                .withUseImplicitDynamics(rational);
+                .withUseImplicitDynamics(rational).withExactProof(exact);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
@@ -394,7 +399,15 @@ final class RoaCommand implements Callable<Integer> {
             }
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
+                fields.put("explanation", CertificateFailure.explain(result));
             }
+            result.exactProof().ifPresent(p -> {
+                Map<String, Object> proof = new LinkedHashMap<>();
+                proof.put("proved", p.proved());
+                proof.put("level", p.level());
+                proof.put("reason", p.reason());
+                fields.put("exactProof", proof);
+            });
             fields.put("sdpStatuses", statuses);
             if (drawing != null) {
                 fields.put("plot", drawing.file().toString());
@@ -417,8 +430,10 @@ final class RoaCommand implements Callable<Integer> {
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
+            out.println(CertificateFailure.explain(result));
         }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
+        result.exactProof().ifPresent(p -> out.println("exact proof: " + p));
         if (result.simulation() != null && result.isVerified()) {
             out.println("simulation cross-check: " + result.simulation());
         }

@@ -61,7 +61,7 @@ public final class RegionOfAttraction {
         RegionOfAttractionResult r = analyzeDetailed(system, context, options);
         if (!r.isVerified()) {
             throw new RegionOfAttractionException("the certificate for rho = " + r.rho()
-                    + " did not pass its independent check: " + r.certificates());
+                    + " did not pass its independent check: " + r.certificates() + ". " + CertificateFailure.explain(r));
         }
         return r.lyapunovFunction();
     }
