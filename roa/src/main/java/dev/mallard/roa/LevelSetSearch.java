@@ -239,7 +239,7 @@ final class LevelSetSearch {
         // lambda in y alone, also in the implicit form: terms in the derivatives z would put monomials y_i z_j
         // into the Gram basis whose block is singular at every feasible point (lambda_yz(y, z) y'Pz vanishes
         // wherever y'Pz does), and would make the program grow with the monomials of degree 4 in 2n variables.
-        p.lambda = p.program.newFreePolynomial("lambda", Monomial.upToDegree(y, lambdaDegree));
+        p.lambda = p.program.newFreePolynomial("lambda", multiplierBasis(vb, vdotb, lambdaDegree));
         if (!lambdaFree) {
             p.lambdaConstraint = p.program.addSosConstraint("lambda", p.lambda);
         }
@@ -321,6 +321,23 @@ final class LevelSetSearch {
                     lambdaTerms, own.basis(), own.gram()));
         }
         return ExactCertificateCheck.prove(identities, w, level);
+    }
+
+    /**
+     * lambda's monomials up to its degree; in the explicit form only those invariant under the sign symmetries
+     * of V and Vdot ({@link SignSymmetry}): averaging a certificate over the symmetries gives one with such a
+     * lambda, so nothing is lost, and the constraint's polynomial is then symmetric, so its Gram matrix splits
+     * into blocks (for dynamics odd in the state, as Van der Pol's, the odd and the even monomials).
+     */
+    private List<Monomial> multiplierBasis(Polynomial vb, Polynomial vdotb, int degree) {
+        List<Monomial> all = Monomial.upToDegree(y, degree);
+        if (!g.isEmpty()) {
+            return all;
+        }
+        java.util.Set<Monomial> support = new java.util.HashSet<>(vb.monomials());
+        support.addAll(vdotb.monomials());
+        SignSymmetry symmetry = new SignSymmetry(support, y);
+        return all.stream().filter(symmetry::invariant).toList();
     }
 
     private boolean explicitNegativeDefinite() {

@@ -367,7 +367,8 @@ public final class SosProgram {
         for (SosConstraint c : sosConstraints) {
             List<Monomial> basis = gramBasis(c, options);
             List<List<Map<ScalarVariable, Double>>> gram = options.cone() == SosOptions.Cone.SOS
-                    ? psdGram(model, c.name(), basis.size()) : ddGram(model, c.name(), basis.size());
+                    ? psdGram(model, c.name(), new SignSymmetry(c.polynomial().monomials(), indeterminates).classes(basis),
+                    basis.size()) : ddGram(model, c.name(), basis.size());
             matchCoefficients(c.polynomial(), basis, gram, marginSlack, rows);
             bases.add(basis);
             grams.add(gram);
@@ -433,6 +434,11 @@ public final class SosProgram {
         for (SparseElimination.Row row : compiled.elimination.remainingRows()) {
             model.addEquality(expression(row.rest), row.rhs);
         }
+        if (compiled.elimination.remainingRows().isEmpty()) {
+            // Every equality determined a free variable (a symmetric program can be that small): the SDP still
+            // needs a constraint, so s = 1 on a fresh non-negative s, which constrains nothing else.
+            model.addEquality(LinearExpression.of(model.addNonNegativeVariable("one")), 1.0);
+        }
         LinearExpression coneObjective = new LinearExpression();
         if (marginSlack == null && objective.termCount() > 0) {
             double[] c = new double[variables.size()];
@@ -470,15 +476,29 @@ public final class SosProgram {
         return s;
     }
 
-    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name, int n) {
+    /**
+     * A PSD Gram matrix, block diagonal over the sign-symmetry classes of the basis ({@link SignSymmetry}):
+     * one PSD block per class, no variable between classes (the averaged certificate has zeros there).
+     */
+    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name,
+            List<List<Integer>> classes, int n) {
         List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
-        PsdMatrixVariable q = n == 0 ? null : model.addPsdMatrix("Q(" + name + ")", n);
         for (int i = 0; i < n; i++) {
             List<Map<ScalarVariable, Double>> row = new ArrayList<>();
             for (int j = 0; j < n; j++) {
-                row.add(Map.of(q.entry(i, j), 1.0));
+                row.add(Map.of());
             }
             g.add(row);
+        }
+        for (int k = 0; k < classes.size(); k++) {
+            List<Integer> members = classes.get(k);
+            PsdMatrixVariable q = model.addPsdMatrix("Q(" + name + ")" + (classes.size() > 1 ? "[" + k + "]" : ""),
+                    members.size());
+            for (int a = 0; a < members.size(); a++) {
+                for (int b = 0; b < members.size(); b++) {
+                    g.get(members.get(a)).set(members.get(b), Map.of(q.entry(a, b), 1.0));
+                }
+            }
         }
         return g;
     }
