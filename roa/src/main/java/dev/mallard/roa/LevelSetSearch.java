@@ -53,6 +53,7 @@ final class LevelSetSearch {
     private final List<Polynomial> g;
     private final RegionOfAttractionOptions options;
     private List<Polynomial> velocity;
+    private boolean multiplierInDerivatives;
 
     /**
      * @param y the displacement variables
@@ -84,10 +85,49 @@ final class LevelSetSearch {
     }
 
     /**
+     * In the implicit form the multiplier lambda is first a polynomial in y alone: for polynomial dynamics a
+     * lambda with terms in z puts monomials {@code y_i z_j} into the Gram basis whose block must be singular
+     * ({@code lambda_yz(y, z) y'Pz} vanishes wherever {@code y'Pz} does), no certificate has a margin, and the
+     * program grows with the monomials of degree 4 in 2n variables. Rational dynamics may need lambda in y and
+     * z (its free multiple of Vdot can then be reduced, see {@link FreeMultipleReduction}): if the first search
+     * fails or certifies nothing, it is repeated with lambda in y and z, and its SDP counts include the first.
+     *
      * @return the outcome
      * @throws RegionOfAttractionException if the SDP fails or no positive level is found
      */
     Outcome run() {
+        if (z.isEmpty()) {
+            return search();
+        }
+        Outcome first = null;
+        try {
+            first = search();
+            if (first.verified) {
+                return first;
+            }
+        } catch (RegionOfAttractionException e) {
+            first = null;
+        }
+        multiplierInDerivatives = true;
+        Outcome second;
+        try {
+            second = search();
+        } catch (RegionOfAttractionException e) {
+            if (first != null) {
+                return first;
+            }
+            throw e;
+        }
+        if (first != null) {
+            second.statuses.addAll(0, first.statuses);
+            second.solves += first.solves;
+            second.iterations += first.iterations;
+            second.solverSeconds += first.solverSeconds;
+        }
+        return second;
+    }
+
+    private Outcome search() {
         Outcome out = new Outcome();
         out.lambdaFree = z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
         Polynomial vb = v;
@@ -236,9 +276,6 @@ final class LevelSetSearch {
         int lambdaDegree = MultiplierDegree.of(vb.totalDegree(), vdotDegree);
         // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
         int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
-        // lambda in y alone, also in the implicit form: terms in the derivatives z would put monomials y_i z_j
-        // into the Gram basis whose block is singular at every feasible point (lambda_yz(y, z) y'Pz vanishes
-        // wherever y'Pz does), and would make the program grow with the monomials of degree 4 in 2n variables.
         p.lambda = p.program.newFreePolynomial("lambda", multiplierBasis(vb, vdotb, lambdaDegree));
         if (!lambdaFree) {
             p.lambdaConstraint = p.program.addSosConstraint("lambda", p.lambda);
@@ -324,13 +361,17 @@ final class LevelSetSearch {
     }
 
     /**
-     * lambda's monomials up to its degree; in the explicit form only those invariant under the sign symmetries
+     * lambda's monomials up to its degree, in y (and z, see {@link #run}); in the explicit form only those invariant under the sign symmetries
      * of V and Vdot ({@link SignSymmetry}): averaging a certificate over the symmetries gives one with such a
      * lambda, so nothing is lost, and the constraint's polynomial is then symmetric, so its Gram matrix splits
      * into blocks (for dynamics odd in the state, as Van der Pol's, the odd and the even monomials).
      */
     private List<Monomial> multiplierBasis(Polynomial vb, Polynomial vdotb, int degree) {
-        List<Monomial> all = Monomial.upToDegree(y, degree);
+        List<Variable> variables = new ArrayList<>(y);
+        if (multiplierInDerivatives) {
+            variables.addAll(z);
+        }
+        List<Monomial> all = Monomial.upToDegree(variables, degree);
         if (!g.isEmpty()) {
             return all;
         }
