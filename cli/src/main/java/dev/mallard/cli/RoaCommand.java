@@ -2,6 +2,7 @@ package dev.mallard.cli;
 
 import dev.mallard.plot.RegionOfAttractionPlot;
 
+import dev.mallard.roa.CertificateFailure;
 import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionException;
 import dev.mallard.roa.RegionOfAttractionOptions;
@@ -84,6 +85,10 @@ final class RoaCommand implements Callable<Integer> {
     @Mixin
     RoaSosOptions sos;
 
+    @Option(names = "--exact", description = "Also prove the certificate in exact rational arithmetic (the identity "
+            + "exactly, the Gram matrices PSD by an exact LDL' factorisation); a level not proved is backed off.")
+    boolean exact;
+
     @Spec
     CommandSpec spec;
 
@@ -120,7 +125,7 @@ final class RoaCommand implements Callable<Integer> {
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
-                .withUseImplicitDynamics(rational);
+                .withUseImplicitDynamics(rational).withExactProof(exact);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
         }
@@ -410,7 +415,15 @@ final class RoaCommand implements Callable<Integer> {
             SimulationReport.addJson(fields, result);
             if (!result.isVerified()) {
                 fields.put("reason", UNVERIFIED);
+                fields.put("explanation", CertificateFailure.explain(result));
             }
+            result.exactProof().ifPresent(p -> {
+                Map<String, Object> proof = new LinkedHashMap<>();
+                proof.put("proved", p.proved());
+                proof.put("level", p.level());
+                proof.put("reason", p.reason());
+                fields.put("exactProof", proof);
+            });
             fields.put("sdpStatuses", statuses);
             RoaJsonDetails.add(fields, result);
             sos.report(fields);
@@ -436,6 +449,7 @@ final class RoaCommand implements Callable<Integer> {
             LyapunovDegreeReport.print(out, lyapunovDegree, result);
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);
+            out.println(CertificateFailure.explain(result));
         }
         if (result.stateRegion() != null) {
             out.println("restricted to " + result.stateRegion() + ": the estimate is certified to lie inside it");
@@ -444,6 +458,7 @@ final class RoaCommand implements Callable<Integer> {
             out.println("robust: certified for every " + result.uncertainParameters());
         }
         out.println("certificate: " + (result.isVerified() ? "verified" : "NOT verified") + " " + result.certificates());
+        result.exactProof().ifPresent(p -> out.println("exact proof: " + p));
         SimulationReport.print(out, result);
         if (drawing != null) {
             out.println("plot: " + drawing.file() + (drawing.trueBoundaryFound() ? " (with the simulated true boundary)" : ""));

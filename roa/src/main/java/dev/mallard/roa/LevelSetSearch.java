@@ -1,11 +1,16 @@
 package dev.mallard.roa;
 
 import dev.mallard.sdp.SdpStatus;
+import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.numbers.fraction.BigFraction;
 
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -34,6 +39,8 @@ final class LevelSetSearch {
         final List<SosCertificate> certificates = new ArrayList<>();
         /** The status of every SDP solved, in order. */
         final List<SdpStatus> statuses = new ArrayList<>();
+        /** The exact proof of the certificate kept, or of the last one tried; null unless asked for. */
+        ExactProof exactProof;
         int solves;
         int iterations;
         double solverSeconds;
@@ -46,6 +53,8 @@ final class LevelSetSearch {
     private final List<Polynomial> g;
     private final RegionOfAttractionOptions options;
     private final LevelSetConstraints constraints;
+    private List<Polynomial> velocity;
+    private boolean multiplierInDerivatives;
 
     /**
      * @param y the displacement variables
@@ -81,10 +90,60 @@ final class LevelSetSearch {
     }
 
     /**
+     * @param field the vector field whose derivative of V is Vdot ({@code ydot = field(y)}; in the implicit form
+     *     the derivative variables z), one entry per variable of y: the exact proof computes Vdot from V and it
+     *     exactly, instead of taking Vdot's rounded coefficients
+     * @return this
+     */
+    LevelSetSearch withVelocity(List<Polynomial> field) {
+        this.velocity = List.copyOf(field);
+        return this;
+    }
+
+    /**
+     * In the implicit form the multiplier lambda is first a polynomial in y alone: for polynomial dynamics a
+     * lambda with terms in z puts monomials {@code y_i z_j} into the Gram basis whose block must be singular
+     * ({@code lambda_yz(y, z) y'Pz} vanishes wherever {@code y'Pz} does), no certificate has a margin, and the
+     * program grows with the monomials of degree 4 in 2n variables. Rational dynamics may need lambda in y and
+     * z (its free multiple of Vdot can then be reduced, see {@link FreeMultipleReduction}): if the first search
+     * fails or certifies nothing, it is repeated with lambda in y and z, and its SDP counts include the first.
+     *
      * @return the outcome
      * @throws RegionOfAttractionException if the SDP fails or no positive level is found
      */
     Outcome run() {
+        if (z.isEmpty()) {
+            return search();
+        }
+        Outcome first = null;
+        try {
+            first = search();
+            if (first.verified) {
+                return first;
+            }
+        } catch (RegionOfAttractionException e) {
+            first = null;
+        }
+        multiplierInDerivatives = true;
+        Outcome second;
+        try {
+            second = search();
+        } catch (RegionOfAttractionException e) {
+            if (first != null) {
+                return first;
+            }
+            throw e;
+        }
+        if (first != null) {
+            second.statuses.addAll(0, first.statuses);
+            second.solves += first.solves;
+            second.iterations += first.iterations;
+            second.solverSeconds += first.solverSeconds;
+        }
+        return second;
+    }
+
+    private Outcome search() {
         Outcome out = new Outcome();
         out.lambdaFree = !constraints.parameters.isEmpty() ? constraints.negativeDefiniteOverBox(vdot, y)
                 : z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
@@ -129,6 +188,11 @@ final class LevelSetSearch {
         // to 10%. Small to large, so the first level that verifies is the highest of the schedule.
         Program second = null;
         SosSolution s2 = null;
+        // With an exact proof asked for, a level verified in floating point but not proved exactly is kept
+        // (the highest such) in case no level of the schedule is proved.
+        Program numericProgram = null;
+        SosSolution numericSolution = null;
+        double numericLevel = Double.NaN;
         for (double backoff = options.certificateBackoff(); backoff <= 0.1 && !out.verified; backoff *= 10) {
             out.certifiedRho = out.optimalRho * (1.0 - backoff);
             // A margin cap of 1 resolves the margin to the solver's absolute accuracy, about 1e-8. Where the
@@ -142,7 +206,22 @@ final class LevelSetSearch {
                 s2 = second.program.solve(options.sosOptions());
                 record(out, s2);
                 out.verified = s2.isVerified() && s2.gramMargin() > 0;
+                if (out.verified && options.exactProof()) {
+                    out.exactProof = exactProof(second, s2, out.certifiedRho, t);
+                    out.verified = out.exactProof.proved();
+                    if (!out.verified && numericProgram == null) {
+                        numericProgram = second;
+                        numericSolution = s2;
+                        numericLevel = out.certifiedRho;
+                    }
+                }
             }
+        }
+        if (!out.verified && numericProgram != null) {
+            out.verified = true;
+            out.certifiedRho = numericLevel;
+            second = numericProgram;
+            s2 = numericSolution;
         }
         out.certificates.addAll(s2.certificates());
         Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);
@@ -205,6 +284,9 @@ final class LevelSetSearch {
         SosProgram program;
         DecisionVariable rho;
         PolynomialExpression lambda;
+        /** lambda's own SOS constraint, null when lambda is free. */
+        SosConstraint lambdaConstraint;
+        final List<PolynomialExpression> multipliers = new ArrayList<>();
         SosConstraint constraint;
         int normDegree;
     }
@@ -221,15 +303,17 @@ final class LevelSetSearch {
         // Uncertain parameters raise Vdot's degree and with it the whole certificate's: there a constant
         // multiplier keeps the SDP small and well conditioned.
         int lambdaDegree = options.multiplierDegree() >= 0 ? options.multiplierDegree()
-                : constraintsb.parameters.isEmpty() ? 2 * ((vdotDegree + 1) / 2) : 0;
+                : constraintsb.parameters.isEmpty() ? MultiplierDegree.of(vb.totalDegree(), vdotDegree) : 0;
         if (!lambdaFree && lambdaDegree % 2 != 0) {
             throw new IllegalArgumentException("multiplierDegree " + lambdaDegree + " is odd, but the multiplier must "
                     + "be SOS here (Vdot is not locally negative definite), so of even degree");
         }
         // Rounded up: with an odd-degree Vdot, (y'y)^d (V - rho) must reach past lambda Vdot's odd top degree.
         int d = Math.max(0, (lambdaDegree + vdotDegree - vb.totalDegree() + 1) / 2);
-        p.lambda = lambdaFree ? p.program.newFreePolynomial("lambda", lambdaDegree)
-                : p.program.newSosPolynomial("lambda", lambdaDegree);
+        p.lambda = p.program.newFreePolynomial("lambda", multiplierBasis(vb, vdotb, lambdaDegree));
+        if (!lambdaFree) {
+            p.lambdaConstraint = p.program.addSosConstraint("lambda", p.lambda);
+        }
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, d);
         p.normDegree = d;
         PolynomialExpression rho;
@@ -241,7 +325,7 @@ final class LevelSetSearch {
         }
         PolynomialExpression level = PolynomialExpression.of(vb.multiply(norm)).minus(rho.times(norm));
         PolynomialExpression certificate = level.minus(p.lambda.times(vdotb));
-        List<PolynomialExpression> multipliers = new ArrayList<>();
+        List<PolynomialExpression> multipliers = p.multipliers;
         for (int i = 0; i < g.size(); i++) {
             int degree = Math.max(0, lambdaDegree + vdotDegree - g.get(i).totalDegree());
             multipliers.add(p.program.newFreePolynomial("lambda_g" + i, degree));
@@ -258,6 +342,79 @@ final class LevelSetSearch {
             p.program.declareFreeMultiple(constraint, multipliers.get(i), g.get(i));
         }
         return p;
+    }
+
+    /**
+     * The certificate of {@code level}, rebuilt in exact arithmetic from V and the velocity (in the balanced
+     * variables if t is not null) and the solver's multipliers and Gram matrices, proved or refused by
+     * {@link ExactCertificateCheck}.
+     */
+    private ExactProof exactProof(Program p, SosSolution s, double level, double[][] t) {
+        ExactPolynomial vExact = ExactPolynomial.of(v);
+        ExactPolynomial vdotExact;
+        if (velocity == null) {
+            vdotExact = ExactPolynomial.of(vdot);
+        } else {
+            List<ExactPolynomial> field = new ArrayList<>();
+            velocity.forEach(f -> field.add(ExactPolynomial.of(f)));
+            vdotExact = vExact.directional(y, field);
+        }
+        if (t != null) {
+            vExact = vExact.substituteLinear(y, t);
+            vdotExact = vdotExact.substituteLinear(y, t);
+        }
+        ExactPolynomial fixed = ExactPolynomial.squaredNormPower(y, p.normDegree)
+                .multiply(vExact.subtract(ExactPolynomial.of(Monomial.ONE, BigFraction.from(level))));
+        double[] w = new double[p.program.variableCount()];
+        Map<Integer, ExactPolynomial> directions = new HashMap<>();
+        Map<Integer, ExactPolynomial> lambdaTerms = new HashMap<>();
+        ExactPolynomial vdotFinal = vdotExact;
+        p.lambda.terms().forEach((m, form) -> {
+            int k = form.variable(0).index();
+            w[k] = s.value(form.variable(0));
+            ExactPolynomial term = ExactPolynomial.of(m, BigFraction.ONE);
+            directions.put(k, term.multiply(vdotFinal).negate());
+            lambdaTerms.put(k, term);
+        });
+        for (int i = 0; i < p.multipliers.size(); i++) {
+            ExactPolynomial gi = ExactPolynomial.of(g.get(i));
+            p.multipliers.get(i).terms().forEach((m, form) -> {
+                int k = form.variable(0).index();
+                w[k] = s.value(form.variable(0));
+                directions.put(k, ExactPolynomial.of(m, BigFraction.ONE).multiply(gi));
+            });
+        }
+        List<ExactCertificateCheck.Identity> identities = new ArrayList<>();
+        SosCertificate main = s.certificate(p.constraint);
+        identities.add(new ExactCertificateCheck.Identity("the level-set certificate", fixed, directions,
+                main.basis(), main.gram()));
+        if (p.lambdaConstraint != null) {
+            SosCertificate own = s.certificate(p.lambdaConstraint);
+            identities.add(new ExactCertificateCheck.Identity("the multiplier lambda", ExactPolynomial.ZERO,
+                    lambdaTerms, own.basis(), own.gram()));
+        }
+        return ExactCertificateCheck.prove(identities, w, level);
+    }
+
+    /**
+     * lambda's monomials up to its degree, in y (and z, see {@link #run}); in the explicit form only those invariant under the sign symmetries
+     * of V and Vdot ({@link SignSymmetry}): averaging a certificate over the symmetries gives one with such a
+     * lambda, so nothing is lost, and the constraint's polynomial is then symmetric, so its Gram matrix splits
+     * into blocks (for dynamics odd in the state, as Van der Pol's, the odd and the even monomials).
+     */
+    private List<Monomial> multiplierBasis(Polynomial vb, Polynomial vdotb, int degree) {
+        List<Variable> variables = new ArrayList<>(y);
+        if (multiplierInDerivatives) {
+            variables.addAll(z);
+        }
+        List<Monomial> all = Monomial.upToDegree(variables, degree);
+        if (!g.isEmpty()) {
+            return all;
+        }
+        java.util.Set<Monomial> support = new java.util.HashSet<>(vb.monomials());
+        support.addAll(vdotb.monomials());
+        SignSymmetry symmetry = new SignSymmetry(support, y);
+        return all.stream().filter(symmetry::invariant).toList();
     }
 
     private boolean explicitNegativeDefinite() {

@@ -62,10 +62,12 @@ public final class NewtonPolytope {
         }
         Set<Monomial> supportSet = new HashSet<>(support);
         HullMembership hull = new HullMembership(points);
+        Slabs slabs = new Slabs(points);
         List<Monomial> basis = new ArrayList<>();
         for (Monomial candidate : Monomial.range(variables, (minDegree + 1) / 2, maxDegree / 2)) {
             if (withinExponentBox(candidate, variables, low, high)
-                    && (supportSet.contains(candidate.pow(2)) || hull.contains(doubled(candidate, variables)))) {
+                    && (supportSet.contains(candidate.pow(2))
+                    || slabs.contain(doubled(candidate, variables)) && hull.contains(doubled(candidate, variables)))) {
                 basis.add(candidate);
             }
         }
@@ -89,6 +91,62 @@ public final class NewtonPolytope {
             }
         }
         return true;
+    }
+
+    /**
+     * A quick necessary test before the linear program: the ranges over the support of the functionals
+     * {@code totalDegree(e) + e_i} and {@code totalDegree(e) - e_i}, which every point of the hull respects. They
+     * reject, without a linear program, the monomials mixing variables of two groups that the support never
+     * mixes at top degree (as {@code y_i z_j} when z appears squared only in terms of lower degree): the
+     * linear programs over thousands of support points were most of the time of large implicit-form programs.
+     */
+    private static final class Slabs {
+        private final double[] upperPlus;
+        private final double[] lowerPlus;
+        private final double[] upperMinus;
+        private final double[] lowerMinus;
+
+        Slabs(double[][] points) {
+            int n = points[0].length;
+            upperPlus = filled(n, Double.NEGATIVE_INFINITY);
+            upperMinus = filled(n, Double.NEGATIVE_INFINITY);
+            lowerPlus = filled(n, Double.POSITIVE_INFINITY);
+            lowerMinus = filled(n, Double.POSITIVE_INFINITY);
+            for (double[] e : points) {
+                double total = sum(e);
+                for (int i = 0; i < n; i++) {
+                    upperPlus[i] = Math.max(upperPlus[i], total + e[i]);
+                    lowerPlus[i] = Math.min(lowerPlus[i], total + e[i]);
+                    upperMinus[i] = Math.max(upperMinus[i], total - e[i]);
+                    lowerMinus[i] = Math.min(lowerMinus[i], total - e[i]);
+                }
+            }
+        }
+
+        boolean contain(double[] q) {
+            double total = sum(q);
+            for (int i = 0; i < q.length; i++) {
+                if (total + q[i] > upperPlus[i] || total + q[i] < lowerPlus[i] || total - q[i] > upperMinus[i]
+                        || total - q[i] < lowerMinus[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static double[] filled(int n, double value) {
+            double[] a = new double[n];
+            java.util.Arrays.fill(a, value);
+            return a;
+        }
+
+        private static double sum(double[] e) {
+            double s = 0.0;
+            for (double x : e) {
+                s += x;
+            }
+            return s;
+        }
     }
 
     private static double[] doubled(Monomial m, List<Variable> variables) {

@@ -64,7 +64,7 @@ public final class RegionOfAttraction {
         RegionOfAttractionResult r = analyzeDetailed(system, context, options);
         if (!r.isVerified()) {
             throw new RegionOfAttractionException("the certificate for rho = " + r.rho()
-                    + " did not pass its independent check: " + r.certificates());
+                    + " did not pass its independent check: " + r.certificates() + ". " + CertificateFailure.explain(r));
         }
         return r.lyapunovFunction();
     }
@@ -113,6 +113,7 @@ public final class RegionOfAttraction {
         }
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
         LevelSetConstraints constraints = LevelSetConstraints.of(options, stateVariables, y, x0);
+        checkExactProofApplies(constraints, options);
         checkConstraintsApply(constraints, options);
         int[] counters = new int[2];
         double[] seconds = new double[1];
@@ -147,9 +148,13 @@ public final class RegionOfAttraction {
                 throw new IllegalArgumentException("uncertainParameters: robust analysis needs explicit polynomial "
                         + "dynamics, not useImplicitDynamics");
             }
-            outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).run();
+            outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
         } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
             refuseTrigonometricOptions(constraints, options);
+            if (options.exactProof()) {
+                throw new IllegalArgumentException("exactProof is not available where sin and cos are enclosed (an "
+                        + "angle that also enters polynomially): those certificates are checked in floating point");
+            }
             return EnclosedRegionOfAttraction.analyze(system, context, f, y, x0, v, stateVariables, options, statuses,
                     counters, seconds, start);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.of(f, y) != null) {
@@ -175,7 +180,8 @@ public final class RegionOfAttraction {
                 return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
                         counters, seconds, start);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).run();
+            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).withVelocity(fPoly)
+                    .run();
         }
         statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
@@ -237,6 +243,23 @@ public final class RegionOfAttraction {
         }
     }
 
+    /**
+     * The exact proof covers the level-set certificate of a fixed V without S-procedure terms: refuse it where
+     * the answer would rest on another certificate.
+     */
+    private static void checkExactProofApplies(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
+        if (!options.exactProof()) {
+            return;
+        }
+        String other = !constraints.isEmpty() ? "a state region or uncertain parameters"
+                : options.lyapunovDegree() > 2 ? "lyapunovDegree " + options.lyapunovDegree()
+                : options.enlargementIterations() > 0 ? "enlargement by V-iteration" : null;
+        if (other != null) {
+            throw new IllegalArgumentException("exactProof proves the level-set certificate of a fixed V; it does not "
+                    + "cover " + other + ": remove one of them");
+        }
+    }
+
     /** Options the sin/cos paths (exact recast and enclosure) do not carry into their SOS programs. */
     private static void refuseTrigonometricOptions(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
         if (!constraints.isEmpty()) {
@@ -283,7 +306,7 @@ public final class RegionOfAttraction {
         }
         Polynomial vdot = PolynomialAlgebra.directional(v, recast.all(), recast.dynamics);
         LevelSetSearch.Outcome outcome = new LevelSetSearch(recast.all(), List.of(), v, vdot, recast.circles, options)
-                .run();
+                .withVelocity(recast.dynamics).run();
         statuses.addAll(outcome.statuses);
         Map<Variable, Expression> back = new HashMap<>();
         for (int i = 0, k = 0; i < reduced.size(); i++) {

@@ -30,6 +30,7 @@ public final class RegionOfAttractionOptions {
     private ParameterBox uncertainParameters = ParameterBox.empty();
     private java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver = (problem, c) -> { };
     private int lyapunovDegree = 2;
+    private boolean exactProof;
 
     private RegionOfAttractionOptions() {
     }
@@ -52,6 +53,7 @@ public final class RegionOfAttractionOptions {
         o.uncertainParameters = uncertainParameters;
         o.levelSearchObserver = levelSearchObserver;
         o.lyapunovDegree = lyapunovDegree;
+        o.exactProof = exactProof;
         return o;
     }
 
@@ -305,6 +307,26 @@ public final class RegionOfAttractionOptions {
     /** @return the random seed of the sampling */
     public long seed() {
         return seed;
+    }
+
+    /**
+     * @param on whether to prove the certificate in exact rational arithmetic as well ({@link ExactProof}): the
+     *     polynomial identity rebuilt exactly from V, the dynamics and the rounded multipliers, the Gram matrices
+     *     projected onto it exactly and factored LDL' exactly. A level that verifies in floating point but is
+     *     not proved exactly is backed off further like a failed check; if no level of the schedule is proved,
+     *     the highest level verified in floating point is kept and {@link RegionOfAttractionResult#exactProof()}
+     *     says why the proof failed
+     * @return a copy with it set
+     */
+    public RegionOfAttractionOptions withExactProof(boolean on) {
+        RegionOfAttractionOptions o = copy();
+        o.exactProof = on;
+        return o;
+    }
+
+    /** @return whether the certificate is also proved in exact rational arithmetic */
+    public boolean exactProof() {
+        return exactProof;
     }
 
     /** @return the rounds of V-iteration (0: none) */

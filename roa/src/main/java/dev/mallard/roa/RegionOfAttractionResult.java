@@ -37,6 +37,7 @@ public final class RegionOfAttractionResult {
     /** Set once by {@link #restrictedTo} before the result leaves the analysis. */
     private StateRegion stateRegion;
     private ParameterBox uncertainParameters = ParameterBox.empty();
+    private final ExactProof exactProof;
 
     RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
             LevelSetSearch.Outcome outcome, boolean global, List<SdpStatus> sdpStatuses, SimulationCheck simulation,
@@ -57,6 +58,7 @@ public final class RegionOfAttractionResult {
         this.iterations = iterations;
         this.solverSeconds = solverSeconds;
         this.totalSeconds = totalSeconds;
+        this.exactProof = outcome.exactProof;
     }
 
     /** Records the region and parameter box the certificate holds for; returns this. */
@@ -166,6 +168,14 @@ public final class RegionOfAttractionResult {
     /** @return seconds spent building and solving SDPs */
     public double solverSeconds() {
         return solverSeconds;
+    }
+
+    /**
+     * @return the exact proof of the kept certificate (or, when none was proved, of the last one tried); empty
+     *     unless {@link RegionOfAttractionOptions#withExactProof} asked for one and a certificate was verified
+     */
+    public java.util.Optional<ExactProof> exactProof() {
+        return java.util.Optional.ofNullable(exactProof);
     }
 
     /** @return seconds for the whole analysis */

@@ -258,7 +258,9 @@ public final class SosProgram {
 
     /**
      * The Gram basis {@link #solve} would use for a constraint: with the reduction on, the Newton polytope's
-     * monomials less one per declared free multiple ({@link #declareFreeMultiple}).
+     * monomials less one per declared free multiple ({@link #declareFreeMultiple}), the polytope taken over the
+     * terms whose coefficients are not forced to zero by the terms no basis product reaches
+     * ({@link ForcedZeroSupport}), repeated until the basis no longer shrinks.
      *
      * @param constraint a constraint of this program
      * @param options the options (Newton reduction or not)
@@ -269,8 +271,16 @@ public final class SosProgram {
         if (!options.newtonReduction()) {
             return Monomial.upToDegree(indeterminates, (p.totalDegree()) / 2);
         }
-        List<Monomial> basis = NewtonPolytope.gramBasis(p.monomials(), indeterminates);
-        return FreeMultipleReduction.reduce(basis, constraint.freeMultiples);
+        Set<Monomial> support = p.monomials();
+        while (true) {
+            List<Monomial> basis = FreeMultipleReduction.reduce(NewtonPolytope.gramBasis(support, indeterminates),
+                    constraint.freeMultiples);
+            Set<Monomial> effective = ForcedZeroSupport.effective(p, support, basis);
+            if (effective.size() == support.size()) {
+                return basis;
+            }
+            support = effective;
+        }
     }
 
     /**
@@ -358,7 +368,8 @@ public final class SosProgram {
         for (SosConstraint c : sosConstraints) {
             List<Monomial> basis = gramBasis(c, options);
             List<List<Map<ScalarVariable, Double>>> gram = switch (options.cone()) {
-                case SOS -> psdGram(model, c.name(), basis.size());
+                case SOS -> psdGram(model, c.name(),
+                        new SignSymmetry(c.polynomial().monomials(), indeterminates).classes(basis), basis.size());
                 case DSOS -> ddGram(model, c.name(), basis.size());
                 case SDSOS -> SdsosGram.build(model, c.name(), basis.size());
             };
@@ -430,6 +441,11 @@ public final class SosProgram {
         for (SparseElimination.Row row : compiled.elimination.remainingRows()) {
             model.addEquality(expression(row.rest), row.rhs);
         }
+        if (compiled.elimination.remainingRows().isEmpty()) {
+            // Every equality determined a free variable (a symmetric program can be that small): the SDP still
+            // needs a constraint, so s = 1 on a fresh non-negative s, which constrains nothing else.
+            model.addEquality(LinearExpression.of(model.addNonNegativeVariable("one")), 1.0);
+        }
         LinearExpression coneObjective = new LinearExpression();
         if (marginSlack == null && objective.termCount() > 0) {
             double[] c = new double[variables.size()];
@@ -468,15 +484,29 @@ public final class SosProgram {
         return s;
     }
 
-    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name, int n) {
+    /**
+     * A PSD Gram matrix, block diagonal over the sign-symmetry classes of the basis ({@link SignSymmetry}):
+     * one PSD block per class, no variable between classes (the averaged certificate has zeros there).
+     */
+    private static List<List<Map<ScalarVariable, Double>>> psdGram(SdpModel model, String name,
+            List<List<Integer>> classes, int n) {
         List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
-        PsdMatrixVariable q = n == 0 ? null : model.addPsdMatrix("Q(" + name + ")", n);
         for (int i = 0; i < n; i++) {
             List<Map<ScalarVariable, Double>> row = new ArrayList<>();
             for (int j = 0; j < n; j++) {
-                row.add(Map.of(q.entry(i, j), 1.0));
+                row.add(Map.of());
             }
             g.add(row);
+        }
+        for (int k = 0; k < classes.size(); k++) {
+            List<Integer> members = classes.get(k);
+            PsdMatrixVariable q = model.addPsdMatrix("Q(" + name + ")" + (classes.size() > 1 ? "[" + k + "]" : ""),
+                    members.size());
+            for (int a = 0; a < members.size(); a++) {
+                for (int b = 0; b < members.size(); b++) {
+                    g.get(members.get(a)).set(members.get(b), Map.of(q.entry(a, b), 1.0));
+                }
+            }
         }
         return g;
     }

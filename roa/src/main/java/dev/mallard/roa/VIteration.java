@@ -63,7 +63,7 @@ final class VIteration {
                 solves++;
                 iterations += check.iterations();
                 outcome = new LevelSetSearch(y, List.of(), next,
-                        PolynomialAlgebra.directional(next, y, f), List.of(), options).run();
+                        PolynomialAlgebra.directional(next, y, f), List.of(), options).withVelocity(f).run();
             } catch (IllegalArgumentException | RegionOfAttractionException e) {
                 break;
             }

@@ -131,6 +131,27 @@ class LyapunovDegreeTest {
     }
 
     @Test
+    void anExactProofIsRefusedWhereItWouldNotCoverTheAnswer() {
+        Variable x = new Variable("x");
+        Expression xe = Expression.of(x);
+        SymbolicVectorSystem<Double> system = SymbolicVectorSystem.builder().state(x)
+                .dynamics(xe.negate().plus(xe.times(xe))).build(Scalar.DOUBLE);
+        RegionOfAttractionOptions exact = RegionOfAttractionOptions.defaults().withStateVariables(List.of(x))
+                .withExactProof(true);
+        List<RegionOfAttractionOptions> refused = List.of(exact.withLyapunovDegree(4), exact.withEnlargement(1, 1000),
+                exact.withStateRegion(StateRegion.box(List.of(x), new double[] {-1}, new double[] {1})));
+        for (RegionOfAttractionOptions options : refused) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(), options));
+            assertTrue(e.getMessage().contains("exactProof"), e.getMessage());
+        }
+        // without them the proof is made
+        RegionOfAttractionResult proved = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                exact);
+        assertTrue(proved.exactProof().orElseThrow().proved(), proved.exactProof().toString());
+    }
+
+    @Test
     void sinAndCosDynamicsWithAHigherDegreeAreRefusedSayingWhy() {
         Variable th = new Variable("th");
         Variable w = new Variable("w");

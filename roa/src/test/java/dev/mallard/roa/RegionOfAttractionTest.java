@@ -244,7 +244,7 @@ class RegionOfAttractionTest {
         RegionOfAttractionOptions full = NO_SIMULATION.withSosOptions(SosOptions.defaults().withNewtonReduction(false));
         RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(), full);
         assertEquals(false, r.isVerified(), r::toString);
-        assertEquals(15, r.certificates().get(0).basis().size());
+        assertEquals(10, r.certificates().get(0).basis().size());
         RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), full));
         assertTrue(e.getMessage().contains("did not pass its independent check"), e.getMessage());

@@ -24,8 +24,11 @@ class VannelliVidyasagarTest {
 
     /** The largest level of V inside {Vdot < 0}, as published (and as the SOS optimum reproduces). */
     private static final double TRUE_LEVEL = 0.71297544;
-    /** csdp 6.3's objective on the level-set SDP this analysis builds ({@code csdp FILE}: "Success"). */
-    private static final double CSDP_OBJECTIVE = 6.0561506e-01;
+    /**
+     * csdp 6.3's objective on the level-set SDP this analysis builds ({@code csdp FILE}: "Success", primal
+     * 5.8281884e-01, dual 5.8281882e-01), its multiplier of degree 2 (see {@link MultiplierDegree}).
+     */
+    private static final double CSDP_OBJECTIVE = 5.8281883e-01;
 
     private static RegionOfAttractionResult analyze(SosOptions sos) {
         SosFamily.Member member = SosFamily.MEMBERS.stream()
