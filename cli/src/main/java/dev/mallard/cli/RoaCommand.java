@@ -34,9 +34,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "or implicit rational (--g); angles entering only through sin and cos are recast",
             "exactly (s = sin, c = cos - 1 on the unit circle); where an angle also enters",
             "directly (a feedback of the angle), sin and cos are enclosed between polynomials",
-            "with a bounded remainder, so the level holds for the true dynamics. rho is the level of",
-            "the candidate V (--V, or the quadratic Lyapunov function of the linearisation)",
-            "and the printed V is V/rho, so {V <= 1} is the estimate.",
+            "with a bounded remainder, so the level holds for the true dynamics.",
+            "rho is the level of the candidate V (--V, or the quadratic Lyapunov function",
+            "of the linearisation) and the printed V is V/rho, so {V <= 1} is the estimate.",
             "Example: mallard roa --vars x1,x2 --f \"-x2; x1 + (x1^2 - 1)*x2\""})
 final class RoaCommand implements Callable<Integer> {
 
