@@ -100,10 +100,27 @@ public final class LinePlot {
      * @throws IllegalArgumentException if the lengths differ or the arrays are empty
      */
     public LinePlot markers(String name, double[] x, double[] y, Color color) {
+        return markers(name, x, y, color, true);
+    }
+
+    /**
+     * As {@link #markers(String, double[], double[], Color)}, with the legend entry shown or not (so that many
+     * series of one kind, e.g. the start of each trajectory, take one legend line).
+     *
+     * @param name the legend entry, not null; a name already used gets a numeric suffix
+     * @param x abscissae, not modified
+     * @param y ordinates of the same length, not modified
+     * @param color the marker colour, not null
+     * @param inLegend whether the legend lists this series
+     * @return this plot
+     * @throws IllegalArgumentException if the lengths differ or the arrays are empty
+     */
+    public LinePlot markers(String name, double[] x, double[] y, Color color, boolean inLegend) {
         XYSeries s = series(name, x, y);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.DIAMOND);
         s.setMarkerColor(Objects.requireNonNull(color, "color"));
+        s.setShowInLegend(inLegend);
         return this;
     }
 
@@ -159,5 +176,11 @@ public final class LinePlot {
     /** @return the chart, for {@link Figure} */
     XYChart chart() {
         return chart;
+    }
+
+    /** @return the names the legend lists, in the order the series were added */
+    List<String> legend() {
+        return chart.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).map(XYSeries::getName)
+                .toList();
     }
 }

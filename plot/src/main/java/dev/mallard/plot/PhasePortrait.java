@@ -20,6 +20,7 @@ public final class PhasePortrait {
     private final LinePlot plot;
     private boolean convergedInLegend;
     private boolean divergedInLegend;
+    private boolean startInLegend;
 
     /**
      * @param title the title
@@ -83,7 +84,9 @@ public final class PhasePortrait {
         boolean first = orbit.converged() ? !convergedInLegend : !divergedInLegend;
         plot.line(orbit.converged() ? "reaches the equilibrium" : "does not reach it", orbit.x(), orbit.y(),
                 orbit.converged() ? Palette.CONVERGED : Palette.NOT_CONVERGED, first);
-        plot.markers("start", new double[] {orbit.x()[0]}, new double[] {orbit.y()[0]}, java.awt.Color.DARK_GRAY);
+        plot.markers("start", new double[] {orbit.x()[0]}, new double[] {orbit.y()[0]}, java.awt.Color.DARK_GRAY,
+                !startInLegend);
+        startInLegend = true;
         convergedInLegend |= orbit.converged();
         divergedInLegend |= !orbit.converged();
         return this;
@@ -127,5 +130,10 @@ public final class PhasePortrait {
      */
     public Path save(Path file) {
         return plot.save(file);
+    }
+
+    /** @return the names the legend lists */
+    java.util.List<String> legend() {
+        return plot.legend();
     }
 }

@@ -37,6 +37,16 @@ class RegionOfAttractionPlotTest {
     }
 
     @Test
+    void theLegendListsEachKindOfSeriesOnce() {
+        VanDerPol<Double> reversed = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        PhasePortrait portrait = new PhasePortrait("vdp", "x1", "x2");
+        for (double[] x0 : new double[][] {{0.5, 0.0}, {3.0, 0.0}, {0.0, 0.5}, {-3.0, 0.0}}) {
+            portrait.add(PhasePortrait.orbit(reversed, x0, 30, new double[2], 10));
+        }
+        assertEquals(List.of("reaches the equilibrium", "start", "does not reach it"), portrait.legend());
+    }
+
+    @Test
     void anOrbitIsMarkedConvergedByWhereItEnds() {
         VanDerPol<Double> reversed = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
         assertTrue(PhasePortrait.orbit(reversed, new double[] {0.5, 0.0}, 30, new double[2], 10).converged());
