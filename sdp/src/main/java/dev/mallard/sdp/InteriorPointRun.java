@@ -40,6 +40,19 @@ final class InteriorPointRun {
      * objectives, stays flat for many iterations while the infeasibilities fall.
      */
     private static final double PROGRESS_FACTOR = 0.9;
+    /**
+     * A first pass whose relative dual infeasibility rises above this factor times its lowest, after a dual
+     * step the guard would have shortened, has lost the dual feasibility it reached: on gpp250-4 it jumps
+     * from 1.4e-10 to 9.2e-7 and again to 3.0e-7, and the unguarded pass then spends ten iterations without
+     * reaching the tolerance.
+     */
+    private static final double DUAL_LOSS_FACTOR = 100;
+    /**
+     * The first pass pauses at its second such loss: SOS programs near their optimum lose their dual
+     * feasibility once (Vannelli-Vidyasagar's: 4.7e-15 to 2.9e-7) and the next full step repairs it, more
+     * accurately than the guarded pass would (which certified its level 1e-5 relative low).
+     */
+    private static final int DUAL_LOSSES = 2;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
     private static final double NEAR_FACTOR = 100;
 
@@ -151,12 +164,21 @@ final class InteriorPointRun {
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
     private int iterationCount;
+    /** Whether {@link #run} returned null to let the robust pass try first; {@link #resume} clears it. */
+    private boolean paused;
+    /** Whether this run has paused (it pauses at most once). */
+    private boolean pausedOnce;
+    /** The iterates after the checkpoint whose dual infeasibility exceeded DUAL_LOSS_FACTOR times the lowest. */
+    private int dualLosses;
+    /** The step at which it paused. */
+    private int pausedStep;
     /** The lowest primal infeasibility, dual infeasibility and mu so far, as {@link #newLows} keeps them. */
     private final double[] lows = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
     private double bestDualInfeasibility = Double.POSITIVE_INFINITY;
 
     /** A copy of an iterate. */
-    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
+    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible,
+            IterationInfo info) {
     }
 
     InteriorPointRun(SdpProblem problem, SdpOptions options) {
@@ -281,6 +303,16 @@ final class InteriorPointRun {
         return checkpoint == null ? Checkpoint.START : checkpoint;
     }
 
+    /**
+     * The best iterate of this run as a place to resume from: the robust pass then starts where the first
+     * pass came closest to the tolerances, not where the two passes part.
+     */
+    Checkpoint bestPoint() {
+        return new Checkpoint(best.x(), best.w(), best.bigX(), best.bigY(), best.primalFeasible(),
+                best.info().iteration() - firstIteration + startStep, bestDualInfeasibility, best.info().primalStep(),
+                best.info().dualStep());
+    }
+
     private void restore(Checkpoint c) {
         System.arraycopy(c.x(), 0, x, 0, m);
         System.arraycopy(c.w(), 0, w, 0, nf);
@@ -397,10 +429,40 @@ final class InteriorPointRun {
      *
      * @param start the {@link System#nanoTime} from which the result's time is counted (an earlier pass's
      *     start, to report the time of both)
-     * @return the outcome
+     * @return the outcome, or null if the first pass paused ({@link #paused()}; {@link #resume} runs on)
      */
     SdpResult run(long start) {
-        for (int step = startStep;; step++) {
+        return loop(startStep, start);
+    }
+
+    /**
+     * Continues a first pass that {@link #run} paused (see {@link #paused()}): takes the step it held back and
+     * runs on as if it had not paused.
+     *
+     * @param start as for {@link #run(long)}
+     * @return the outcome, or null if it pauses again (it does not: a run pauses at most once)
+     */
+    SdpResult resume(long start) {
+        if (!paused) {
+            throw new IllegalStateException("the run is not paused");
+        }
+        paused = false;
+        if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
+            return stalled(start);
+        }
+        return loop(pausedStep + 1, start);
+    }
+
+    /**
+     * @return whether the last {@link #run} returned null because the first pass lost the dual feasibility it
+     *     had reached, after a dual step that {@link #limitDualStep} would have shortened
+     */
+    boolean paused() {
+        return paused;
+    }
+
+    private SdpResult loop(int firstStep, long start) {
+        for (int step = firstStep;; step++) {
             int iteration = firstIteration + step - startStep;
             iterationsMade = step - startStep + 1;
             computeResiduals();
@@ -411,6 +473,11 @@ final class InteriorPointRun {
             }
             remember(info);
             iterationCount = step;
+            if (!robust && checkpoint != null && dualInfeasibility > options.dualTolerance()
+                    && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
+                dualLosses++;
+            }
+            boolean lostDualFeasibility = !pausedOnce && dualLosses >= DUAL_LOSSES;
             bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
                     && complementarity <= options.gapTolerance()) {
@@ -422,6 +489,12 @@ final class InteriorPointRun {
             }
             if (step - startStep >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
+            }
+            if (lostDualFeasibility) {
+                paused = true;
+                pausedOnce = true;
+                pausedStep = step;
+                return null;
             }
             if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
                 return stalled(start);
@@ -1048,7 +1121,7 @@ final class InteriorPointRun {
     }
 
     private Snapshot current(IterationInfo info) {
-        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), info);
+        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible, info);
     }
 
     private static double[][] deepCopy(double[][] a) {
