@@ -42,15 +42,18 @@ final class InteriorPointRun {
     private static final double PROGRESS_FACTOR = 0.9;
     /**
      * A first pass whose relative dual infeasibility rises above this factor times its lowest, after a dual
-     * step the guard would have shortened, has lost the dual feasibility it reached: on gpp250-4 it jumps
-     * from 1.4e-10 to 9.2e-7 and again to 3.0e-7, and the unguarded pass then spends ten iterations without
-     * reaching the tolerance.
+     * step the guard would have shortened and once its complementarity already meets its tolerance, has lost
+     * the dual feasibility it reached when only that stood between it and the optimum: on control2 it rises
+     * from 1.7e-15 to 1.7e-8 and 4.0e-8 at complementarity 1.6e-9 and 7.2e-11, and the unguarded pass ends
+     * near_optimal four iterations later.
      */
     private static final double DUAL_LOSS_FACTOR = 100;
     /**
      * The first pass pauses at its second such loss: SOS programs near their optimum lose their dual
-     * feasibility once (Vannelli-Vidyasagar's: 4.7e-15 to 2.9e-7) and the next full step repairs it, more
-     * accurately than the guarded pass would (which certified its level 1e-5 relative low).
+     * feasibility once (Vanderpol's quartic: 1.2e-12 to 4.3e-7 at complementarity 5e-9) and the next full
+     * step repairs it, more accurately than the guarded pass would (which certified Vannelli-Vidyasagar's
+     * level 1e-5 relative low). Losses at a larger complementarity do not count: gpp's unguarded pass
+     * repairs those too.
      */
     private static final int DUAL_LOSSES = 2;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
@@ -98,6 +101,15 @@ final class InteriorPointRun {
      * of forming the product {@code Z M} ({@code O(n^3)}).
      */
     private final boolean[] sparseRhs;
+    /**
+     * Per dense block and constraint, v if the constraint matrix there is v times the all-ones matrix
+     * (every upper-triangle entry stored, all equal: gpp's {@code J . X = 0}), else NaN. Such a matrix
+     * counts as cheap for {@link #sparseRhs}: {@code v J . (Z M) = v (Z 1)'(M 1)} costs O(n^2).
+     */
+    private final double[][] uniformValue;
+    /** Scratch of length n for the row sums of Z and the row sums of M in {@link #addProductTraces}. */
+    private final double[] rowSumsZ;
+    private final double[] rowSumsM;
     /** Per constraint, the sparse blocks' {@code A_i . (Z Rp Y)}. */
     private final double[] residualTrace;
     /** Per constraint, the sparse blocks' share of the current right-hand side not in rhsMatrix. */
@@ -231,6 +243,9 @@ final class InteriorPointRun {
         inverseX = blockArrays();
         rp = blockArrays();
         zRpY = blockArrays();
+        uniformValue = uniformValues();
+        rowSumsZ = new double[maxDense];
+        rowSumsM = new double[maxDense];
         sparseRhs = sparseBlocks();
         residualTrace = new double[m];
         rhsTrace = new double[m];
@@ -362,12 +377,31 @@ final class InteriorPointRun {
         return s;
     }
 
+    private double[][] uniformValues() {
+        double[][] uniform = new double[blocks][m];
+        for (int b = 0; b < blocks; b++) {
+            long full = (long) size[b] * (size[b] + 1) / 2;
+            for (int i = 0; i < m; i++) {
+                BlockEntries e = problem.entries[b][i + 1];
+                uniform[b][i] = Double.NaN;
+                if (!diagonal[b] && e.size == full) {
+                    boolean equal = true;
+                    for (int t = 1; t < e.size && equal; t++) {
+                        equal = e.values[t] == e.values[0];
+                    }
+                    uniform[b][i] = equal ? e.values[0] : Double.NaN;
+                }
+            }
+        }
+        return uniform;
+    }
+
     private boolean[] sparseBlocks() {
         boolean[] sparse = new boolean[blocks];
         for (int b = 0; b < blocks; b++) {
             long count = 0;
             for (int i = 0; i < m; i++) {
-                count += problem.entries[b][i + 1].size;
+                count += Double.isNaN(uniformValue[b][i]) ? problem.entries[b][i + 1].size : size[b];
             }
             sparse[b] = !diagonal[b] && 2 * count < (long) size[b] * size[b];
         }
@@ -473,7 +507,8 @@ final class InteriorPointRun {
             }
             remember(info);
             iterationCount = step;
-            if (!robust && checkpoint != null && dualInfeasibility > options.dualTolerance()
+            if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
+                    && dualInfeasibility > options.dualTolerance()
                     && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
                 dualLosses++;
             }
@@ -788,7 +823,17 @@ final class InteriorPointRun {
      */
     private void addProductTraces(int b, double[] z, double[] mt, double[] out) {
         int n = size[b];
+        boolean sumsReady = false;
         for (int i = 0; i < m; i++) {
+            if (!Double.isNaN(uniformValue[b][i])) {
+                if (!sumsReady) {
+                    rowSums(z, n, rowSumsZ);
+                    columnSums(mt, n, rowSumsM);
+                    sumsReady = true;
+                }
+                out[i] += uniformValue[b][i] * DenseKernels.dot(rowSumsZ, rowSumsM, n);
+                continue;
+            }
             BlockEntries e = problem.entries[b][i + 1];
             double s = 0;
             for (int t = 0; t < e.size; t++) {
@@ -798,6 +843,27 @@ final class InteriorPointRun {
                 s += e.values[t] * both;
             }
             out[i] += s;
+        }
+    }
+
+    /** out = a 1 for an n x n array a. */
+    private static void rowSums(double[] a, int n, double[] out) {
+        for (int r = 0; r < n; r++) {
+            double s = 0;
+            for (int c = 0; c < n; c++) {
+                s += a[r * n + c];
+            }
+            out[r] = s;
+        }
+    }
+
+    /** out = a' 1 for an n x n array a (for a = M', the row sums of M). */
+    private static void columnSums(double[] a, int n, double[] out) {
+        Arrays.fill(out, 0, n, 0);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                out[c] += a[r * n + c];
+            }
         }
     }
 

@@ -36,25 +36,39 @@ class InteriorPointRunTest {
     }
 
     /**
-     * gpp100 (no strictly feasible Y): the unguarded first pass loses the dual feasibility it reached twice
-     * after its checkpoint and pauses; run on, it ends NEAR_OPTIMAL with the dual infeasibility stuck above
-     * 1e-8, as it did before the pause existed. The solver instead hands over to the guarded pass at the
-     * pause and reaches OPTIMAL in 23 iterations in all, where running the first pass to its end and then the
-     * guarded pass took 28.
+     * control2: after its checkpoint, with the complementarity already below 1e-8, the unguarded first pass
+     * twice loses the dual feasibility it reached (1.7e-15 to 1.7e-8, then 4.0e-8) and pauses; run on, it
+     * ends NEAR_OPTIMAL, as it did before the pause existed (then the guarded pass took the solve to 27
+     * iterations). The solver hands over to the guarded pass at the pause and reaches OPTIMAL in 23 (CSDP:
+     * 24).
      */
     @Test
     void firstPassPausesAtItsSecondLossOfDualFeasibility() {
-        SdpProblem problem = SdplibFiles.read("gpp100");
+        SdpProblem problem = SdplibFiles.read("control2");
         InteriorPointRun first = new InteriorPointRun(problem, new SdpSolver().options());
         assertNull(first.run());
         assertTrue(first.paused());
         SdpResult runOn = first.resume(System.nanoTime());
         assertFalse(first.paused());
         assertEquals(SdpStatus.NEAR_OPTIMAL, runOn.status(), runOn::toString);
-        assertTrue(runOn.lastIteration().dualInfeasibility() > 1e-8, runOn::toString);
         SdpResult solved = new SdpSolver().solve(problem);
         assertEquals(SdpStatus.OPTIMAL, solved.status(), solved::toString);
         assertTrue(solved.iterations() <= 23, solved::toString);
-        assertEquals(-44.94355, solved.primalObjective(), 1e-5);
+        assertEquals(8.3, solved.primalObjective(), 1e-6);
+    }
+
+    /**
+     * gpp124-4 (no strictly feasible Y, one all-ones constraint): its first pass, unguarded, reaches OPTIMAL
+     * on its own in 19 iterations (CSDP: 20), with the right-hand side terms of the all-ones constraint
+     * summed in O(n^2) from row sums; with them taken from dense products it ended near_optimal and the
+     * solve took 35 iterations in two passes.
+     */
+    @Test
+    void gppFirstPassReachesOptimal() {
+        InteriorPointRun first = new InteriorPointRun(SdplibFiles.read("gpp124-4"), new SdpSolver().options());
+        SdpResult result = first.run();
+        assertEquals(SdpStatus.OPTIMAL, result.status(), result::toString);
+        assertTrue(result.iterations() <= 20, result::toString);
+        assertEquals(-418.98762, result.primalObjective(), 1e-4);
     }
 }
