@@ -717,6 +717,59 @@ final class InteriorPointRun {
         }
     }
 
+    /**
+     * out = Y S for {@code S = sum_i v_i A_i} in a dense block b with {@link #sparseRhs}, in O(n) per stored
+     * entry of the A_i and O(n^2) for all the all-ones ones together, in place of a product: rows of
+     * {@code S Y} are sums of rows of Y (an all-ones matrix adds Y's column sums to every row), and
+     * {@code Y S = (S Y)'}. Uses scratch (n*n).
+     */
+    private void productWithCombination(int b, double[] y, double[] v, double[] out, double[] scratch) {
+        int n = size[b];
+        Arrays.fill(scratch, 0, n * n, 0);
+        double uniform = 0;
+        for (int i = 0; i < m; i++) {
+            if (v[i] == 0) {
+                continue;
+            }
+            if (!Double.isNaN(uniformValue[b][i])) {
+                uniform += v[i] * uniformValue[b][i];
+                continue;
+            }
+            BlockEntries e = problem.entries[b][i + 1];
+            for (int t = 0; t < e.size; t++) {
+                int row = e.rows[t];
+                int col = e.cols[t];
+                double w = v[i] * e.values[t];
+                addScaledRow(y, col, w, scratch, row, n);
+                if (row != col) {
+                    addScaledRow(y, row, w, scratch, col, n);
+                }
+            }
+        }
+        if (uniform != 0) {
+            columnSums(y, n, rowSumsM);
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < n; c++) {
+                    scratch[r * n + c] += uniform * rowSumsM[c];
+                }
+            }
+        }
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                out[r * n + c] = scratch[c * n + r];
+            }
+        }
+    }
+
+    /** Row {@code to} of out += w times row {@code from} of a (n x n arrays). */
+    private static void addScaledRow(double[] a, int from, double w, double[] out, int to, int n) {
+        int f = from * n;
+        int o = to * n;
+        for (int c = 0; c < n; c++) {
+            out[o + c] += w * a[f + c];
+        }
+    }
+
     private static void scatterFree(BlockEntries e, double alpha, double[] a) {
         for (int t = 0; t < e.size; t++) {
             a[e.rows[t]] += alpha * e.values[t];
@@ -958,14 +1011,29 @@ final class InteriorPointRun {
             }
             // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
             // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
-            if (corrector) {
+            if (corrector && sparseRhs[b] && primalFeasible) {
+                // dX = sum A_j dx_j (Rp = 0): Y dX without a product.
+                productWithCombination(b, y, dxOut, work[b], dYb);
+                double[] sum = work2[b];
+                for (int t = 0; t < sum.length; t++) {
+                    sum[t] += work[b][t];
+                }
+                DenseKernels.multTransB(sum, z, dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = target * z[t] - y[t] - dYb[t];
+                }
+            } else if (corrector) {
                 DenseKernels.multTransBAdd(y, dXb, work2[b], n);
                 DenseKernels.multTransB(work2[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = target * z[t] - y[t] - dYb[t];
                 }
             } else {
-                DenseKernels.multTransB(y, dXb, work[b], n);
+                if (sparseRhs[b] && primalFeasible) {
+                    productWithCombination(b, y, dxOut, work[b], dYb);
+                } else {
+                    DenseKernels.multTransB(y, dXb, work[b], n);
+                }
                 DenseKernels.multTransB(work[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = -y[t] - dYb[t];
@@ -1062,7 +1130,11 @@ final class InteriorPointRun {
             }
         } else {
             // (Z change Y)' = Y change Z; sym is the same for both.
-            DenseKernels.multTransB(bigY[b], change, work[b], n);
+            if (sparseRhs[b]) {
+                productWithCombination(b, bigY[b], dxp, work[b], changeY);
+            } else {
+                DenseKernels.multTransB(bigY[b], change, work[b], n);
+            }
             DenseKernels.multTransB(work[b], inverseX[b], changeY, n);
             DenseKernels.symmetrize(changeY, n);
         }
