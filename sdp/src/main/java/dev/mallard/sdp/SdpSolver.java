@@ -51,9 +51,10 @@ public final class SdpSolver {
      * or {@link SdpStatus#NUMERICAL_ERROR}, it runs again in a robust mode, from the first iterate where the
      * two modes part (else from the start), and the better
      * of the two outcomes is returned (the first on a tie) with the time of both. If the first run, after that
-     * iterate, twice loses the dual feasibility it had reached (its relative dual infeasibility rising above
-     * 100 times its lowest), it pauses there and the robust pass runs at once; the first run goes on only if
-     * the robust pass does not end {@link SdpStatus#OPTIMAL}. The robust pass numbers its
+     * iterate and with its relative complementarity gap already within tolerance, twice loses the dual
+     * feasibility it had reached (its relative dual infeasibility rising above 100 times its lowest), it
+     * pauses there and the robust pass runs at once; the first run goes on only if the robust pass does not
+     * end {@link SdpStatus#OPTIMAL}. The robust pass numbers its
      * iterations on from the first's, for the listener and {@link SdpResult#iterations}. The robust
      * pass shortens a dual step that would lose the dual feasibility already reached, as CSDP does (problems
      * whose (D) has no strictly feasible Y, such as SDPLIB's gpp, need it to reach 1e-8), and counts a run
