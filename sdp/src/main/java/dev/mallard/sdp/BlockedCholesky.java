@@ -137,7 +137,11 @@ final class BlockedCholesky {
         if (first + 4 > n) {
             for (int i = first; i < n; i++) {
                 int rowI = i * n;
-                for (int j = end; j <= i; j++) {
+                int j = end;
+                for (; j + 4 <= i + 1; j += 4) {
+                    updateRowTile(a, n, start, end, rowI, j);
+                }
+                for (; j <= i; j++) {
                     a[rowI + j] = subtractProducts(a[rowI + j], a, rowI, j * n, start, end);
                 }
             }
@@ -146,6 +150,32 @@ final class BlockedCholesky {
         for (int j = end; j <= first; j += 4) {
             updateTile(a, n, start, end, first, j);
         }
+    }
+
+    /**
+     * Entries j..j+3 of row i (at rowI) of the trailing update, for the last, partial group of rows: four
+     * independent chains, each subtracting its terms in the order k = start, ..., end - 1.
+     */
+    private static void updateRowTile(double[] a, int n, int start, int end, int rowI, int j) {
+        int b0 = j * n;
+        int b1 = b0 + n;
+        int b2 = b1 + n;
+        int b3 = b2 + n;
+        double s0 = a[rowI + j];
+        double s1 = a[rowI + j + 1];
+        double s2 = a[rowI + j + 2];
+        double s3 = a[rowI + j + 3];
+        for (int k = start; k < end; k++) {
+            double x = a[rowI + k];
+            s0 -= x * a[b0 + k];
+            s1 -= x * a[b1 + k];
+            s2 -= x * a[b2 + k];
+            s3 -= x * a[b3 + k];
+        }
+        a[rowI + j] = s0;
+        a[rowI + j + 1] = s1;
+        a[rowI + j + 2] = s2;
+        a[rowI + j + 3] = s3;
     }
 
     /** The 4 x 4 tile at (i, j) of the trailing update; on the diagonal (i == j) only its lower part. */

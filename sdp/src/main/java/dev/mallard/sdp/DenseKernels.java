@@ -141,7 +141,11 @@ final class DenseKernels {
     private static void productRows(double[] a, double[] b, double[] c, int n, int first, boolean add) {
         if (first + 4 > n) {
             for (int i = first; i < n; i++) {
-                for (int j = 0; j < n; j++) {
+                int j = 0;
+                for (; j + 4 <= n; j += 4) {
+                    rowTile(a, b, c, n, i, j, add);
+                }
+                for (; j < n; j++) {
                     entry(a, b, c, n, i, j, add);
                 }
             }
@@ -152,10 +156,56 @@ final class DenseKernels {
             productTile(a, b, c, n, first, j, add, 0);
         }
         for (; j < n; j++) {
-            for (int i = first; i < first + 4; i++) {
-                entry(a, b, c, n, i, j, add);
-            }
+            columnTile(a, b, c, n, first, j, add);
         }
+    }
+
+    /**
+     * Entries (i, j..j+3) of the product, for the rows below the last group of four: four independent sums
+     * (a lone {@link #entry} waits for each addition before the next), each in the order k = 0, 1, ...
+     */
+    private static void rowTile(double[] a, double[] b, double[] c, int n, int i, int j, boolean add) {
+        int ai = i * n;
+        int b0 = j * n;
+        int b1 = b0 + n;
+        int b2 = b1 + n;
+        int b3 = b2 + n;
+        int c0 = ai + j;
+        double s0 = start(c, c0, add), s1 = start(c, c0 + 1, add), s2 = start(c, c0 + 2, add);
+        double s3 = start(c, c0 + 3, add);
+        for (int k = 0; k < n; k++) {
+            double x = a[ai + k];
+            s0 += x * b[b0 + k];
+            s1 += x * b[b1 + k];
+            s2 += x * b[b2 + k];
+            s3 += x * b[b3 + k];
+        }
+        c[c0] = s0;
+        c[c0 + 1] = s1;
+        c[c0 + 2] = s2;
+        c[c0 + 3] = s3;
+    }
+
+    /** Entries (i..i+3, j) of the product, for the columns right of the last group of four (as rowTile). */
+    private static void columnTile(double[] a, double[] b, double[] c, int n, int i, int j, boolean add) {
+        int a0 = i * n;
+        int a1 = a0 + n;
+        int a2 = a1 + n;
+        int a3 = a2 + n;
+        int bj = j * n;
+        double s0 = start(c, a0 + j, add), s1 = start(c, a1 + j, add), s2 = start(c, a2 + j, add);
+        double s3 = start(c, a3 + j, add);
+        for (int k = 0; k < n; k++) {
+            double y = b[bj + k];
+            s0 += a[a0 + k] * y;
+            s1 += a[a1 + k] * y;
+            s2 += a[a2 + k] * y;
+            s3 += a[a3 + k] * y;
+        }
+        c[a0 + j] = s0;
+        c[a1 + j] = s1;
+        c[a2 + j] = s2;
+        c[a3 + j] = s3;
     }
 
     /** The 4 x 4 block of the product at rows i..i+3, columns j..j+3, with the terms from k = from on. */

@@ -40,6 +40,22 @@ final class InteriorPointRun {
      * objectives, stays flat for many iterations while the infeasibilities fall.
      */
     private static final double PROGRESS_FACTOR = 0.9;
+    /**
+     * A first pass whose relative dual infeasibility rises above this factor times its lowest, after a dual
+     * step the guard would have shortened and once its complementarity already meets its tolerance, has lost
+     * the dual feasibility it reached when only that stood between it and the optimum: on control2 it rises
+     * from 1.7e-15 to 1.7e-8 and 4.0e-8 at complementarity 1.6e-9 and 7.2e-11, and the unguarded pass ends
+     * near_optimal four iterations later.
+     */
+    private static final double DUAL_LOSS_FACTOR = 100;
+    /**
+     * The first pass pauses at its second such loss: SOS programs near their optimum lose their dual
+     * feasibility once (Vanderpol's quartic: 1.2e-12 to 4.3e-7 at complementarity 5e-9) and the next full
+     * step repairs it, more accurately than the guarded pass would (which certified Vannelli-Vidyasagar's
+     * level 1e-5 relative low). Losses at a larger complementarity do not count: gpp's unguarded pass
+     * repairs those too.
+     */
+    private static final int DUAL_LOSSES = 2;
     /** A stalled run whose best iterate is within this factor of every tolerance is NEAR_OPTIMAL. */
     private static final double NEAR_FACTOR = 100;
 
@@ -85,6 +101,15 @@ final class InteriorPointRun {
      * of forming the product {@code Z M} ({@code O(n^3)}).
      */
     private final boolean[] sparseRhs;
+    /**
+     * Per dense block and constraint, v if the constraint matrix there is v times the all-ones matrix
+     * (every upper-triangle entry stored, all equal: gpp's {@code J . X = 0}), else NaN. Such a matrix
+     * counts as cheap for {@link #sparseRhs}: {@code v J . (Z M) = v (Z 1)'(M 1)} costs O(n^2).
+     */
+    private final double[][] uniformValue;
+    /** Scratch of length n for the row sums of Z and the row sums of M in {@link #addProductTraces}. */
+    private final double[] rowSumsZ;
+    private final double[] rowSumsM;
     /** Per constraint, the sparse blocks' {@code A_i . (Z Rp Y)}. */
     private final double[] residualTrace;
     /** Per constraint, the sparse blocks' share of the current right-hand side not in rhsMatrix. */
@@ -151,12 +176,21 @@ final class InteriorPointRun {
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
     private int iterationCount;
+    /** Whether {@link #run} returned null to let the robust pass try first; {@link #resume} clears it. */
+    private boolean paused;
+    /** Whether this run has paused (it pauses at most once). */
+    private boolean pausedOnce;
+    /** The iterates after the checkpoint whose dual infeasibility exceeded DUAL_LOSS_FACTOR times the lowest. */
+    private int dualLosses;
+    /** The step at which it paused. */
+    private int pausedStep;
     /** The lowest primal infeasibility, dual infeasibility and mu so far, as {@link #newLows} keeps them. */
     private final double[] lows = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
     private double bestDualInfeasibility = Double.POSITIVE_INFINITY;
 
     /** A copy of an iterate. */
-    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, IterationInfo info) {
+    private record Snapshot(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible,
+            IterationInfo info) {
     }
 
     InteriorPointRun(SdpProblem problem, SdpOptions options) {
@@ -209,6 +243,9 @@ final class InteriorPointRun {
         inverseX = blockArrays();
         rp = blockArrays();
         zRpY = blockArrays();
+        uniformValue = uniformValues();
+        rowSumsZ = new double[maxDense];
+        rowSumsM = new double[maxDense];
         sparseRhs = sparseBlocks();
         residualTrace = new double[m];
         rhsTrace = new double[m];
@@ -281,6 +318,16 @@ final class InteriorPointRun {
         return checkpoint == null ? Checkpoint.START : checkpoint;
     }
 
+    /**
+     * The best iterate of this run as a place to resume from: the robust pass then starts where the first
+     * pass came closest to the tolerances, not where the two passes part.
+     */
+    Checkpoint bestPoint() {
+        return new Checkpoint(best.x(), best.w(), best.bigX(), best.bigY(), best.primalFeasible(),
+                best.info().iteration() - firstIteration + startStep, bestDualInfeasibility, best.info().primalStep(),
+                best.info().dualStep());
+    }
+
     private void restore(Checkpoint c) {
         System.arraycopy(c.x(), 0, x, 0, m);
         System.arraycopy(c.w(), 0, w, 0, nf);
@@ -330,12 +377,31 @@ final class InteriorPointRun {
         return s;
     }
 
+    private double[][] uniformValues() {
+        double[][] uniform = new double[blocks][m];
+        for (int b = 0; b < blocks; b++) {
+            long full = (long) size[b] * (size[b] + 1) / 2;
+            for (int i = 0; i < m; i++) {
+                BlockEntries e = problem.entries[b][i + 1];
+                uniform[b][i] = Double.NaN;
+                if (!diagonal[b] && e.size == full) {
+                    boolean equal = true;
+                    for (int t = 1; t < e.size && equal; t++) {
+                        equal = e.values[t] == e.values[0];
+                    }
+                    uniform[b][i] = equal ? e.values[0] : Double.NaN;
+                }
+            }
+        }
+        return uniform;
+    }
+
     private boolean[] sparseBlocks() {
         boolean[] sparse = new boolean[blocks];
         for (int b = 0; b < blocks; b++) {
             long count = 0;
             for (int i = 0; i < m; i++) {
-                count += problem.entries[b][i + 1].size;
+                count += Double.isNaN(uniformValue[b][i]) ? problem.entries[b][i + 1].size : size[b];
             }
             sparse[b] = !diagonal[b] && 2 * count < (long) size[b] * size[b];
         }
@@ -397,10 +463,40 @@ final class InteriorPointRun {
      *
      * @param start the {@link System#nanoTime} from which the result's time is counted (an earlier pass's
      *     start, to report the time of both)
-     * @return the outcome
+     * @return the outcome, or null if the first pass paused ({@link #paused()}; {@link #resume} runs on)
      */
     SdpResult run(long start) {
-        for (int step = startStep;; step++) {
+        return loop(startStep, start);
+    }
+
+    /**
+     * Continues a first pass that {@link #run} paused (see {@link #paused()}): takes the step it held back and
+     * runs on as if it had not paused.
+     *
+     * @param start as for {@link #run(long)}
+     * @return the outcome, or null if it pauses again (it does not: a run pauses at most once)
+     */
+    SdpResult resume(long start) {
+        if (!paused) {
+            throw new IllegalStateException("the run is not paused");
+        }
+        paused = false;
+        if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
+            return stalled(start);
+        }
+        return loop(pausedStep + 1, start);
+    }
+
+    /**
+     * @return whether the last {@link #run} returned null because the first pass lost the dual feasibility it
+     *     had reached, after a dual step that {@link #limitDualStep} would have shortened
+     */
+    boolean paused() {
+        return paused;
+    }
+
+    private SdpResult loop(int firstStep, long start) {
+        for (int step = firstStep;; step++) {
             int iteration = firstIteration + step - startStep;
             iterationsMade = step - startStep + 1;
             computeResiduals();
@@ -411,6 +507,12 @@ final class InteriorPointRun {
             }
             remember(info);
             iterationCount = step;
+            if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
+                    && dualInfeasibility > options.dualTolerance()
+                    && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
+                dualLosses++;
+            }
+            boolean lostDualFeasibility = !pausedOnce && dualLosses >= DUAL_LOSSES;
             bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
                     && complementarity <= options.gapTolerance()) {
@@ -422,6 +524,12 @@ final class InteriorPointRun {
             }
             if (step - startStep >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
+            }
+            if (lostDualFeasibility) {
+                paused = true;
+                pausedOnce = true;
+                pausedStep = step;
+                return null;
             }
             if (sinceBest >= NO_PROGRESS_LIMIT || !iterate()) {
                 return stalled(start);
@@ -609,6 +717,59 @@ final class InteriorPointRun {
         }
     }
 
+    /**
+     * out = Y S for {@code S = sum_i v_i A_i} in a dense block b with {@link #sparseRhs}, in O(n) per stored
+     * entry of the A_i and O(n^2) for all the all-ones ones together, in place of a product: rows of
+     * {@code S Y} are sums of rows of Y (an all-ones matrix adds Y's column sums to every row), and
+     * {@code Y S = (S Y)'}. Uses scratch (n*n).
+     */
+    private void productWithCombination(int b, double[] y, double[] v, double[] out, double[] scratch) {
+        int n = size[b];
+        Arrays.fill(scratch, 0, n * n, 0);
+        double uniform = 0;
+        for (int i = 0; i < m; i++) {
+            if (v[i] == 0) {
+                continue;
+            }
+            if (!Double.isNaN(uniformValue[b][i])) {
+                uniform += v[i] * uniformValue[b][i];
+                continue;
+            }
+            BlockEntries e = problem.entries[b][i + 1];
+            for (int t = 0; t < e.size; t++) {
+                int row = e.rows[t];
+                int col = e.cols[t];
+                double w = v[i] * e.values[t];
+                addScaledRow(y, col, w, scratch, row, n);
+                if (row != col) {
+                    addScaledRow(y, row, w, scratch, col, n);
+                }
+            }
+        }
+        if (uniform != 0) {
+            columnSums(y, n, rowSumsM);
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < n; c++) {
+                    scratch[r * n + c] += uniform * rowSumsM[c];
+                }
+            }
+        }
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                out[r * n + c] = scratch[c * n + r];
+            }
+        }
+    }
+
+    /** Row {@code to} of out += w times row {@code from} of a (n x n arrays). */
+    private static void addScaledRow(double[] a, int from, double w, double[] out, int to, int n) {
+        int f = from * n;
+        int o = to * n;
+        for (int c = 0; c < n; c++) {
+            out[o + c] += w * a[f + c];
+        }
+    }
+
     private static void scatterFree(BlockEntries e, double alpha, double[] a) {
         for (int t = 0; t < e.size; t++) {
             a[e.rows[t]] += alpha * e.values[t];
@@ -715,7 +876,17 @@ final class InteriorPointRun {
      */
     private void addProductTraces(int b, double[] z, double[] mt, double[] out) {
         int n = size[b];
+        boolean sumsReady = false;
         for (int i = 0; i < m; i++) {
+            if (!Double.isNaN(uniformValue[b][i])) {
+                if (!sumsReady) {
+                    rowSums(z, n, rowSumsZ);
+                    columnSums(mt, n, rowSumsM);
+                    sumsReady = true;
+                }
+                out[i] += uniformValue[b][i] * DenseKernels.dot(rowSumsZ, rowSumsM, n);
+                continue;
+            }
             BlockEntries e = problem.entries[b][i + 1];
             double s = 0;
             for (int t = 0; t < e.size; t++) {
@@ -725,6 +896,27 @@ final class InteriorPointRun {
                 s += e.values[t] * both;
             }
             out[i] += s;
+        }
+    }
+
+    /** out = a 1 for an n x n array a. */
+    private static void rowSums(double[] a, int n, double[] out) {
+        for (int r = 0; r < n; r++) {
+            double s = 0;
+            for (int c = 0; c < n; c++) {
+                s += a[r * n + c];
+            }
+            out[r] = s;
+        }
+    }
+
+    /** out = a' 1 for an n x n array a (for a = M', the row sums of M). */
+    private static void columnSums(double[] a, int n, double[] out) {
+        Arrays.fill(out, 0, n, 0);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                out[c] += a[r * n + c];
+            }
         }
     }
 
@@ -819,14 +1011,29 @@ final class InteriorPointRun {
             }
             // dY = sym(Z Rc - Z dX Y), Z Rc = [target Z - Z dXp dYp] - Y; transposed, as sym allows:
             // (Z (dXp dYp + dX Y))' = (dYp dXp + Y dX) Z.
-            if (corrector) {
+            if (corrector && sparseRhs[b] && primalFeasible) {
+                // dX = sum A_j dx_j (Rp = 0): Y dX without a product.
+                productWithCombination(b, y, dxOut, work[b], dYb);
+                double[] sum = work2[b];
+                for (int t = 0; t < sum.length; t++) {
+                    sum[t] += work[b][t];
+                }
+                DenseKernels.multTransB(sum, z, dYb, n);
+                for (int t = 0; t < dYb.length; t++) {
+                    dYb[t] = target * z[t] - y[t] - dYb[t];
+                }
+            } else if (corrector) {
                 DenseKernels.multTransBAdd(y, dXb, work2[b], n);
                 DenseKernels.multTransB(work2[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = target * z[t] - y[t] - dYb[t];
                 }
             } else {
-                DenseKernels.multTransB(y, dXb, work[b], n);
+                if (sparseRhs[b] && primalFeasible) {
+                    productWithCombination(b, y, dxOut, work[b], dYb);
+                } else {
+                    DenseKernels.multTransB(y, dXb, work[b], n);
+                }
                 DenseKernels.multTransB(work[b], z, dYb, n);
                 for (int t = 0; t < dYb.length; t++) {
                     dYb[t] = -y[t] - dYb[t];
@@ -923,7 +1130,11 @@ final class InteriorPointRun {
             }
         } else {
             // (Z change Y)' = Y change Z; sym is the same for both.
-            DenseKernels.multTransB(bigY[b], change, work[b], n);
+            if (sparseRhs[b]) {
+                productWithCombination(b, bigY[b], dxp, work[b], changeY);
+            } else {
+                DenseKernels.multTransB(bigY[b], change, work[b], n);
+            }
             DenseKernels.multTransB(work[b], inverseX[b], changeY, n);
             DenseKernels.symmetrize(changeY, n);
         }
@@ -1048,7 +1259,7 @@ final class InteriorPointRun {
     }
 
     private Snapshot current(IterationInfo info) {
-        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), info);
+        return new Snapshot(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible, info);
     }
 
     private static double[][] deepCopy(double[][] a) {

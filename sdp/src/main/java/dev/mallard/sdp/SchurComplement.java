@@ -296,7 +296,7 @@ final class SchurComplement {
                 case F3 -> rowByPairs(block, q, z, y, out);
                 case F2 -> {
                     productRows(block, q, y, p);
-                    rowByEntries(block, q, z, p, out);
+                    rowByEntries(block, q, z, p, h, out);
                 }
                 default -> {
                     if (block.full[q] != null) {
@@ -398,28 +398,43 @@ final class SchurComplement {
         }
     }
 
-    /** F2: the entries (c, d) and (d, c) of H = Z P that each later A_j touches. */
-    private void rowByEntries(DenseBlock block, int p, double[] z, double[] prod, double[] out) {
+    /**
+     * F2: the entries (c, d) and (d, c) of H = Z P that each later A_j touches. With s the support's size,
+     * P (s x n) is first transposed into pt (n x s) and the support's columns of Z gathered into P's place
+     * (n x s), so that each entry is a dot product of two contiguous rows, its terms in support order as
+     * before.
+     */
+    private void rowByEntries(DenseBlock block, int p, double[] z, double[] prod, double[] pt, double[] out) {
         int n = block.n;
         int[] support = block.support[p];
         int s = support.length;
+        for (int k = 0; k < s; k++) {
+            int kn = k * n;
+            for (int d = 0; d < n; d++) {
+                pt[d * s + k] = prod[kn + d];
+            }
+        }
+        double[] zs = prod;
+        for (int c = 0; c < n; c++) {
+            int cn = c * n;
+            int cs = c * s;
+            for (int k = 0; k < s; k++) {
+                zs[cs + k] = z[cn + support[k]];
+            }
+        }
         for (int q = p; q < block.cons.length; q++) {
             int[] rj = block.rows[q];
             int[] cj = block.cols[q];
             double[] uj = block.half[q];
             double sum = 0;
             for (int f = 0; f < rj.length; f++) {
-                int c = rj[f];
-                int d = cj[f];
+                int cs = rj[f] * s;
+                int ds = cj[f] * s;
                 double hcd = 0;
                 double hdc = 0;
-                int cn = c * n;
-                int dn = d * n;
                 for (int k = 0; k < s; k++) {
-                    int kn = k * n;
-                    int sk = support[k];
-                    hcd += z[cn + sk] * prod[kn + d];
-                    hdc += z[dn + sk] * prod[kn + c];
+                    hcd += zs[cs + k] * pt[ds + k];
+                    hdc += zs[ds + k] * pt[cs + k];
                 }
                 sum += uj[f] * (hcd + hdc);
             }

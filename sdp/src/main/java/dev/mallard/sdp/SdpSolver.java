@@ -50,7 +50,11 @@ public final class SdpSolver {
      * Solves a problem. The interior-point method runs once; if that run ends {@link SdpStatus#NEAR_OPTIMAL}
      * or {@link SdpStatus#NUMERICAL_ERROR}, it runs again in a robust mode, from the first iterate where the
      * two modes part (else from the start), and the better
-     * of the two outcomes is returned (the first on a tie) with the time of both; the robust pass numbers its
+     * of the two outcomes is returned (the first on a tie) with the time of both. If the first run, after that
+     * iterate and with its relative complementarity gap already within tolerance, twice loses the dual
+     * feasibility it had reached (its relative dual infeasibility rising above 100 times its lowest), it
+     * pauses there and the robust pass runs at once; the first run goes on only if the robust pass does not
+     * end {@link SdpStatus#OPTIMAL}. The robust pass numbers its
      * iterations on from the first's, for the listener and {@link SdpResult#iterations}. The robust
      * pass shortens a dual step that would lose the dual feasibility already reached, as CSDP does (problems
      * whose (D) has no strictly feasible Y, such as SDPLIB's gpp, need it to reach 1e-8), and counts a run
@@ -74,12 +78,27 @@ public final class SdpSolver {
         long start = System.nanoTime();
         InteriorPointRun first = new InteriorPointRun(problem, options);
         SdpResult result = first.run(start);
-        if (result.status() != SdpStatus.NEAR_OPTIMAL && result.status() != SdpStatus.NUMERICAL_ERROR) {
-            return result;
+        SdpResult robust = null;
+        if (first.paused()) {
+            robust = robustPass(problem, first, start);
+            if (robust.status() == SdpStatus.OPTIMAL) {
+                return robust;
+            }
+            result = first.resume(start);
         }
-        SdpResult robust = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, first.checkpoint(),
-                first.iterationsMade()).run(start);
-        return rank(robust.status()) > rank(result.status()) ? robust : result.withNanos(robust.solveNanos());
+        if (result.status() != SdpStatus.NEAR_OPTIMAL && result.status() != SdpStatus.NUMERICAL_ERROR) {
+            return robust == null ? result : result.withNanos(System.nanoTime() - start);
+        }
+        if (robust == null) {
+            robust = robustPass(problem, first, start);
+        }
+        return rank(robust.status()) > rank(result.status()) ? robust : result.withNanos(System.nanoTime() - start);
+    }
+
+    /** The robust pass from the first pass's checkpoint, numbering its iterations on from the first's. */
+    private SdpResult robustPass(SdpProblem problem, InteriorPointRun first, long start) {
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, first.checkpoint(), first.iterationsMade())
+                .run(start);
     }
 
     /** Orders outcomes: a solution, then a certificate of infeasibility, then a reduced-accuracy one, then the rest. */

@@ -1,5 +1,6 @@
 package dev.mallard.sdp;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,6 +52,28 @@ class BlockedCholeskyTest {
                     assertEquals(a[i * n + j], s, 1e-12 * n, "(L L')[" + i + "][" + j + "], n=" + n);
                 }
             }
+        }
+    }
+
+    @Test
+    void factorIsBitForBitTheUnblockedLoop() {
+        // Each entry: a_ij minus L_ik L_jk in the order k = 0, 1, ..., then times 1 / L_jj; sizes whose
+        // trailing matrices leave partial groups of 1 to 3 rows in different panels.
+        for (int n : new int[] {5, 50, 101, 250}) {
+            double[] a = spd(n, n + 7);
+            double[] expected = new double[n * n];
+            for (int j = 0; j < n; j++) {
+                for (int i = j; i < n; i++) {
+                    double s = a[i * n + j];
+                    for (int k = 0; k < j; k++) {
+                        s -= expected[i * n + k] * expected[j * n + k];
+                    }
+                    expected[i * n + j] = i == j ? Math.sqrt(s) : s * (1 / expected[j * n + j]);
+                }
+            }
+            double[] lower = a.clone();
+            assertTrue(BlockedCholesky.factor(lower, n));
+            assertArrayEquals(expected, lower, 0.0, "n = " + n);
         }
     }
 

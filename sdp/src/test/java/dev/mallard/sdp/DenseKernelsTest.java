@@ -47,7 +47,7 @@ class DenseKernelsTest {
     @Test
     void productIsBitForBitTheOrderedTripleLoopAtEverySize() {
         // Sizes below and above the parallel threshold, and not multiples of the 4 x 4 blocks.
-        for (int n : new int[] {1, 3, 7, 64, 101}) {
+        for (int n : new int[] {1, 3, 6, 7, 64, 101}) {
             double[] a = random(n * n, n);
             double[] b = random(n * n, n + 1000);
             double[] c = random(n * n, n + 2000);
