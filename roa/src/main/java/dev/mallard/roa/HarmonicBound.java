@@ -42,21 +42,54 @@ final class HarmonicBound {
      * @param scales per state, {@code > 0}, the extent of the region of interest along {@code y_i}
      * @param tolerance the relative width of a harmonic's bounds accepted
      * @param maxOrder the highest Taylor order
-     * @return U in y with {@code p <= U} wherever the angles are within their half-widths
+     * @param exactGroups how many terms with one harmonic, those of the largest remainders, keep their remainder
+     *     {@code +-r} exactly as two vertices instead of its AM-GM bound
+     * @return the {@code 2^k} vertex polynomials in y ({@code k <= exactGroups}), with p at most the largest of
+     *     them wherever the angles are within their half-widths
      */
-    static Polynomial upper(Polynomial p, List<Variable> y, List<Variable> atoms, List<Integer> angleOf,
-            double[] halfWidths, double[] scales, double tolerance, int maxOrder) {
+    static List<Polynomial> upper(Polynomial p, List<Variable> y, List<Variable> atoms, List<Integer> angleOf,
+            double[] halfWidths, double[] scales, double tolerance, int maxOrder, int exactGroups) {
         List<Integer> angles = new ArrayList<>();
         for (int a = 0; a < atoms.size(); a += 2) {
             angles.add(angleOf.get(a));
         }
         Map<List<Integer>, Polynomial> groups = harmonics(p, y, atoms, angles.size());
-        Polynomial out = Polynomial.ZERO;
+        List<Part> parts = new ArrayList<>();
         for (Map.Entry<List<Integer>, Polynomial> group : groups.entrySet()) {
-            out = out.add(enclose(group.getValue(), group.getKey(), angles, y, halfWidths, scales, tolerance,
-                    maxOrder));
+            parts.add(enclose(group.getValue(), group.getKey(), angles, y, halfWidths, scales, tolerance, maxOrder));
+        }
+        Map<Variable, Double> corner = new HashMap<>();
+        for (int i = 0; i < y.size(); i++) {
+            corner.put(y.get(i), scales[i]);
+        }
+        // The largest remainders first, by their bound at the scales' corner (the sum of their magnitudes).
+        parts.sort(java.util.Comparator.comparingDouble((Part part) -> -part.bound.evaluate(corner)));
+        Polynomial common = Polynomial.ZERO;
+        List<Polynomial> exact = new ArrayList<>();
+        for (Part part : parts) {
+            common = common.add(part.mid);
+            if (part.remainder != null && exact.size() < exactGroups) {
+                exact.add(part.remainder);
+            } else {
+                common = common.add(part.bound);
+            }
+        }
+        List<Polynomial> out = new ArrayList<>();
+        for (int mask = 0; mask < 1 << exact.size(); mask++) {
+            Polynomial vertex = common;
+            for (int k = 0; k < exact.size(); k++) {
+                vertex = (mask >> k & 1) == 0 ? vertex.add(exact.get(k)) : vertex.sub(exact.get(k));
+            }
+            out.add(vertex);
         }
         return out;
+    }
+
+    /**
+     * One term {@code c H} enclosed: {@code c prod mid}, and the rest, whose absolute value is at most
+     * {@code bound}; when H is one harmonic, the rest is {@code e remainder} for some {@code |e| <= 1}.
+     */
+    private record Part(Polynomial mid, Polynomial remainder, Polynomial bound) {
     }
 
     /**
@@ -142,8 +175,8 @@ final class HarmonicBound {
         into.merge(sine ? 2 * m - 1 : 2 * m, signed, Double::sum);
     }
 
-    /** {@code c H} bounded above: the product of the mids plus the AM-GM bound of every remainder. */
-    private static Polynomial enclose(Polynomial c, List<Integer> key, List<Integer> angles, List<Variable> y,
+    /** {@code c H} as the product of the mids, and the AM-GM bound of every remainder. */
+    private static Part enclose(Polynomial c, List<Integer> key, List<Integer> angles, List<Variable> y,
             double[] halfWidths, double[] scales, double tolerance, int maxOrder) {
         int low = lowestDegree(c);
         List<Integer> enclosed = new ArrayList<>();
@@ -171,15 +204,22 @@ final class HarmonicBound {
             mids.add(lo.add(hi).scale(0.5));
             widths.add(hi.sub(lo));
         }
-        Polynomial out = Polynomial.ZERO;
+        Polynomial mid = c;
+        Polynomial remainder = null;
+        Polynomial bound = Polynomial.ZERO;
         for (int mask = 0; mask < 1 << enclosed.size(); mask++) {
             Polynomial product = c;
             for (int k = 0; k < enclosed.size(); k++) {
                 product = product.multiply((mask >> k & 1) == 0 ? mids.get(k) : widths.get(k).scale(0.5));
             }
-            out = out.add(mask == 0 ? product : absoluteBound(product, y, scales));
+            if (mask == 0) {
+                mid = product;
+            } else {
+                bound = bound.add(absoluteBound(product, y, scales));
+                remainder = enclosed.size() == 1 ? product : null;
+            }
         }
-        return out;
+        return new Part(mid, remainder, bound);
     }
 
     private static int lowestDegree(Polynomial p) {

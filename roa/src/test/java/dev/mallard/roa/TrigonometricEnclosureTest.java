@@ -118,17 +118,26 @@ class TrigonometricEnclosureTest {
                 .sub(pw.multiply(pt).multiply(Polynomial.of(c).pow(2)))
                 .add(pt.pow(2).multiply(pw.pow(2)).multiply(Polynomial.of(s).pow(2)));
         double h = 0.5;
-        Polynomial u = HarmonicBound.upper(p, List.of(th, w), List.of(s, c), List.of(0, 0), new double[] {h, 2},
-                new double[] {h, 2}, 0.15, 4);
-        // The remainders never reach the quadratic part: U and p agree there (3 w th - w th).
-        assertEquals(2.0, u.coefficient(dev.mallard.symbolic.Monomial.of(th).multiply(dev.mallard.symbolic.Monomial.of(w))),
-                1e-12);
-        java.util.Random random = new java.util.Random(5);
-        for (int k = 0; k < 20000; k++) {
-            double a = h * (2 * random.nextDouble() - 1);
-            double b = 2 * (2 * random.nextDouble() - 1);
-            Environment env = new Environment().put(th, a).put(w, b).put(s, Math.sin(a)).put(c, Math.cos(a));
-            assertTrue(p.evaluate(env) <= u.evaluate(env) + 1e-14, "at " + a + ", " + b);
+        for (int exact = 0; exact <= 2; exact++) {
+            List<Polynomial> vertices = HarmonicBound.upper(p, List.of(th, w), List.of(s, c), List.of(0, 0),
+                    new double[] {h, 2}, new double[] {h, 2}, 0.15, 4, exact);
+            assertEquals(1 << exact, vertices.size());
+            // The remainders never reach the quadratic part: the vertices and p agree there (3 w th - w th).
+            for (Polynomial u : vertices) {
+                assertEquals(2.0, u.coefficient(dev.mallard.symbolic.Monomial.of(th)
+                        .multiply(dev.mallard.symbolic.Monomial.of(w))), 1e-12);
+            }
+            java.util.Random random = new java.util.Random(5);
+            for (int k = 0; k < 20000; k++) {
+                double a = h * (2 * random.nextDouble() - 1);
+                double b = 2 * (2 * random.nextDouble() - 1);
+                Environment env = new Environment().put(th, a).put(w, b).put(s, Math.sin(a)).put(c, Math.cos(a));
+                double largest = Double.NEGATIVE_INFINITY;
+                for (Polynomial u : vertices) {
+                    largest = Math.max(largest, u.evaluate(env));
+                }
+                assertTrue(p.evaluate(env) <= largest + 1e-14, "at " + a + ", " + b);
+            }
         }
     }
 
