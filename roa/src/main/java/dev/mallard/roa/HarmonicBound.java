@@ -21,9 +21,10 @@ import java.util.Map;
  * of high degree takes order 0. Then {@code p <= sum c prod mid + sum |remainders|}, and each remainder's
  * absolute value is bounded monomial by monomial by the weighted AM-GM inequality
  * {@code |z^a| <= sum_i (a_i/n) |z_i|^n} ({@code n = |a|}) in variables {@code z_i = y_i / sigma_i} scaled to
- * the region of interest, with {@code |z|^n <= (z^(n-1) + z^(n+1))/2} for odd n. This replaces the 2^m vertex
- * polynomials of m enclosed variables by one polynomial, which at each y is at least the worst vertex up to the
- * AM-GM step.
+ * the region of interest, with {@code |z|^n <= (z^(n-1) + z^(n+1))/2} for odd n. The largest remainders of
+ * single harmonics may instead be kept exact: {@code c H = c mid + e r} with {@code |e| <= 1} lies between the
+ * two vertices {@code +-r}. This replaces the 2^m vertex polynomials of m enclosed variables by 2^k (k small)
+ * polynomials of low degree, whose largest is at each y at least the worst of the 2^m up to the AM-GM step.
  */
 final class HarmonicBound {
 
