@@ -47,4 +47,22 @@ class RoaTrigonometricTest {
         assertEquals(10.74101105, json.get("K").get(0).get(0).asDouble(), 1e-6);
         assertEquals(2.42596626, json.get("K").get(0).get(1).asDouble(), 1e-6);
     }
+
+    @Test
+    void cartPoleUnderLqrIsCertifiedWithinTenPercentOfTheExactLevel() {
+        // Drake's cart-pole (m_c = 10, m_p = 1, l = 0.5, g = 9.81), LQR Q = diag(10, 10, 1, 1), R = 1 about the
+        // upright. The exact level of the true dynamics, from scipy (rays, then SLSQP): 0.0985784369.
+        String d = "(10 + sin(th)^2)";
+        CliRun r = CliRun.of("roa", "--vars", "x,th,xd,thd", "--inputs", "u", "--f",
+                "xd; thd; (u + sin(th)*(0.5*thd^2 + 9.81*cos(th)))/" + d
+                        + "; (-u*cos(th) - 0.5*thd^2*cos(th)*sin(th) - 11*9.81*sin(th))/(0.5*" + d + ")",
+                "--x-star", "0," + Math.PI + ",0,0", "--lqr-q", "10,10,1,1", "--lqr-r", "1", "--json");
+        assertEquals(Main.OK, r.code(), r.err());
+        JsonNode json = r.json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        double rho = json.get("rho").asDouble();
+        assertTrue(rho <= 0.0985784369 && rho >= 0.9 * 0.0985784369, json::toString);
+        // scipy's solve_continuous_are.
+        assertEquals(254.39247116, json.get("K").get(0).get(1).asDouble(), 1e-6);
+    }
 }

@@ -16,7 +16,7 @@ class TourTest {
     void tourWritesItsPlotsAndReportAndPrintsCheckedNumbers(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("tour", "--out", dir.toString());
         assertEquals(0, run.code(), run.err());
-        for (String png : new String[] {"pendulum.png", "bouncing_ball.png", "roa_vanderpol.png"}) {
+        for (String png : new String[] {"pendulum.png", "bouncing_ball.png", "roa_vanderpol.png", "roa_cartpole.png"}) {
             assertEquals(1000, javax.imageio.ImageIO.read(dir.resolve(png).toFile()).getWidth(), png);
         }
         String report = Files.readString(dir.resolve("report.md"));
@@ -32,6 +32,12 @@ class TourTest {
         assertTrue(run.out().contains("A = [[0.0, 1.0], [-9.81, -0.5]]"), run.out());
         // Drake's and the Underactuated notes' level for the time-reversed Van der Pol oscillator.
         assertTrue(run.out().contains("rho = 2.3045"), run.out());
+        // The cart-pole under LQR: certified within 10% of scipy's exact level 0.0985784369 (never above it).
+        java.util.regex.Matcher cartPole = java.util.regex.Pattern.compile("Certified level rho = ([0-9.]+) \\(verified\\), "
+                + "[0-9.]+% of the exact level 0.09858").matcher(run.out());
+        assertTrue(cartPole.find(), run.out());
+        double rho = Double.parseDouble(cartPole.group(1));
+        assertTrue(rho <= 0.0985784369 && rho >= 0.9 * 0.0985784369, cartPole.group());
         assertTrue(run.out().contains("Certificate verified"), run.out());
     }
 }

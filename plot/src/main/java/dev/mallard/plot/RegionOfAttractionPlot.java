@@ -80,6 +80,77 @@ public final class RegionOfAttractionPlot {
     }
 
     /**
+     * Draws the slice of an estimate in more than two states through the equilibrium: {@code {V <= 1}} in the
+     * plane of states 0 and 1 with the other states at the equilibrium, and trajectories of the full system
+     * started on the slice just inside the estimate (at 0.95 of its boundary, spread evenly along it) and outside
+     * it (at 1.6), drawn
+     * projected onto the plane. Trajectories leave the plane, so the picture shows where they start and how the
+     * plane's coordinates evolve; no true boundary is sought.
+     *
+     * @param v the normalised V in {@code vars}
+     * @param vars every state variable, in the system's order, the plane's two first
+     * @param xStar the equilibrium, one entry per state
+     * @param forward the system (double), whose states 0 and 1 are the plane
+     * @param title the plot title
+     * @param file the PNG file, ending in .png
+     * @return what was drawn ({@code trueBoundaryFound} false)
+     * @throws IllegalArgumentException if the file name does not end in .png or the sizes disagree
+     * @throws java.io.UncheckedIOException if the file cannot be written
+     */
+    public static Drawing drawSlice(Expression v, List<Variable> vars, double[] xStar, DynamicalSystem<Double> forward,
+            String title, Path file) {
+        Figure.requirePng(file);
+        if (vars.size() != xStar.length || vars.size() < 2) {
+            throw new IllegalArgumentException("vars has " + vars.size() + " entries and xStar " + xStar.length
+                    + "; expected one per state, at least two");
+        }
+        Expression slice = v;
+        for (int i = 2; i < vars.size(); i++) {
+            slice = slice.substitute(vars.get(i), xStar[i]);
+        }
+        double[][] boundary = levelSet(slice, vars.subList(0, 2), xStar);
+        double half = 1.3 * extent(boundary, xStar);
+        PhasePortrait portrait = new PhasePortrait(title, vars.get(0).name() + " [state units]",
+                vars.get(1).name() + " [state units]")
+                .window(xStar[0] - half, xStar[0] + half, xStar[1] - half, xStar[1] + half);
+        int inside = 0;
+        int outside = 0;
+        for (int k = 0; k < TRAJECTORIES; k++) {
+            int i = alongArc(boundary, (double) k / TRAJECTORIES);
+            PhasePortrait.Orbit a = PhasePortrait.orbit(forward, onSlice(boundary, i, xStar, 0.95), 30, xStar, half);
+            PhasePortrait.Orbit b = PhasePortrait.orbit(forward, onSlice(boundary, i, xStar, 1.6), 30, xStar, half);
+            portrait.add(a).add(b);
+            inside += a.converged() ? 1 : 0;
+            outside += b.converged() ? 1 : 0;
+        }
+        portrait.curve("estimate {V <= 1} (certified), slice", boundary[0], boundary[1], new Color(31, 119, 180));
+        return new Drawing(portrait.save(file), false, inside, outside);
+    }
+
+    /** The index of the curve's point at the given fraction of its length: starts spread over a thin ellipse. */
+    private static int alongArc(double[][] curve, double fraction) {
+        double total = 0;
+        for (int k = 1; k < curve[0].length; k++) {
+            total += Math.hypot(curve[0][k] - curve[0][k - 1], curve[1][k] - curve[1][k - 1]);
+        }
+        double walked = 0;
+        int k = 0;
+        while (k + 1 < curve[0].length && walked < fraction * total) {
+            k++;
+            walked += Math.hypot(curve[0][k] - curve[0][k - 1], curve[1][k] - curve[1][k - 1]);
+        }
+        return k;
+    }
+
+    private static double[] onSlice(double[][] curve, int i, double[] xStar, double factor) {
+        double[] out = xStar.clone();
+        double[] plane = scaled(curve, i, xStar, factor);
+        out[0] = plane[0];
+        out[1] = plane[1];
+        return out;
+    }
+
+    /**
      * Points of {@code {V = 1}} along 360 rays from the equilibrium (the first crossing outward, by bisection).
      *
      * @param v the normalised V

@@ -24,11 +24,14 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * {@code 1 - q^2/2 <= cos q <= 1}), if every vertex's {@code -Vdot} is certified positive definite
  * ({@link GlobalStabilityCheck}), Vdot < 0 wherever x differs from x*, for the true dynamics. Otherwise a
  * level: the exact level {@code inf{V : Vdot = 0}} is estimated (not certified) along sampled rays to size a
- * box {@code |q_i| <= h_i} on the angles 10% beyond the estimate's extent; on the box sin and cos lie between
- * Taylor polynomials of the order that keeps their relative width small ({@link TrigonometricBounds}), and
- * each vertex's level is certified ({@link LevelSetSearch}). The certified level is the least of the
- * vertices' levels and of the largest level whose sublevel set stays in the box, where the bounds hold: on
- * {@code {V <= rho}} every vertex is negative, so the true Vdot is. The candidate must be quadratic (so that
+ * box {@code |q_i| <= h_i} on the angles 10% beyond the estimate's extent (a ray where the true Vdot turns
+ * non-negative also rules out the global attempt). On the box, {@code D Vdot} (D the product of the
+ * denominators, proven positive there by interval arithmetic) is bounded above by one polynomial U in the state
+ * ({@link HarmonicBound}: sin and cos products as harmonics, each between Taylor polynomials of the lowest order
+ * that keeps its remainder out of the linearisation, the remainders bounded by AM-GM), and U's level is
+ * certified ({@link LevelSetSearch}, with a constant multiplier unless the options give a degree). The
+ * certified level is the lesser of U's and of the largest level whose sublevel set stays in the box, where the
+ * bounds hold: on {@code {V <= rho}} U is negative, so the true Vdot is. The candidate must be quadratic (so that
  * the box holding the sublevel set is known in closed form).
  *
  * <p>Drake leaves this to the user (a Taylor polynomial of the dynamics certifies the approximation, not the
@@ -42,6 +45,11 @@ final class EnclosedRegionOfAttraction {
     static final int MAX_ORDER = 4;
     /** The box on the angles, relative to the extent of the estimated exact level. */
     static final double BOX_MARGIN = 1.1;
+    /**
+     * Terms whose remainder is kept exact, as two vertices each, rather than bounded by AM-GM: the largest, which
+     * decide the level (the pendulum's one term: 99% of the exact level instead of 94%).
+     */
+    static final int EXACT_GROUPS = 1;
     /** Rays sampled for the estimate of the exact level. */
     private static final int RAYS = 2000;
 
@@ -82,7 +90,10 @@ final class EnclosedRegionOfAttraction {
         LevelSetSearch.Outcome outcome = new LevelSetSearch.Outcome();
         double[] unbounded = new double[y.size()];
         java.util.Arrays.fill(unbounded, Double.POSITIVE_INFINITY);
-        List<SosSolution> global = globalCertificates(form, vdot, used, unbounded, y, options);
+        double sampled = sampledLevel(form, vdot, v, options.seed());
+        // A ray on which the true Vdot turns non-negative rules out every global certificate: skip the attempt.
+        List<SosSolution> global = Double.isFinite(sampled) ? null
+                : globalCertificates(form, vdot, used, unbounded, y, options);
         boolean isGlobal = global != null;
         if (isGlobal) {
             outcome.optimalRho = Double.POSITIVE_INFINITY;
@@ -97,12 +108,12 @@ final class EnclosedRegionOfAttraction {
                 outcome.solverSeconds += s.solveSeconds() + s.buildSeconds();
             }
         } else {
-            double[] halfWidths = halfWidths(form, vdot, v, inverseDiagonal, options.seed());
-            outcome = levels(form, vdot, used, halfWidths, v, y, options);
+            double[] halfWidths = halfWidths(form, sampled, inverseDiagonal);
             double boxLevel = Double.POSITIVE_INFINITY;
             for (int i : form.angleOf) {
                 boxLevel = Math.min(boxLevel, halfWidths[i] * halfWidths[i] / inverseDiagonal[i]);
             }
+            outcome = level(form, v, halfWidths, inverseDiagonal, boxLevel, y, options);
             outcome.optimalRho = Math.min(outcome.optimalRho, boxLevel);
             outcome.certifiedRho = Math.min(outcome.certifiedRho, boxLevel);
         }
@@ -122,6 +133,9 @@ final class EnclosedRegionOfAttraction {
     /** The certificates of every sector vertex's {@code -Vdot}, or null when one is not certified. */
     private static List<SosSolution> globalCertificates(TrigonometricEnclosure form, Polynomial vdot,
             List<Integer> used, double[] unbounded, List<Variable> y, RegionOfAttractionOptions options) {
+        if (!form.isMultiAffine(vdot)) {
+            return null;
+        }
         List<Polynomial[]> bounds = new ArrayList<>();
         try {
             for (int a : used) {
@@ -142,23 +156,29 @@ final class EnclosedRegionOfAttraction {
         return out;
     }
 
-    /** The least certified level over the vertices of the box's bounds. */
-    private static LevelSetSearch.Outcome levels(TrigonometricEnclosure form, Polynomial vdot, List<Integer> used,
-            double[] halfWidths, Polynomial v, List<Variable> y, RegionOfAttractionOptions options) {
-        List<Polynomial[]> bounds = new ArrayList<>();
-        for (int a : used) {
-            boolean atom = a < form.atoms.size();
-            int order = atom ? TrigonometricBounds.order(a % 2 == 0, halfWidths[form.angleOf.get(a)],
-                    ORDER_TOLERANCE, MAX_ORDER) : 0;
-            bounds.add(form.bounds(a, halfWidths, order));
+    /**
+     * The certified level of one polynomial bounding {@code D Vdot} above on the box ({@link HarmonicBound}),
+     * its AM-GM steps scaled to the extent of the largest sublevel set inside the box.
+     */
+    private static LevelSetSearch.Outcome level(TrigonometricEnclosure form, Polynomial v, double[] halfWidths,
+            double[] inverseDiagonal, double boxLevel, List<Variable> y, RegionOfAttractionOptions options) {
+        form.checkDenominators(halfWidths);
+        double[] scales = new double[y.size()];
+        for (int i = 0; i < scales.length; i++) {
+            scales[i] = Math.sqrt(boxLevel * inverseDiagonal[i]);
         }
+        List<Polynomial> vertices = HarmonicBound.upper(form.clearedVdot(v), y, form.atoms, form.angleOf, halfWidths,
+                scales, ORDER_TOLERANCE, MAX_ORDER, EXACT_GROUPS);
+        // A constant multiplier by default: with a quartic bound, (y'y)(V - rho) - lambda U is quartic and its
+        // Gram basis has the 15 monomials of degree 1 and 2 in four states.
+        RegionOfAttractionOptions settings = options.multiplierDegree() >= 0 ? options : options.withMultiplierDegree(0);
         LevelSetSearch.Outcome out = new LevelSetSearch.Outcome();
         out.optimalRho = Double.POSITIVE_INFINITY;
         out.certifiedRho = Double.POSITIVE_INFINITY;
         out.lambdaFree = true;
         out.verified = true;
-        for (Polynomial vertex : form.vertices(vdot, used, bounds)) {
-            LevelSetSearch.Outcome o = new LevelSetSearch(y, List.of(), v, vertex, List.of(), options).run();
+        for (Polynomial vertex : vertices) {
+            LevelSetSearch.Outcome o = new LevelSetSearch(y, List.of(), v, vertex, List.of(), settings).run();
             out.optimalRho = Math.min(out.optimalRho, o.optimalRho);
             out.certifiedRho = Math.min(out.certifiedRho, o.certifiedRho);
             out.lambdaFree &= o.lambdaFree;
@@ -176,9 +196,7 @@ final class EnclosedRegionOfAttraction {
      * Half-widths of the box on the angles: 10% beyond the extent of {@code {V <= rho}} for the exact level
      * estimated along rays (half a turn when no ray meets {@code Vdot = 0}); other entries infinite.
      */
-    private static double[] halfWidths(TrigonometricEnclosure form, Polynomial vdot, Polynomial v,
-            double[] inverseDiagonal, long seed) {
-        double rho = sampledLevel(form, vdot, v, seed);
+    private static double[] halfWidths(TrigonometricEnclosure form, double rho, double[] inverseDiagonal) {
         double[] out = new double[inverseDiagonal.length];
         java.util.Arrays.fill(out, Double.POSITIVE_INFINITY);
         for (int i : form.angleOf) {

@@ -82,22 +82,26 @@ final class TrigonometricBounds {
     }
 
     /**
-     * The smallest order, at least 1, whose relative enclosure width on {@code |q| <= halfWidth} is at most
+     * The smallest order whose remainder has degree at least {@code minRemainderDegree} ({@code 2k+1} for the
+     * sine, {@code 2k} for the cosine) and whose relative enclosure width on {@code |q| <= halfWidth} is at most
      * {@code tolerance}: the remainder's coefficient over that of the last Taylor term kept,
      * {@code halfWidth^2 / ((2k+2)(2k+3))} for the sine and {@code halfWidth^2 / ((2k+1)(2k+2))} for the cosine.
-     * Order 0 is never chosen: its pairs differ from sin and cos in the linear (sine) or constant (cosine)
-     * term, which changes the linearisation that the level of a quadratic candidate hinges on.
+     * The degree condition keeps the remainder out of the linearisation, which the level of a quadratic
+     * candidate hinges on: a sine multiplied by a linear term needs order 1, one multiplied by a cubic term
+     * may take order 0.
      *
      * @param sine whether for the sine (else the cosine)
      * @param halfWidth the bound on |q|
      * @param tolerance the relative width accepted, in (0, 1)
      * @param maxOrder the largest order returned
-     * @return the order, in [1, maxOrder]
+     * @param minRemainderDegree the lowest degree of the remainder accepted
+     * @return the order, in [0, maxOrder]
      */
-    static int order(boolean sine, double halfWidth, double tolerance, int maxOrder) {
-        int k = 1;
+    static int order(boolean sine, double halfWidth, double tolerance, int maxOrder, int minRemainderDegree) {
+        int k = 0;
         int shift = sine ? 2 : 1;
-        while (k < maxOrder && halfWidth * halfWidth / ((2.0 * k + shift) * (2.0 * k + shift + 1)) > tolerance) {
+        while (k < maxOrder && (2 * k + shift - 1 < minRemainderDegree
+                || halfWidth * halfWidth / ((2.0 * k + shift) * (2.0 * k + shift + 1)) > tolerance)) {
             k++;
         }
         return k;

@@ -35,6 +35,8 @@ final class TrigonometricEnclosure {
     final List<Polynomial> denominators = new ArrayList<>();
     /** One variable per denominator, standing for its reciprocal. */
     final List<Variable> reciprocals = new ArrayList<>();
+    /** Per state, the index of its time derivative's denominator, or -1 when it has none. */
+    private final List<Integer> denominatorOf = new ArrayList<>();
 
     /** Evaluators of the denominators, made on first use. */
     private List<PolynomialEvaluator> denominatorValues;
@@ -76,6 +78,7 @@ final class TrigonometricEnclosure {
             }
             if (d.totalDegree() == 0) {
                 out.numerators.add(rational.get(j).numerator.scale(1.0 / atOrigin));
+                out.denominatorOf.add(-1);
                 continue;
             }
             int k = 0;
@@ -94,6 +97,7 @@ final class TrigonometricEnclosure {
             }
             out.numerators.add(rational.get(j).numerator.scale(1.0 / alpha)
                     .multiply(Polynomial.of(out.reciprocals.get(k))));
+            out.denominatorOf.add(k);
         }
         return out;
     }
@@ -107,25 +111,81 @@ final class TrigonometricEnclosure {
     }
 
     /**
-     * Vdot, checked affine in each atom and reciprocal.
-     *
      * @param v V in y
      * @return Vdot in y, the atoms and the reciprocals
-     * @throws IllegalArgumentException naming the atom that enters Vdot with a higher power
      */
     Polynomial vdot(Polynomial v) {
         Polynomial p = Polynomial.ZERO;
         for (int j = 0; j < y.size(); j++) {
             p = p.add(v.differentiate(y.get(j)).multiply(numerators.get(j)));
         }
+        return p;
+    }
+
+    /**
+     * @param p a polynomial in {@link #allVariables()}
+     * @return whether p is affine in each atom and reciprocal, as {@link #vertices} needs
+     */
+    boolean isMultiAffine(Polynomial p) {
         List<Variable> all = allVariables();
         for (Variable a : all.subList(y.size(), all.size())) {
             if (p.degree(a) > 1) {
-                throw new IllegalArgumentException("the enclosure of sin and cos needs Vdot affine in each of sin, cos "
-                        + "and the reciprocal of each denominator, but " + a + " enters it with power " + p.degree(a));
+                return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * Vdot times the product of the denominators, which has Vdot's sign where every denominator is positive
+     * ({@link #checkDenominators}).
+     *
+     * @param v V in y
+     * @return the product, in y and the atoms
+     */
+    Polynomial clearedVdot(Polynomial v) {
+        Polynomial all = Polynomial.constant(1);
+        for (Polynomial d : denominators) {
+            all = all.multiply(d);
+        }
+        Map<Variable, Polynomial> others = new java.util.HashMap<>();
+        for (int k = 0; k < denominators.size(); k++) {
+            Polynomial product = Polynomial.constant(1);
+            for (int m = 0; m < denominators.size(); m++) {
+                product = m == k ? product : product.multiply(denominators.get(m));
+            }
+            others.put(reciprocals.get(k), product);
+        }
+        Polynomial p = Polynomial.ZERO;
+        for (int j = 0; j < y.size(); j++) {
+            Polynomial cleared = denominatorOf.get(j) < 0 ? numerators.get(j).multiply(all)
+                    : PolynomialAlgebra.substitute(numerators.get(j), others);
+            p = p.add(v.differentiate(y.get(j)).multiply(cleared));
+        }
         return p;
+    }
+
+    /**
+     * @param halfWidths per state, only angles' entries read
+     * @throws IllegalArgumentException when a denominator is not bounded away from zero where the angles are
+     *     within their half-widths
+     */
+    void checkDenominators(double[] halfWidths) {
+        for (int k = 0; k < denominators.size(); k++) {
+            denominatorRange(k, halfWidths);
+        }
+    }
+
+    /** The range of denominator k over the box, by interval arithmetic, checked positive. */
+    private double[] denominatorRange(int k, double[] halfWidths) {
+        Polynomial d = denominators.get(k);
+        double[] range = Interval.of(d, allVariables(), box(halfWidths));
+        if (!(range[0] > 0)) {
+            throw new IllegalArgumentException("the denominator " + d + " is not bounded away from zero where the "
+                    + "angles are within " + java.util.Arrays.toString(halfWidths) + " (interval " + range[0] + " to "
+                    + range[1] + "); only denominators in sin and cos of the angles are supported");
+        }
+        return range;
     }
 
     /**
@@ -165,13 +225,7 @@ final class TrigonometricEnclosure {
             }
             return sine ? TrigonometricBounds.sine(q, order, h) : TrigonometricBounds.cosine(q, order, h);
         }
-        Polynomial d = denominators.get(a - atoms.size());
-        double[] range = Interval.of(d, allVariables(), box(halfWidths));
-        if (!(range[0] > 0)) {
-            throw new IllegalArgumentException("the denominator " + d + " is not bounded away from zero where the "
-                    + "angles are within " + java.util.Arrays.toString(halfWidths) + " (interval " + range[0] + " to "
-                    + range[1] + "); only denominators in sin and cos of the angles are supported");
-        }
+        double[] range = denominatorRange(a - atoms.size(), halfWidths);
         return new Polynomial[] {Polynomial.constant(1 / range[1]), Polynomial.constant(1 / range[0])};
     }
 

@@ -89,6 +89,58 @@ class TrigonometricEnclosureTest {
         }
     }
 
+    @Test
+    void productsOfSineAndCosineBecomeHarmonics() {
+        for (int a = 0; a <= 3; a++) {
+            for (int b = 0; b <= 3; b++) {
+                java.util.Map<Integer, Double> h = HarmonicBound.productToSum(a, b);
+                for (double q = -3; q <= 3; q += 0.37) {
+                    double sum = 0;
+                    for (java.util.Map.Entry<Integer, Double> e : h.entrySet()) {
+                        int j = (e.getKey() + 1) / 2;
+                        sum += e.getValue() * (e.getKey() % 2 == 1 ? Math.sin(j * q) : Math.cos(j * q));
+                    }
+                    assertEquals(Math.pow(Math.sin(q), a) * Math.pow(Math.cos(q), b), sum, 1e-14, a + " " + b);
+                }
+            }
+        }
+    }
+
+    @Test
+    void harmonicBoundLiesAboveThePolynomialOnTheBox() {
+        // p = 3 w s c + 2 th w^2 s - w th c^2 + th^2 w^2 s^2, sampled against U on |th| <= 0.5, |w| <= 2.
+        Variable s = new Variable("s");
+        Variable c = new Variable("c");
+        Polynomial pt = Polynomial.of(th);
+        Polynomial pw = Polynomial.of(w);
+        Polynomial p = pw.multiply(Polynomial.of(s)).multiply(Polynomial.of(c)).scale(3)
+                .add(pt.multiply(pw.pow(2)).multiply(Polynomial.of(s)).scale(2))
+                .sub(pw.multiply(pt).multiply(Polynomial.of(c).pow(2)))
+                .add(pt.pow(2).multiply(pw.pow(2)).multiply(Polynomial.of(s).pow(2)));
+        double h = 0.5;
+        for (int exact = 0; exact <= 2; exact++) {
+            List<Polynomial> vertices = HarmonicBound.upper(p, List.of(th, w), List.of(s, c), List.of(0, 0),
+                    new double[] {h, 2}, new double[] {h, 2}, 0.15, 4, exact);
+            assertEquals(1 << exact, vertices.size());
+            // The remainders never reach the quadratic part: the vertices and p agree there (3 w th - w th).
+            for (Polynomial u : vertices) {
+                assertEquals(2.0, u.coefficient(dev.mallard.symbolic.Monomial.of(th)
+                        .multiply(dev.mallard.symbolic.Monomial.of(w))), 1e-12);
+            }
+            java.util.Random random = new java.util.Random(5);
+            for (int k = 0; k < 20000; k++) {
+                double a = h * (2 * random.nextDouble() - 1);
+                double b = 2 * (2 * random.nextDouble() - 1);
+                Environment env = new Environment().put(th, a).put(w, b).put(s, Math.sin(a)).put(c, Math.cos(a));
+                double largest = Double.NEGATIVE_INFINITY;
+                for (Polynomial u : vertices) {
+                    largest = Math.max(largest, u.evaluate(env));
+                }
+                assertTrue(p.evaluate(env) <= largest + 1e-14, "at " + a + ", " + b);
+            }
+        }
+    }
+
     private static void assertBetween(double value, Polynomial[] bounds, Variable q, double x) {
         double a = bounds[0].evaluate(new Environment().put(q, x));
         double b = bounds[1].evaluate(new Environment().put(q, x));
