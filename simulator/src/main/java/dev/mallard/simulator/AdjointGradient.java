@@ -297,7 +297,8 @@ public final class AdjointGradient {
         return all;
     }
 
-    private static double[] parameterValues(Context<Double> context) {
+    /** @return the numeric parameters of every leaf, flattened in leaf and group order */
+    static double[] parameterValues(Context<Double> context) {
         double[] p = new double[GradientSimulation.countParameters(context)];
         int k = 0;
         for (Context<Double> leaf : context.getLeafContexts()) {

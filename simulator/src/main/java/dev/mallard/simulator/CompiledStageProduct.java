@@ -96,7 +96,7 @@ final class CompiledStageProduct {
         int at = 1 + n;
         System.arraycopy(inputs, 0, values, at, inputs.length);
         at += inputs.length;
-        for (double p : parameters(context, np)) {
+        for (double p : AdjointGradient.parameterValues(context)) {
             values[at++] = p;
         }
         int discreteAt = at;
@@ -154,19 +154,6 @@ final class CompiledStageProduct {
             }
         }
         return values.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static double[] parameters(Context<Double> context, int np) {
-        double[] p = new double[np];
-        int k = 0;
-        for (Context<Double> leaf : context.getLeafContexts()) {
-            for (int g = 0; g < leaf.getNumNumericParameterGroups(); g++) {
-                for (double v : leaf.getNumericParameter(g).toValueArray()) {
-                    p[k++] = v;
-                }
-            }
-        }
-        return p;
     }
 
     /**
