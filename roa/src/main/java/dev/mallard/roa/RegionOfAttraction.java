@@ -63,7 +63,7 @@ public final class RegionOfAttraction {
             RegionOfAttractionOptions options) {
         RegionOfAttractionResult r = analyzeDetailed(system, context, options);
         if (!r.isVerified()) {
-            throw new RegionOfAttractionException("the certificate for rho = " + r.rho()
+            throw new RegionOfAttractionException("the certificate for rho = " + r.optimalRho()
                     + " did not pass its independent check: " + r.certificates() + ". " + CertificateFailure.explain(r));
         }
         return r.lyapunovFunction();

@@ -100,10 +100,21 @@ public final class RegionOfAttractionResult {
     }
 
     /**
-     * @return the certified level of {@link #candidate()}: slightly below {@link #optimalRho()}; positive
-     *     infinity when {@link #isGlobal()}
+     * @return the certified level of {@link #candidate()}: slightly below {@link #optimalRho()}
+     * @throws IllegalStateException if no level was certified ({@link #isVerified()} false: the level the search
+     *     found is {@link #optimalRho()}, not an answer) or every level was ({@link #isGlobal()}: no finite level
+     *     bounds the estimate)
      */
     public double rho() {
+        if (global) {
+            throw new IllegalStateException("every level of " + candidate + " is certified (global for this model): "
+                    + "there is no finite level; check isGlobal() first");
+        }
+        if (!verified) {
+            throw new IllegalStateException("no level of " + candidate + " is certified: its certificate "
+                    + "failed its independent check; check isVerified() first (the SDP's level, not an answer, is "
+                    + "optimalRho() = " + optimalRho + ")");
+        }
         return rho;
     }
 

@@ -35,6 +35,10 @@ class CertificateFailureTest {
         RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), full));
         assertTrue(e.getMessage().endsWith(text), e.getMessage());
+        // no level is certified, so none is handed out as the answer
+        IllegalStateException none = assertThrows(IllegalStateException.class, r::rho);
+        assertTrue(none.getMessage().contains("no level") && none.getMessage().contains("optimalRho()"),
+                none.getMessage());
     }
 
     @Test

@@ -24,7 +24,8 @@ public final class SparkRegionOfAttraction {
             .add("rho", DataTypes.DoubleType, true)
             .add("lyapunov", DataTypes.StringType, true)
             .add("verified", DataTypes.BooleanType, true)
-            .add("sdp_solves", DataTypes.IntegerType, true);
+            .add("sdp_solves", DataTypes.IntegerType, true)
+            .add("global", DataTypes.BooleanType, true);
 
     private SparkRegionOfAttraction() {
     }
@@ -34,10 +35,11 @@ public final class SparkRegionOfAttraction {
      * @param system the system (time-invariant, polynomial dynamics), not null
      * @param grid one row per point of the grid, numeric columns only
      * @param options builds the analysis' options on the executor (they are not serialisable), not null
-     * @return the grid's columns, {@code rho} (the level of the candidate), {@code lyapunov} (V/rho, so
-     *     {@code V <= 1} is the estimate), {@code verified} (the certificate passed its independent check),
-     *     {@code sdp_solves}, and {@code failure} (bad input, such as an unstable linearisation, or a failed
-     *     SDP)
+     * @return the grid's columns, {@code rho} (the certified level of the candidate; null when no level was
+     *     certified, or when every level was), {@code lyapunov} (V/rho, so {@code V <= 1} is the estimate),
+     *     {@code verified} (the certificate passed its independent check), {@code sdp_solves}, {@code global}
+     *     (every level certified: globally stable for this V and model), and {@code failure} (bad input, such as
+     *     an unstable linearisation, or a failed SDP)
      * @throws IllegalArgumentException if a grid column is not numeric or the options' supplier cannot be
      *     shipped
      */
@@ -52,7 +54,9 @@ public final class SparkRegionOfAttraction {
                 o = o.withStateVariables(symbolic.getStateVariables());
             }
             RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(sys, c, o);
-            return new Object[] {r.rho(), r.lyapunovFunction().toString(), r.isVerified(), r.sdpSolves()};
+            // a level only where one was certified: null when none was, or when every level was (global)
+            Double rho = r.isVerified() && !r.isGlobal() ? r.rho() : null;
+            return new Object[] {rho, r.lyapunovFunction().toString(), r.isVerified(), r.sdpSolves(), r.isGlobal()};
         });
     }
 }
