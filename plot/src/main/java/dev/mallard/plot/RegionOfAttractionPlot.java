@@ -151,38 +151,63 @@ public final class RegionOfAttractionPlot {
     }
 
     /**
-     * Points of {@code {V = 1}} along 360 rays from the equilibrium (the first crossing outward, by bisection).
+     * Points of {@code {V = 1}} along rays from the equilibrium (the first crossing outward, by bisection): 360
+     * rays at equal angles, then more between neighbours whose points lie far apart (more than 1/200 of the
+     * curve's extent), so that a thin set keeps its rounded ends.
      *
      * @param v the normalised V
      * @param vars the two state variables
      * @param xStar the equilibrium
-     * @return {@code [x; y]} of 361 points, the last equal to the first
+     * @return {@code [x; y]} of at least 361 points in angular order, the last equal to the first
      */
     public static double[][] levelSet(Expression v, List<Variable> vars, double[] xStar) {
-        double[][] out = new double[2][RAYS + 1];
         Environment env = new Environment();
+        java.util.List<double[]> points = new java.util.ArrayList<>();
         for (int k = 0; k <= RAYS; k++) {
-            double angle = 2 * Math.PI * k / RAYS;
-            double c = Math.cos(angle);
-            double s = Math.sin(angle);
-            double lo = 0;
-            double hi = 1e-3;
-            while (value(v, vars, env, xStar, c, s, hi) <= 1 && hi < 1e6) {
-                lo = hi;
-                hi *= 1.5;
+            points.add(crossing(v, vars, env, xStar, 2 * Math.PI * k / RAYS));
+        }
+        double extent = 0;
+        for (double[] p : points) {
+            extent = Math.max(extent, Math.hypot(p[0] - xStar[0], p[1] - xStar[1]));
+        }
+        double longest = extent / 200;
+        for (int i = 0; i + 1 < points.size() && points.size() < 20 * RAYS; ) {
+            double[] p = points.get(i);
+            double[] q = points.get(i + 1);
+            if (Math.hypot(q[0] - p[0], q[1] - p[1]) > longest && q[2] - p[2] > 1e-6) {
+                points.add(i + 1, crossing(v, vars, env, xStar, 0.5 * (p[2] + q[2])));
+            } else {
+                i++;
             }
-            for (int it = 0; it < 60; it++) {
-                double mid = 0.5 * (lo + hi);
-                if (value(v, vars, env, xStar, c, s, mid) <= 1) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            out[0][k] = xStar[0] + lo * c;
-            out[1][k] = xStar[1] + lo * s;
+        }
+        double[][] out = new double[2][points.size()];
+        for (int k = 0; k < points.size(); k++) {
+            out[0][k] = points.get(k)[0];
+            out[1][k] = points.get(k)[1];
         }
         return out;
+    }
+
+    /** The first crossing of V = 1 along the ray at {@code angle}: {@code [x, y, angle]}. */
+    private static double[] crossing(Expression v, List<Variable> vars, Environment env, double[] xStar,
+            double angle) {
+        double c = Math.cos(angle);
+        double s = Math.sin(angle);
+        double lo = 0;
+        double hi = 1e-3;
+        while (value(v, vars, env, xStar, c, s, hi) <= 1 && hi < 1e6) {
+            lo = hi;
+            hi *= 1.5;
+        }
+        for (int it = 0; it < 60; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (value(v, vars, env, xStar, c, s, mid) <= 1) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return new double[] {xStar[0] + lo * c, xStar[1] + lo * s, angle};
     }
 
     private static double value(Expression v, List<Variable> vars, Environment env, double[] xStar, double c,

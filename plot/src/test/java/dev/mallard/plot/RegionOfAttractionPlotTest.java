@@ -79,8 +79,37 @@ class RegionOfAttractionPlotTest {
             double b = curve[1][k];
             assertEquals(1.0, 0.5 * (a * a + b * b) + (a * a - b * b) * (a * a - b * b), 1e-12);
         }
-        // 360 rays from angle 0: ray 0 is the x1 axis, ray 45 the diagonal.
+        // The rays start at angle 0 (the x1 axis) and include the diagonal.
         assertEquals(Math.sqrt((Math.sqrt(4.25) - 0.5) / 2), curve[0][0], 1e-12);
-        assertEquals(Math.sqrt(2), Math.hypot(curve[0][45], curve[1][45]), 1e-12);
+        int diagonal = -1;
+        for (int k = 0; k < curve[0].length; k++) {
+            if (Math.abs(Math.atan2(curve[1][k], curve[0][k]) - Math.PI / 4) < 1e-12) {
+                diagonal = k;
+            }
+        }
+        assertEquals(Math.sqrt(2), Math.hypot(curve[0][diagonal], curve[1][diagonal]), 1e-12);
+    }
+
+    @Test
+    void aThinTiltedEllipseKeepsItsEnds() {
+        // V = (x1 + x2)^2 / 4 + 2500 (x1 - x2)^2: semi-axes sqrt(2) along the diagonal and 0.01 sqrt(2) across
+        // it. At equal angles only, the points near the ends lie far apart and the drawn ends are cut off.
+        Variable x1 = new Variable("x1");
+        Variable x2 = new Variable("x2");
+        Expression v = Formula.parse("(x1 + x2)^2 / 4 + 2500*(x1 - x2)^2", Map.of("x1", x1, "x2", x2));
+        double[][] curve = RegionOfAttractionPlot.levelSet(v, List.of(x1, x2), new double[2]);
+        double longest = 0;
+        double reach = 0;
+        for (int k = 0; k < curve[0].length; k++) {
+            double a = curve[0][k];
+            double b = curve[1][k];
+            assertEquals(1.0, (a + b) * (a + b) / 4 + 2500 * (a - b) * (a - b), 1e-9);
+            reach = Math.max(reach, Math.hypot(a, b));
+            if (k > 0) {
+                longest = Math.max(longest, Math.hypot(a - curve[0][k - 1], b - curve[1][k - 1]));
+            }
+        }
+        assertEquals(Math.sqrt(2), reach, 1e-12);
+        assertTrue(longest <= reach / 200 * 1.000001, "longest chord " + longest);
     }
 }
