@@ -100,16 +100,18 @@ final class ImplicitStepAdjoint implements StepAdjoint {
 
     @Override
     public void step(int slot, double t0, double h, double[] x0, double[] x1) {
-        subSteps(t0, h, x0);
+        subSteps(t0, h, x0, scheme.substeps());
         System.arraycopy(sub[scheme.substeps()], 0, x1, 0, n);
     }
 
-    /** Fills {@code sub[k]} with the state at the start of sub-step k and {@code sub[m]} with the step's end. */
-    private void subSteps(double t0, double h, double[] x0) {
-        int m = scheme.substeps();
-        double hs = h / m;
+    /**
+     * Takes the first {@code count} sub-steps: {@code sub[k]} receives the state at the start of sub-step k, for
+     * {@code k <= count} ({@code sub[m]} is the step's end).
+     */
+    private void subSteps(double t0, double h, double[] x0, int count) {
+        double hs = h / scheme.substeps();
         System.arraycopy(x0, 0, sub[0], 0, n);
-        for (int k = 0; k < m; k++) {
+        for (int k = 0; k < count; k++) {
             solve(t0 + k * hs, hs, sub[k]);
             for (int i = 0; i < n; i++) {
                 sub[k + 1][i] = sub[k][i] + z[(s - 1) * n + i];
@@ -126,23 +128,13 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         double previous = Double.POSITIVE_INFINITY;
         for (int it = 0; it < MAX_ITERATIONS; it++) {
             evaluateStages(ts, hs, xs);
-            double[] m = lu.matrix();
             int size = s * n;
             for (int bi = 0; bi < s; bi++) {
                 for (int i = 0; i < n; i++) {
-                    double sum = 0;
-                    for (int j = 0; j < s; j++) {
-                        sum += scheme.a()[bi][j] * f[j][i];
-                    }
-                    rhs[bi * n + i] = hs * sum - z[bi * n + i];
-                    for (int bj = 0; bj < s; bj++) {
-                        double w = -hs * scheme.a()[bi][bj];
-                        for (int j = 0; j < n; j++) {
-                            m[(bi * n + i) * size + bj * n + j] = w * jac[bj][i][j] + (bi * n + i == bj * n + j ? 1 : 0);
-                        }
-                    }
+                    rhs[bi * n + i] = hs * stageSum(bi, i) - z[bi * n + i];
                 }
             }
+            iterationMatrix(hs, false);
             if (!lu.factor()) {
                 throw singular(ts);
             }
@@ -167,6 +159,37 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         evaluateStages(ts, hs, xs);
     }
 
+    /** {@code sum_j a[bi][j] f_j[i]}: entry i of stage bi's combination of the stage derivatives. */
+    private double stageSum(int bi, int i) {
+        double sum = 0;
+        for (int j = 0; j < s; j++) {
+            sum += scheme.a()[bi][j] * f[j][i];
+        }
+        return sum;
+    }
+
+    /**
+     * Writes the iteration matrix {@code M = I - hs (A (x) J)}, {@code M[(bi,i),(bj,r)] = delta - hs a[bi][bj]
+     * J_bj[i][r]}, into the LU's matrix, or its transpose (for the adjoint's {@code M^T mu = dJ/dZ}).
+     */
+    private void iterationMatrix(double hs, boolean transposed) {
+        double[] m = lu.matrix();
+        double[][] a = scheme.a();
+        int size = s * n;
+        for (int bi = 0; bi < s; bi++) {
+            for (int i = 0; i < n; i++) {
+                int row = bi * n + i;
+                for (int bj = 0; bj < s; bj++) {
+                    double w = -hs * a[bi][bj];
+                    for (int r = 0; r < n; r++) {
+                        int col = bj * n + r;
+                        m[transposed ? col * size + row : row * size + col] = w * jac[bj][i][r] + (row == col ? 1 : 0);
+                    }
+                }
+            }
+        }
+    }
+
     private SimulationException singular(double ts) {
         return new SimulationException("replaying the implicit step at t = " + ts + " for the adjoint, the "
                 + "iteration matrix is singular", ts, context.getSystem().getName());
@@ -187,7 +210,8 @@ final class ImplicitStepAdjoint implements StepAdjoint {
             double[] gradP) {
         int m = scheme.substeps();
         double hs = h / m;
-        subSteps(t0, h, x0);
+        // the start states of the sub-steps; the last sub-step's end is not needed (lambda is its adjoint)
+        subSteps(t0, h, x0, m - 1);
         double barH = 0;
         startTimeAdjoint = 0;
         for (int k = m - 1; k >= 0; k--) {
@@ -207,7 +231,6 @@ final class ImplicitStepAdjoint implements StepAdjoint {
     private double[] reverseSubStep(double ts, double hs, double[] lambda, double[] barXd, double[] gradP) {
         double[][] a = scheme.a();
         double[] c = scheme.c();
-        int size = s * n;
         int tc = n + np;
         double[] last = a[s - 1];
         // dJ/dZ: the end state is xs + Z_s; the running cost adds hs sum_j a_sj L(stage j)
@@ -225,18 +248,7 @@ final class ImplicitStepAdjoint implements StepAdjoint {
                 rhs[j * n + i] = (j == s - 1 ? lambda[i] : 0) + hs * last[j] * costX[i];
             }
         }
-        // M^T mu = dJ/dZ, with M[(bi,i),(bj,r)] = delta - hs a[bi][bj] J_bj[i][r]
-        double[] mt = lu.matrix();
-        for (int bi = 0; bi < s; bi++) {
-            for (int i = 0; i < n; i++) {
-                for (int bj = 0; bj < s; bj++) {
-                    double w = -hs * a[bi][bj];
-                    for (int r = 0; r < n; r++) {
-                        mt[(bj * n + r) * size + bi * n + i] = w * jac[bj][i][r] + (bi * n + i == bj * n + r ? 1 : 0);
-                    }
-                }
-            }
-        }
+        iterationMatrix(hs, true);
         if (!lu.factor()) {
             throw singular(ts);
         }
@@ -284,11 +296,7 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         // the stage equations' explicit dependence on hs: Z = hs (A (x) I) F
         for (int bi = 0; bi < s; bi++) {
             for (int i = 0; i < n; i++) {
-                double sum = 0;
-                for (int j = 0; j < s; j++) {
-                    sum += a[bi][j] * f[j][i];
-                }
-                barHs += rhs[bi * n + i] * sum;
+                barHs += rhs[bi * n + i] * stageSum(bi, i);
             }
         }
         runningCostIntegral += hs * integral;
