@@ -73,7 +73,8 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         this.p = p.clone();
         this.np = p.length;
         this.context = context.cloneContext();
-        this.jacobians = new StageJacobians(system, context, np);
+        // the transposed solve needs f_x itself, which only forward mode forms
+        this.jacobians = new StageJacobians(system, context, np, false);
         this.discrete = discrete;
         this.layout = layout;
         this.running = running;

@@ -11,7 +11,7 @@ import dev.mallard.systems.DynamicalSystem;
  * For a system with a symbolic form the product is compiled code whose cost does not grow with the number of
  * parameters ({@link CompiledStageProduct}); otherwise the full Jacobian is formed by one forward-mode AutoDiff
  * evaluation with the state, the parameters and the time seeded as {@code n + np + 1} independent variables, and
- * multiplied by {@code w}; that forward-mode evaluation also gives the full Jacobian where a caller needs it
+ * multiplied by {@code w}; built without compiling, the forward-mode evaluation also gives the full Jacobian
  * ({@link #evaluate}, for the transposed solve of an implicit step). The parameters, abstract state and fixed
  * input values are taken once from the given context; the discrete state too, until {@link #setDiscreteState}
  * changes it. Not thread-safe.
@@ -26,7 +26,6 @@ final class StageJacobians {
     private final int np;
     private final int width;
     private final double[][] jacobian;
-    private final String sourceName;
 
     /**
      * @param source the double system
@@ -40,23 +39,23 @@ final class StageJacobians {
     }
 
     /**
-     * As above; {@code compile = false} forms the Jacobian by forward mode even for a system with a symbolic form
-     * (for tests comparing the two).
+     * As above; {@code compile = false} forms the products by forward mode even for a system with a symbolic form,
+     * which {@link #evaluate} (the full Jacobian, for implicit steps) needs, as do tests comparing the two.
      */
     StageJacobians(DynamicalSystem<Double> source, Context<Double> sourceContext, int numParameters,
             boolean compile) {
         this.n = sourceContext.getNumContinuousStates();
         this.np = numParameters;
         this.width = n + numParameters + 1;
-        this.sourceName = source.getName();
         this.compiled = compile ? CompiledStageProduct.tryCompile(source, sourceContext, numParameters) : null;
-        this.system = forwardMode(source, compiled != null);
-        if (system == null) {
+        if (compiled != null) {
+            this.system = null;
             this.context = null;
             this.derivatives = null;
             this.jacobian = null;
             return;
         }
+        this.system = source.toScalar(AutoDiff.SCALAR);
         Context<AutoDiff> c = system.createDefaultContext();
         GradientSimulation.seedParametersAndCopyDiscrete(sourceContext, c, n, width);
         ContextValues.copyFixedInputs(sourceContext, c);
@@ -66,32 +65,16 @@ final class StageJacobians {
     }
 
     /**
-     * The AutoDiff conversion, or null when the products are compiled and the system does not convert (then
-     * {@link #evaluate} is refused).
-     */
-    private static DynamicalSystem<AutoDiff> forwardMode(DynamicalSystem<Double> source, boolean compiled) {
-        try {
-            return source.toScalar(AutoDiff.SCALAR);
-        } catch (UnsupportedOperationException e) {
-            if (compiled) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    /**
      * Sets the discrete state the following evaluations are made at (values; it is not seeded).
      *
      * @param layout the state layout
      * @param z a state of the layout (only its discrete part is read); not modified
      */
     void setDiscreteState(AdjointState layout, double[] z) {
-        if (context != null) {
-            layout.writeDiscrete(context, z);
-        }
         if (compiled != null) {
             compiled.setDiscreteState(z, n);
+        } else {
+            layout.writeDiscrete(context, z);
         }
     }
 
@@ -121,7 +104,7 @@ final class StageJacobians {
         if (compiled != null) {
             return compiled.addProduct(t, x, w, barX, barP, barT);
         }
-        evaluateJacobian(t, x);
+        evaluateJacobian(t, x, jacobian);
         int tc = n + np;
         double tau = barT;
         for (int r = 0; r < n; r++) {
@@ -148,22 +131,20 @@ final class StageJacobians {
      * @param x the state, length n; not modified
      * @param f receives {@code f(t, x, p)}, length n
      * @param out receives row i = {@code d f_i / d(x, p, t)}, n rows of {@link #width()}
-     * @throws UnsupportedOperationException if the system does not convert to AutoDiff
+     * @throws IllegalStateException if these products were compiled (construct with {@code compile = false})
      */
     void evaluate(double t, double[] x, double[] f, double[][] out) {
-        if (system == null) {
-            throw new UnsupportedOperationException("the full Jacobian of " + sourceName
-                    + " needs its AutoDiff conversion, which it does not offer");
+        if (compiled != null) {
+            throw new IllegalStateException("built for compiled products; the full Jacobian needs compile = false");
         }
-        evaluateJacobian(t, x);
+        evaluateJacobian(t, x, out);
         for (int i = 0; i < n; i++) {
             f[i] = derivatives.get(i).value();
-            System.arraycopy(jacobian[i], 0, out[i], 0, width);
         }
     }
 
-    /** Row i of {@link #jacobian} = {@code d f_i / d(x, p, t)} by one AutoDiff evaluation. */
-    private void evaluateJacobian(double t, double[] x) {
+    /** Row i of {@code out} = {@code d f_i / d(x, p, t)} by one AutoDiff evaluation. */
+    private void evaluateJacobian(double t, double[] x, double[][] out) {
         context.setTime(AutoDiff.variable(t, width, width - 1));
         ContinuousState<AutoDiff> state = context.getMutableContinuousState();
         for (int i = 0; i < n; i++) {
@@ -171,7 +152,7 @@ final class StageJacobians {
         }
         system.calcTimeDerivatives(context, derivatives);
         for (int i = 0; i < n; i++) {
-            derivatives.get(i).copyGradientTo(jacobian[i], 0, width);
+            derivatives.get(i).copyGradientTo(out[i], 0, width);
         }
     }
 }
