@@ -70,8 +70,6 @@ final class InteriorPointRun {
     /** The steps that led to the current iterate, kept while the next ones are computed (for the checkpoint). */
     private double previousStepP;
     private double previousStepD;
-    /** The iterations made so far (including the initial point, so one more than the steps taken). */
-    private int iterationsMade;
     private final int m;
     private final int nf;
     private final int blocks;
@@ -175,7 +173,8 @@ final class InteriorPointRun {
     private Snapshot best;
     private double bestMerit = Double.POSITIVE_INFINITY;
     private int sinceBest;
-    private int iterationCount;
+    /** The step number of the current iterate (from {@link #startStep}). */
+    private int currentStep;
     /** Whether {@link #run} returned null to let the robust pass try first; {@link #resume} clears it. */
     private boolean paused;
     /** Whether this run has paused (it pauses at most once). */
@@ -455,7 +454,7 @@ final class InteriorPointRun {
 
     /** @return the number of iterates this run has computed (the last one's number + 1, before firstIteration) */
     int iterationsMade() {
-        return iterationsMade;
+        return currentStep - startStep + 1;
     }
 
     /**
@@ -498,7 +497,7 @@ final class InteriorPointRun {
     private SdpResult loop(int firstStep, long start) {
         for (int step = firstStep;; step++) {
             int iteration = firstIteration + step - startStep;
-            iterationsMade = step - startStep + 1;
+            currentStep = step;
             computeResiduals();
             IterationInfo info = new IterationInfo(iteration, primalObjective, dualObjective, primalInfeasibility,
                     dualInfeasibility, gap, complementarity, mu, stepP, stepD, sigma);
@@ -506,7 +505,6 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
-            iterationCount = step;
             if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
                     && dualInfeasibility > options.dualTolerance()
                     && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
@@ -598,7 +596,7 @@ final class InteriorPointRun {
      */
     private double limitDualStep(double step) {
         directionResidual();
-        dualResidualLimit = (iterationCount < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
+        dualResidualLimit = (currentStep < 10 || dualInfeasibility > 0.01 ? 1000 * dualInfeasibility
                 : Math.max(options.dualTolerance(),
                         Math.min(100 * bestDualInfeasibility, complementarity > 0 ? complementarity : Double.MAX_VALUE)))
                 * (1 + normCost);
@@ -622,7 +620,7 @@ final class InteriorPointRun {
         if (!robust) {
             if (checkpoint == null && limitDualStep(step) < step) {
                 checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        iterationCount, bestDualInfeasibility, previousStepP, previousStepD);
+                        currentStep, bestDualInfeasibility, previousStepP, previousStepD);
             }
             return step;
         }
