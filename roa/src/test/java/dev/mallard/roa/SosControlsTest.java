@@ -170,6 +170,22 @@ class SosControlsTest {
     }
 
     @Test
+    void theDefaultMultiplierIsOfLowerDegreeThanDrakesAndCertifiesTheSameLevel() {
+        // Drake gives lambda the degree of Vdot; Mallard max(2, deg Vdot - deg V) rounded up to even.
+        assertEquals(2, MultiplierDegree.of(2, 4));
+        assertEquals(2, MultiplierDegree.of(2, 3));
+        assertEquals(4, MultiplierDegree.of(2, 5));
+        assertEquals(4, MultiplierDegree.of(2, 6));
+        assertEquals(2, MultiplierDegree.of(4, 5));
+        // Time-reversed Van der Pol: Vdot of degree 4, so Drake's lambda has degree 4 and Mallard's degree 2;
+        // both certify the level 2.3045 (Drake and the Underactuated notes).
+        RegionOfAttractionResult mallard = analyze(vanDerPol(1.0), options(null));
+        RegionOfAttractionResult drake = analyze(vanDerPol(1.0), options(null).withMultiplierDegree(4));
+        assertEquals(2.3045, mallard.rho(), 1e-4);
+        assertEquals(drake.optimalRho(), mallard.optimalRho(), 1e-6 * drake.optimalRho());
+    }
+
+    @Test
     void multiplierDegreeIsUsedAndAnOddSosDegreeRefused() {
         SymbolicVectorSystem<Double> s = system(DECOUPLED[0], DECOUPLED[1], 1, 1);
         // Vdot is of degree 4: a constant multiplier lambda cannot match it, a quadratic one reaches rho = 1.
