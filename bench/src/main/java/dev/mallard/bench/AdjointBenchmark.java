@@ -2,10 +2,10 @@ package dev.mallard.bench;
 
 import dev.mallard.bench.model.PerSpringChain;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.AdjointGradient;
-import dev.mallard.simulator.CostFunction;
-import dev.mallard.simulator.GradientSimulation;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.gradients.AdjointGradient;
+import dev.mallard.simulator.gradients.CostFunction;
+import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.systems.Context;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;

@@ -1,13 +1,13 @@
 package dev.mallard.cli;
 
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.AdjointGradient;
-import dev.mallard.simulator.CostFunction;
-import dev.mallard.simulator.GradientSimulation;
 import dev.mallard.simulator.SimulationException;
-import dev.mallard.systems.Context;
+import dev.mallard.simulator.gradients.AdjointGradient;
+import dev.mallard.simulator.gradients.CostFunction;
+import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
 import java.io.PrintWriter;
@@ -19,9 +19,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard gradient}: the Jacobian of the final state by forward-mode AutoDiff through the simulation. */
 @Command(name = "gradient", mixinStandardHelpOptions = true, sortOptions = false,

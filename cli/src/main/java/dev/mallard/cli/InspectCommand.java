@@ -1,6 +1,6 @@
 package dev.mallard.cli;
 
-import dev.mallard.simulator.Linearization;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import java.io.PrintWriter;
@@ -16,9 +16,9 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code mallard inspect}: the dynamics as expressions, whether they are polynomial and of which degree, the

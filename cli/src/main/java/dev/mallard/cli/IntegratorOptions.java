@@ -1,8 +1,8 @@
 package dev.mallard.cli;
 
-import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.Simulator;
 import dev.mallard.simulator.SimulatorConfigFunctions;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import picocli.CommandLine.Option;
 
 /** The integrator options of simulate and gradient, and their application to a simulator. */

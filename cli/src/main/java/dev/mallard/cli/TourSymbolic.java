@@ -2,7 +2,7 @@ package dev.mallard.cli;
 
 import dev.mallard.examples.DampedPendulum;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.Linearization;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;

@@ -1,10 +1,10 @@
 package dev.mallard.plot;
 
 import dev.mallard.scalar.ScalarVector;
-import dev.mallard.simulator.IntegratorBase;
-import dev.mallard.simulator.PiecewisePolynomial;
 import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import dev.mallard.systems.EventStatus;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,10 @@
 package dev.mallard.roa;
 
-import dev.mallard.simulator.RungeKutta5Integrator;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.integrators.RungeKutta5Integrator;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.DynamicalSystem;
-
+import dev.mallard.systems.EventStatus;
 import java.util.Random;
 
 /**

@@ -2,6 +2,7 @@ package dev.mallard.simulator;
 
 import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.internal.EventSet;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;

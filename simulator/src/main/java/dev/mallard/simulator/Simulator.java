@@ -1,21 +1,29 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Format;
+import dev.mallard.simulator.gradients.AdjointGradient;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
+import dev.mallard.simulator.internal.EventObserver;
+import dev.mallard.simulator.internal.EventSet;
+import dev.mallard.simulator.internal.PackageAccess;
+import dev.mallard.simulator.studies.MonteCarlo;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.WitnessFunction;
-import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
-import java.util.Objects;
 
 /**
  * Advances a system's context through time with the hybrid-system semantics of Drake's Simulator (its
@@ -44,6 +52,20 @@ import java.util.Objects;
  * @param <T> the number type (double, AutoDiff; symbolic systems can be stepped by fixed-step schemes)
  */
 public final class Simulator<T> {
+
+    static {
+        PackageAccess.register(new PackageAccess.SimulatorMembers() {
+            @Override
+            public <U> void setEventObserver(Simulator<U> simulator, EventObserver<U> observer) {
+                simulator.setEventObserver(observer);
+            }
+
+            @Override
+            public <U> void applyUpdates(Simulator<U> simulator, EventSet<U> events) {
+                simulator.applyUpdates(events);
+            }
+        });
+    }
 
     /**
      * A function called at the end of every step, of initialize and of advancePendingEvents, with the root

@@ -1,6 +1,9 @@
 package dev.mallard.simulator;
 
 import dev.mallard.scalar.Checks;
+import dev.mallard.simulator.integrators.ImplicitIntegrator;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,9 @@
 /**
  * Advancing a system's context in time: the {@link dev.mallard.simulator.Simulator} with Drake's
  * hybrid-system semantics (the Step / AdvanceTo / AdvancePendingEvents / Initialize algorithms, event
- * failure and termination policy, sample-and-hold timing, witness isolation) and the integrators built on
- * {@link dev.mallard.simulator.IntegratorBase} (see {@code simulator/INTEGRATORS.md} for adding a scheme).
+ * failure and termination policy, sample-and-hold timing, witness isolation, Zeno detection), its
+ * {@link dev.mallard.simulator.SimulatorConfig}, {@link dev.mallard.simulator.SimulatorStatus} and
+ * {@link dev.mallard.simulator.EventLog}.
  *
  * <pre>{@code
  * Simulator<Double> sim = new Simulator<>(diagram);
@@ -12,10 +13,10 @@
  * SimulatorStatus status = sim.advanceTo(10.0);
  * }</pre>
  *
- * <p>The same system with other number types: {@link dev.mallard.simulator.GradientSimulation} (derivatives
- * of a whole simulation by AutoDiff, through impacts), {@link dev.mallard.simulator.Linearization}
- * (linearisation and first-order Taylor approximation by AutoDiff), {@link dev.mallard.simulator.AdjointGradient}
- * (the gradient of a scalar cost by the discrete adjoint of the steps and events, for many parameters) and
- * {@link dev.mallard.simulator.SymbolicStepping} (one integration step as expressions).
+ * <p>The areas around it, one package each: {@link dev.mallard.simulator.integrators} (the schemes a
+ * simulator steps with), {@link dev.mallard.simulator.gradients} (forward-mode and adjoint derivatives of
+ * whole simulations, linearisation), {@link dev.mallard.simulator.studies} (Monte Carlo and batch
+ * evaluation) and {@link dev.mallard.simulator.trajectories} (dense output and splines).
  */
 package dev.mallard.simulator;
+

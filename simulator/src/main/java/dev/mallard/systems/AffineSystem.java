@@ -16,7 +16,7 @@ import java.util.Objects;
  * {@link dev.mallard.systems.primitives.LinearSystem} is Drake's {@code LinearSystem} ({@code f0 = 0},
  * {@code y0 = 0}). Subclasses override {@link #convertTo} to rebuild themselves.
  *
- * <p>{@link dev.mallard.simulator.Linearization} produces these: a linearisation in deviation coordinates
+ * <p>{@link dev.mallard.simulator.gradients.Linearization} produces these: a linearisation in deviation coordinates
  * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
  *
  * @param <T> the number type

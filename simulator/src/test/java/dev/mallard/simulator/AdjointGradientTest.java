@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.AdjointGradient;
+import dev.mallard.simulator.gradients.CostFunction;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta5Integrator;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;

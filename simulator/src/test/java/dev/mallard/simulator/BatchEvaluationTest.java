@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.studies.BatchEvaluation;
+import dev.mallard.simulator.studies.Parallelism;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.EventStatus;

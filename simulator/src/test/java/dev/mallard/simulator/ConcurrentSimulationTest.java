@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;

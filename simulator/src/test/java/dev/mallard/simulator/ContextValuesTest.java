@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.gradients.Linearization;
+import dev.mallard.simulator.integrators.JacobianScheme;
+import dev.mallard.simulator.integrators.RadauIntegrator;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;

@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
+import dev.mallard.simulator.integrators.RungeKutta5Integrator;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import dev.mallard.systems.Context;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class DenseOutputTest {
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.Feedthrough;

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.integrators.ButcherTableau;
+import dev.mallard.simulator.integrators.ExplicitRungeKuttaIntegrator;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import org.junit.jupiter.api.Test;

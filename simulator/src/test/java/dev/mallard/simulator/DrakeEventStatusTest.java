@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.EventStatus;

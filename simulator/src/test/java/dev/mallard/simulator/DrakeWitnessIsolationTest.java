@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.EventStatus;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.EventStatus;

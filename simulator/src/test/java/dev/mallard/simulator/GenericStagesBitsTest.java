@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import org.junit.jupiter.api.Test;

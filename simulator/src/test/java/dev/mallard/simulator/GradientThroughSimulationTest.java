@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.RungeKutta5Integrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.systems.DynamicalSystem;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.ImplicitEulerIntegrator;
+import dev.mallard.simulator.integrators.JacobianScheme;
+import dev.mallard.simulator.integrators.RadauIntegrator;
 import dev.mallard.systems.Context;
 import org.junit.jupiter.api.Test;
 

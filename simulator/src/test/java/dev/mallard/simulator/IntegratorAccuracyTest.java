@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.ExplicitEulerIntegrator;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
+import dev.mallard.simulator.integrators.StepResult;
 import dev.mallard.systems.Context;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;

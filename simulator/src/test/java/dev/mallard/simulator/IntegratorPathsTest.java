@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RadauIntegrator;
 import dev.mallard.systems.Context;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.AffineSystem;

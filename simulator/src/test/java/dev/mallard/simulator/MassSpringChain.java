@@ -13,12 +13,12 @@ import dev.mallard.systems.LeafSystem;
  *
  * @param <T> the number type
  */
-final class MassSpringChain<T> extends LeafSystem<T> {
+public final class MassSpringChain<T> extends LeafSystem<T> {
 
     private final int masses;
     private final boolean withCost;
 
-    MassSpringChain(Scalar<T> scalar, int masses, boolean withCost) {
+    public MassSpringChain(Scalar<T> scalar, int masses, boolean withCost) {
         super(scalar, "chain");
         this.masses = masses;
         this.withCost = withCost;
@@ -34,7 +34,7 @@ final class MassSpringChain<T> extends LeafSystem<T> {
     }
 
     /** The running cost {@code L = sum q_i^2 + k_0 v_0^2 + t q_0} as written in the cost state's derivative. */
-    static <T> T runningCost(Scalar<T> s, T t, T[] q, T[] v, T k0) {
+    public static <T> T runningCost(Scalar<T> s, T t, T[] q, T[] v, T k0) {
         T sum = s.mul(k0, s.square(v[0]));
         for (T qi : q) {
             sum = s.add(sum, s.square(qi));

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 

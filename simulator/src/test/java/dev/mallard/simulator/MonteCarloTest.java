@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.RandomSimulationResult;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import java.util.ArrayList;

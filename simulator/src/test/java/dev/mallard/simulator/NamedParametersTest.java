@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;

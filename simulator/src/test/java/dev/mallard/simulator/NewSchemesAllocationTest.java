@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
-import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;

@@ -7,15 +7,15 @@ import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
 
 /** The harmonic oscillator q'' = -omega^2 q (q = position, v = velocity): q(t) = q0 cos(wt) + v0/w sin(wt). */
-final class Oscillator<T> extends LeafSystem<T> {
+public final class Oscillator<T> extends LeafSystem<T> {
 
     private final double omega;
 
-    Oscillator(Scalar<T> scalar) {
+    public Oscillator(Scalar<T> scalar) {
         this(scalar, 1.0);
     }
 
-    Oscillator(Scalar<T> scalar, double omega) {
+    public Oscillator(Scalar<T> scalar, double omega) {
         super(scalar, "oscillator");
         this.omega = omega;
         declareContinuousState(1, 1, 0);

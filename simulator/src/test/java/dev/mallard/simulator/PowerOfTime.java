@@ -6,11 +6,11 @@ import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;
 
 /** x' = d t^(d-1), x(0) = 0: x(t) = t^d, a polynomial solution of degree d. */
-final class PowerOfTime<T> extends LeafSystem<T> {
+public final class PowerOfTime<T> extends LeafSystem<T> {
 
     private final int degree;
 
-    PowerOfTime(Scalar<T> scalar, int degree) {
+    public PowerOfTime(Scalar<T> scalar, int degree) {
         super(scalar, "t^" + degree);
         this.degree = degree;
         declareContinuousState(1);

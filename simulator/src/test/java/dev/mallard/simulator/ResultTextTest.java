@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.integrators.ButcherTableau;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta2Integrator;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
+import dev.mallard.simulator.internal.PackageAccess;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import java.util.List;
@@ -115,7 +121,7 @@ class ResultTextTest {
         assertEquals("ButcherTableau[2 stages, c=[0.0, 1.0], a=[[], [1.0]], b=[1.0, 0.0], e=[0.5, -0.5], "
                 + "first same as last]", fsal.toString());
         assertEquals("PiecewisePolynomial[2 rows, no segments]",
-                new PiecewisePolynomial<>(Scalar.DOUBLE, 2).toString());
+                PackageAccess.trajectories().create(Scalar.DOUBLE, 2).toString());
 
         AffineSystem<Double> decay = new AffineSystem<>(Scalar.DOUBLE, "decay", new double[][] {{-1}},
                 new double[1][0], new double[] {0}, new double[0][1], new double[0][0], new double[0], 0);
@@ -129,13 +135,9 @@ class ResultTextTest {
     }
 
     @Test
-    void statusesAndMonteCarloSamplesPrintWhatHappened() {
+    void statusesPrintWhatHappened() {
         // Drake prints times in its own short form (2, 1e-05), and so do Mallard's statuses.
         assertEquals("Simulator successfully reached the boundary time (2).",
                 SimulatorStatus.reachedBoundary(2.0).toString());
-        assertEquals("sample 3: 0.5", new RandomSimulationResult(3, new ReplayableRandom(1), 0.5, null).toString());
-        assertEquals("sample 4: failed: java.lang.IllegalStateException: diverged",
-                new RandomSimulationResult(4, new ReplayableRandom(1), Double.NaN,
-                        new IllegalStateException("diverged")).toString());
     }
 }

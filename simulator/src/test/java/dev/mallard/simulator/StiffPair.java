@@ -9,20 +9,20 @@ import dev.mallard.systems.LeafSystem;
  * x1' = -x1, x2' = -k (x2 - x1), x(0) = (1, 0): eigenvalues -1 and -k. Closed form x1 = e^-t,
  * x2 = k/(k-1) (e^-t - e^-kt).
  */
-final class StiffPair<T> extends LeafSystem<T> {
+public final class StiffPair<T> extends LeafSystem<T> {
 
-    static final double K = 1e4;
+    public static final double K = 1e4;
 
-    StiffPair(Scalar<T> scalar) {
+    public StiffPair(Scalar<T> scalar) {
         super(scalar, "stiff pair");
         declareContinuousStateWithDefaults(1, 0);
     }
 
-    static double x1(double t) {
+    public static double x1(double t) {
         return Math.exp(-t);
     }
 
-    static double x2(double t) {
+    public static double x2(double t) {
         return K / (K - 1) * (Math.exp(-t) - Math.exp(-K * t));
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
+import dev.mallard.simulator.trajectories.Trajectories;
 import dev.mallard.symbolic.Expression;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,11 +6,11 @@ import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;
 
 /** Van der Pol: q' = v, v' = mu (1 - q^2) v - q, from (2, 0). */
-class VanDerPol<T> extends LeafSystem<T> {
+public class VanDerPol<T> extends LeafSystem<T> {
 
     private final double mu;
 
-    VanDerPol(Scalar<T> scalar, double mu) {
+    public VanDerPol(Scalar<T> scalar, double mu) {
         super(scalar, "van der Pol");
         this.mu = mu;
         declareContinuousState(1, 1, 0);

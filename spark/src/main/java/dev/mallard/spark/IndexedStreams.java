@@ -1,6 +1,6 @@
 package dev.mallard.spark;
 
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.ReplayableRandom;
 
 /**
  * The generators of the {@link RandomnessMode#INDEXED} mode: sample {@code i} of a study with seed {@code s}

@@ -1,7 +1,7 @@
 package dev.mallard.spark;
 
-import dev.mallard.simulator.RandomSimulationResult;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.RandomSimulationResult;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.spark.sql.Row;

@@ -1,6 +1,6 @@
 package dev.mallard.spark;
 
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.io.Serializable;
 
 /**

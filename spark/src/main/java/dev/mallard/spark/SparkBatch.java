@@ -1,10 +1,10 @@
 package dev.mallard.spark;
 
 import dev.mallard.scalar.Checks;
-import dev.mallard.simulator.BatchEvaluation;
-import dev.mallard.simulator.GradientSimulation;
-import dev.mallard.simulator.Parallelism;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.studies.BatchEvaluation;
+import dev.mallard.simulator.studies.Parallelism;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import org.apache.spark.sql.Dataset;

@@ -1,10 +1,10 @@
 package dev.mallard.spark;
 
 import dev.mallard.scalar.Checks;
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.RandomSimulationResult;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.RandomSimulationResult;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

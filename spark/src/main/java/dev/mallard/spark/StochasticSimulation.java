@@ -1,7 +1,7 @@
 package dev.mallard.spark;
 
-import dev.mallard.simulator.ReplayableRandom;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.io.Serializable;
 import java.util.function.Function;
 

@@ -2,8 +2,8 @@ package dev.mallard.spark;
 
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.ReplayableRandom;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import dev.mallard.systems.Context;
 
 /**

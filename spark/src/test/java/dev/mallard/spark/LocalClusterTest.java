@@ -2,9 +2,9 @@ package dev.mallard.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.List;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaSparkContext;

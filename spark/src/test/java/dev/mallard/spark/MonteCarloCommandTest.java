@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

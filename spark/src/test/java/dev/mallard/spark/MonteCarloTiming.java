@@ -1,8 +1,8 @@
 package dev.mallard.spark;
 
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

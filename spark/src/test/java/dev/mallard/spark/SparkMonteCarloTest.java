@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.RandomSimulationResult;
-import dev.mallard.simulator.ReplayableRandom;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.RandomSimulationResult;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -1,8 +1,8 @@
 package dev.mallard.bench.model;
 
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.LeafSystem;
 

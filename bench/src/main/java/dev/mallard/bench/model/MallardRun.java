@@ -3,8 +3,8 @@ package dev.mallard.bench.model;
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.autodiff.AutoDiffs;
 import dev.mallard.scalar.ScalarVector;
-import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 

@@ -1,11 +1,11 @@
 package dev.mallard.bench.model;
 
-import dev.mallard.simulator.IntegratorBase;
-import dev.mallard.simulator.RungeKutta3Integrator;
-import dev.mallard.simulator.RungeKutta5Integrator;
 import dev.mallard.simulator.Simulator;
-import org.hipparchus.Field;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.RungeKutta3Integrator;
+import dev.mallard.simulator.integrators.RungeKutta5Integrator;
 import org.hipparchus.CalculusFieldElement;
+import org.hipparchus.Field;
 import org.hipparchus.ode.nonstiff.DormandPrince54FieldIntegrator;
 import org.hipparchus.ode.nonstiff.DormandPrince54Integrator;
 

@@ -3,7 +3,7 @@ package dev.mallard.examples.programs;
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.GradientSimulation;
+import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.systems.Context;
 import java.util.Arrays;
 

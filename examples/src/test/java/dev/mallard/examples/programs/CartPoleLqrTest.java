@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.examples.CartPole;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.Linearization;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.systems.AffineSystem;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package dev.mallard.systems.controllers;
 
-import dev.mallard.simulator.Linearization;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;

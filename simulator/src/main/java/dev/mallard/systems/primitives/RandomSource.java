@@ -1,7 +1,7 @@
 package dev.mallard.systems.primitives;
 
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.ReplayableRandom;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
@@ -23,8 +23,8 @@ import java.util.random.RandomGenerator;
  *
  * <p><b>Monte Carlo.</b> {@link #setRandomContext(Context, RandomGenerator)} seeds every RandomSource of a
  * diagram's context from a generator (Drake's {@code SetRandomContext}); call it with the generator a
- * {@link dev.mallard.simulator.MonteCarlo} study hands to {@code makeSimulator}, so each sample draws its own
- * noise and a {@link dev.mallard.simulator.RandomSimulationResult}'s generator snapshot replays it exactly.
+ * {@link dev.mallard.simulator.studies.MonteCarlo} study hands to {@code makeSimulator}, so each sample draws its own
+ * noise and a {@link dev.mallard.simulator.studies.RandomSimulationResult}'s generator snapshot replays it exactly.
  *
  * <p>The samples are constants for every number type (no gradient, no free symbol). Units: those the
  * distribution gives (dimensionless).

@@ -1,6 +1,6 @@
 package dev.mallard.systems.primitives;
 
-import dev.mallard.simulator.PiecewisePolynomial;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import java.util.Objects;
 
 /**

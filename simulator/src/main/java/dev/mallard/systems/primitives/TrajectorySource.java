@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <p>Outside the trajectory's span the output holds the end value with a zero derivative when
  * {@code holdBeyondLimits} is set (Drake's {@code zero_derivatives_beyond_limits}, the default); otherwise
- * the trajectory itself is asked (a {@link dev.mallard.simulator.PiecewisePolynomial} throws there).
+ * the trajectory itself is asked (a {@link dev.mallard.simulator.trajectories.PiecewisePolynomial} throws there).
  *
  * <p>The value rows are {@code y(t_0) + y'(t_0) (t - t_0)} at the context's time {@code t} with value
  * {@code t_0}: the value for doubles, and with AutoDiff a time carrying a gradient passes it on through the

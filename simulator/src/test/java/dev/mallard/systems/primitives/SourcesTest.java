@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.MonteCarlo;
-import dev.mallard.simulator.Parallelism;
-import dev.mallard.simulator.PiecewisePolynomial;
-import dev.mallard.simulator.RandomSimulationResult;
-import dev.mallard.simulator.ReplayableRandom;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.studies.MonteCarlo;
+import dev.mallard.simulator.studies.Parallelism;
+import dev.mallard.simulator.studies.RandomSimulationResult;
+import dev.mallard.simulator.studies.ReplayableRandom;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;

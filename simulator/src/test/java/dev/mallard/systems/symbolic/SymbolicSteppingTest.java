@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
-import dev.mallard.simulator.IntegrationSchemes;
-import dev.mallard.simulator.IntegratorBase;
 import dev.mallard.simulator.Simulator;
-import dev.mallard.simulator.SymbolicStepping;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
+import dev.mallard.simulator.integrators.IntegratorBase;
+import dev.mallard.simulator.integrators.SymbolicStepping;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
-import dev.mallard.simulator.Linearization;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;

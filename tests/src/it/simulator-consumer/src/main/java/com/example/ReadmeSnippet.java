@@ -2,9 +2,9 @@ package com.example;
 
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.scalar.Scalar;
-import dev.mallard.simulator.GradientSimulation;
-import dev.mallard.simulator.Linearization;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.gradients.GradientSimulation;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.symbolic.CompiledSystems;

@@ -1,0 +1,1449 @@
+package dev.mallard.simulator.integrators;
+
+import dev.mallard.scalar.Checks;
+import dev.mallard.scalar.DoubleArrays;
+import dev.mallard.scalar.DoubleVector;
+import dev.mallard.scalar.Format;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.SimulationException;
+import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.gradients.AdjointGradient;
+import dev.mallard.simulator.internal.CollocationScheme;
+import dev.mallard.simulator.internal.PackageAccess;
+import dev.mallard.simulator.internal.TableauRow;
+import dev.mallard.simulator.trajectories.PiecewisePolynomial;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.DynamicalSystem;
+import java.util.Objects;
+
+/**
+ * The base of every integrator: advances the continuous state {@code xc} of a system's context, solving
+ * {@code xcdot = f(t, x)} with the discrete and abstract state held constant. It owns the options and
+ * statistics of Drake's IntegratorBase, the step entry point the Simulator calls
+ * ({@link #integrateNoFurtherThanTime}, with the 1% stretch rule), the error-control loop shared by every
+ * error-controlled scheme, and the interpolant of the last step (for witness isolation and dense output).
+ *
+ * <h2>Writing a scheme</h2>
+ * A scheme implements one step twice: {@link #stepDouble} on primitive arrays (used when {@code T} is
+ * double: the context's state is a {@link DoubleVector} and the base works on its array with preallocated
+ * workspaces, so nothing is allocated per step) and {@link #stepGeneric} on {@link ScalarVector}s (AutoDiff,
+ * symbolic). Both evaluate derivatives only through {@link #evalDerivatives(double, double[], double[])} /
+ * {@link #evalDerivatives(Object, ScalarVector, ScalarVector)}, which count them. Step-size control, error
+ * norms and event timing are always plain {@code double} arithmetic on values.
+ *
+ * <h2>Cached derivatives</h2>
+ * As Drake's {@code EvalTimeDerivatives}, a request for the derivatives at the time and state the context
+ * already holds, with nothing in the context changed since they were computed (state, parameters, inputs,
+ * accuracy: its {@linkplain Context#getChangeCount() change count} is the same), returns the computed values
+ * instead of evaluating again, and {@link #getNumDerivativeEvaluations()} counts only real evaluations.
+ * The request recognised as such is one for {@code f(t0, x0)} at the step's start, passing the {@code t0}
+ * and {@code x0} the step was given (the base has just evaluated it, or reused it); recognising it costs one
+ * reference comparison per evaluation, and no state is compared. Every other request is a real evaluation:
+ * a scheme may write stage states straight into the context's own array without telling the context, so a
+ * request at that array is never taken for a repeat. Turning caching off ({@link Context#disableCaching()}, as Drake's
+ * {@code Context::DisableCaching}) makes every request a real, counted evaluation: a scheme that asks for
+ * {@code f(t0, x0)} once more per step then counts two evaluations per step instead of one. The schemes' own
+ * reuse of values they computed (a first-same-as-last stage as the next step's {@code f(t0, x0)}, the start
+ * derivative kept for a retried step) is a property of the scheme, not caching, and happens in both settings.
+ *
+ * <h2>Time</h2>
+ * Step boundaries are doubles; a step that lands on a requested time lands on it exactly (no accumulated
+ * sum). On the generic path the step size is a {@code T}: when the step ends at a boundary time given as a
+ * {@code T} (an AutoDiff final time), {@code h = boundary - t0} in {@code T}, so gradients with respect to
+ * the final time flow through the last step.
+ *
+ * <h2>Threads</h2>
+ * Not thread-safe: an integrator belongs to one simulator (or one caller) and advances that one's context,
+ * on the thread using them. Integrators of different threads share nothing but the constant system.
+ *
+ * @param <T> the number type
+ */
+public abstract class IntegratorBase<T> {
+
+    static {
+        PackageAccess.register(new PackageAccess.IntegratorMembers() {
+            @Override
+            public double lastStepTarget(IntegratorBase<?> integrator) {
+                return integrator.lastStepTarget();
+            }
+
+            @Override
+            public CollocationScheme implicitScheme(IntegratorBase<?> integrator) {
+                return integrator.implicitScheme();
+            }
+
+            @Override
+            public ButcherTableau explicitTableau(IntegratorBase<?> integrator) {
+                return integrator.explicitTableau();
+            }
+
+            @Override
+            public TableauRow stageRow(ButcherTableau tableau, int i) {
+                return tableau.stageRow(i);
+            }
+
+            @Override
+            public TableauRow weightRow(ButcherTableau tableau) {
+                return tableau.weightRow();
+            }
+        });
+    }
+
+    private static final PackageAccess.TrajectoryMembers TRAJECTORIES = PackageAccess.trajectories();
+
+    /** Accuracy used when neither the context nor {@link #setTargetAccuracy} sets one. */
+    public static final double DEFAULT_ACCURACY = 1e-4;
+
+    /** A step may be stretched by this factor to land on a requested time instead of leaving a sliver. */
+    public static final double STRETCH_FACTOR = 1.01;
+    /** A step retried at the minimum size is stretched by up to this factor to land on the next event. */
+    public static final double RETRY_STRETCH_FACTOR = 1.001;
+
+    private static final double SAFETY = 0.9;
+    private static final double MAX_GROWTH = 5.0;
+    private static final double MAX_SHRINK = 0.1;
+    /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
+    private static final int MAX_DERIVATIVE_TARGETS = 16;
+
+    private final DynamicalSystem<T> system;
+    private final Scalar<T> scalar;
+    private Context<T> context;
+
+    // options
+    private double targetAccuracy = Double.NaN;
+    private double accuracyInUse = Double.NaN;
+    private boolean fixedStepMode;
+    private double maximumStepSize = Double.POSITIVE_INFINITY;
+    private double requestedMinimumStepSize;
+    private double initialStepSizeTarget = Double.NaN;
+    private boolean throwOnMinimumStepSizeViolation = true;
+
+    // statistics
+    private long numStepsTaken;
+    private long numDerivativeEvaluations;
+    private long numShrinkagesFromErrorControl;
+    private long numShrinkagesFromSubstepFailures;
+    private long numSubstepFailures;
+    private double largestStepSizeTaken = Double.NaN;
+    private double smallestAdaptedStepSizeTaken = Double.NaN;
+    private double actualInitialStepSizeTaken = Double.NaN;
+    private double previousStepSize = Double.NaN;
+
+    // run state
+    private boolean initialized;
+    private double idealNextStepSize = Double.NaN;
+    private int n;
+    private boolean doublePath;
+    private ContinuousState<T> derivatives;
+    // double-path workspaces (null on the generic path)
+    private double[] xd;
+    private double[] derivativeData;
+    /**
+     * The workspaces evalDerivatives has written into ({@code double[]} on the double path, {@link ScalarVector}
+     * on the generic path), with a derivatives view over each, so the system writes straight into the
+     * scheme's workspace instead of into {@link #derivatives} and a copy. Found by identity: a scheme passes
+     * the same few workspaces every step.
+     */
+    private Object[] derivativeTargets;
+    private ContinuousState<T>[] derivativeViews;
+    private int numDerivativeTargets;
+    private int nextDerivativeTarget;
+    private double[] x0d;
+    private double[] x1d;
+    private double[] f0d;
+    private double[] f1d;
+    private double[] errd;
+    // generic-path workspaces (null on the double path)
+    private ScalarVector<T> xg;
+    private ScalarVector<T> x0g;
+    private ScalarVector<T> x1g;
+    private ScalarVector<T> f0g;
+    private ScalarVector<T> f1g;
+    private ScalarVector<T> errg;
+    // the last accepted step, for the interpolant
+    private double lastT0 = Double.NaN;
+    private double lastT1 = Double.NaN;
+    /** The time the last accepted step was made to land on, or NaN if its size was free (see lastStepTarget). */
+    private double lastTarget = Double.NaN;
+    private T lastT0g;
+    private T lastT1g;
+    private T lastHg;
+    private T startTimeG;
+    private T trialHg;
+    /** Change count of the context when f1 held f(t1, x1), or -1. */
+    private long f1Stamp = -1;
+    /** Change count of the context when it held the step's start (t0, x0) and f0 held f(t0, x0), or -1. */
+    private long startStamp = -1;
+    /** The step's start time on the double path (the generic path compares {@link #startTimeG}). */
+    private double startTime = Double.NaN;
+    private boolean endDerivativeOffered;
+    private PiecewisePolynomial<T> denseOutput;
+
+    /**
+     * @param system the system whose continuous state is integrated, not null
+     * @param context its context (root), or null to set one later with {@link #resetContext}
+     */
+    protected IntegratorBase(DynamicalSystem<T> system, Context<T> context) {
+        this.system = Objects.requireNonNull(system, "system must not be null");
+        this.scalar = system.scalar();
+        this.context = context;
+    }
+
+    // ---- scheme SPI ------------------------------------------------------------------------------
+
+    /** @return whether the scheme computes an error estimate (and so supports error control) */
+    public abstract boolean supportsErrorEstimation();
+
+    /**
+     * The order {@code p} of the error estimate: the estimate behaves as {@code C h^(p+1)}, and the controller
+     * scales step sizes by {@code (accuracy / error)^(1/(p+1))}. Meaningful only with an error estimate.
+     *
+     * @return the order, {@code >= 1}
+     */
+    public abstract int getErrorEstimateOrder();
+
+    /**
+     * One step on primitive arrays, for {@code T = double}. It must not change time or state in the context
+     * except through {@link #evalDerivatives(double, double[], double[])} (the base restores them).
+     *
+     * @param t0 start time, seconds
+     * @param h step size, {@code > 0}
+     * @param x0 the start state; not to be modified
+     * @param f0 {@code f(t0, x0)}; not to be modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate (length n) if {@link #supportsErrorEstimation()}
+     * @return false on a sub-step failure (e.g. a nonlinear solve did not converge): the base halves the step
+     */
+    protected abstract boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err);
+
+    /**
+     * One step on vectors of {@code T}: the same scheme as {@link #stepDouble}.
+     *
+     * @param t0 start time
+     * @param h step size
+     * @param x0 the start state; not to be modified
+     * @param f0 {@code f(t0, x0)}; not to be modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate if supported; only its values are read, so for a numeric type a
+     *     scheme may store them as constants (for AutoDiff, without gradients), and only under error control,
+     *     so a scheme may leave it unchanged in {@linkplain #getFixedStepMode() fixed-step mode}
+     * @return false on a sub-step failure
+     */
+    protected abstract boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err);
+
+    /**
+     * Evaluates {@code xdot = f(t, x)} on the double path, counting the evaluation. Sets the context to
+     * {@code (t, x)}. A request for {@code f(t0, x0)} with the step's own {@code x0} array while the context
+     * still holds them returns the cached value uncounted (see the class comment), unless caching is off.
+     *
+     * @param t time, seconds
+     * @param x state, length n; not modified
+     * @param xdot receives the derivatives, length n
+     */
+    protected final void evalDerivatives(double t, double[] x, double[] xdot) {
+        if (x == x0d && repeatsStartEvaluation(t == startTime)) {
+            // as a real evaluation would: the context back at (t0, x0), then the derivatives delivered
+            DoubleArrays.copy(x0d, xd, n);
+            if (xdot != f0d) {
+                DoubleArrays.copy(f0d, xdot, n);
+            }
+            return;
+        }
+        if (x != xd) {
+            DoubleArrays.copy(x, xd, n);
+        }
+        context.setTimeValueUnchecked(t);
+        ContinuousState<T> view = derivativesViewOf(xdot);
+        if (view != null) {
+            system.calcTimeDerivatives(context, view);
+        } else {
+            system.calcTimeDerivatives(context, derivatives);
+            DoubleArrays.copy(derivativeData, xdot, n);
+        }
+        numDerivativeEvaluations++;
+    }
+
+    /**
+     * The derivatives view over {@code xdot} (a {@code double[]} on the double path, a {@link ScalarVector}
+     * on the generic path), made on first use; null (copy instead) once {@link #MAX_DERIVATIVE_TARGETS}
+     * workspaces have views, for a scheme passing ever new ones.
+     */
+    @SuppressWarnings("unchecked")
+    private ContinuousState<T> derivativesViewOf(Object xdot) {
+        // A scheme evaluates its stages in the same order every step: try the target after the last one first.
+        int guess = nextDerivativeTarget;
+        if (guess < numDerivativeTargets && derivativeTargets[guess] == xdot) {
+            nextDerivativeTarget = guess + 1;
+            return derivativeViews[guess];
+        }
+        for (int i = 0; i < numDerivativeTargets; i++) {
+            if (derivativeTargets[i] == xdot) {
+                nextDerivativeTarget = i + 1;
+                return derivativeViews[i];
+            }
+        }
+        // the context's own state is read by the system while it writes the derivatives: never a target
+        if (numDerivativeTargets == MAX_DERIVATIVE_TARGETS || xdot == xd || xdot == xg) {
+            return null;
+        }
+        ScalarVector<T> backing = xdot instanceof double[] a ? (ScalarVector<T>) DoubleVector.wrap(a)
+                : (ScalarVector<T>) xdot;
+        if (backing.size() != n) {
+            return null;
+        }
+        ContinuousState<T> view = system.viewAsTimeDerivatives(backing);
+        derivativeTargets[numDerivativeTargets] = xdot;
+        derivativeViews[numDerivativeTargets] = view;
+        numDerivativeTargets++;
+        nextDerivativeTarget = numDerivativeTargets;
+        return view;
+    }
+
+    /**
+     * Whether a request at the step's start state (at the step's start time if {@code atStartTime}) repeats
+     * the evaluation held in f0: nothing in the context changed since and caching is on. Called only for
+     * requests passing the step's x0, so the common path pays a reference comparison and nothing more.
+     */
+    private boolean repeatsStartEvaluation(boolean atStartTime) {
+        return atStartTime && startStamp == context.getChangeCount() && context.isCachingEnabled();
+    }
+
+    /**
+     * The array holding the context's continuous state on the double path (valid after {@link #initialize()}).
+     * A scheme may build a stage state directly in it and pass it to
+     * {@link #evalDerivatives(double, double[], double[])}, which then copies nothing; the base puts the
+     * step's start or end state back afterwards.
+     *
+     * @return the context's array (not a copy)
+     */
+    protected final double[] contextStateArray() {
+        return xd;
+    }
+
+    /**
+     * Evaluates {@code xdot = f(t, x)} on the generic path, counting the evaluation. Sets the context to
+     * {@code (t, x)}. A request for {@code f(t0, x0)} with the step's own {@code t0} and {@code x0} objects
+     * while the context still holds them returns the cached value uncounted (see the class comment), unless
+     * caching is off.
+     *
+     * @param t time
+     * @param x state; not modified
+     * @param xdot receives the derivatives
+     */
+    protected final void evalDerivatives(T t, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (x == x0g && repeatsStartEvaluation(t == startTimeG)) {
+            xg.setFrom(x0g);
+            if (xdot != f0g) {
+                xdot.setFrom(f0g);
+            }
+            return;
+        }
+        if (x != xg) {
+            xg.setFrom(x);
+        }
+        context.setTime(t);
+        ContinuousState<T> view = derivativesViewOf(xdot);
+        if (view != null) {
+            system.calcTimeDerivatives(context, view);
+        } else {
+            system.calcTimeDerivatives(context, derivatives);
+            xdot.setFrom(derivatives.backingVector());
+        }
+        numDerivativeEvaluations++;
+    }
+
+    /**
+     * The vector holding the context's continuous state on the generic path (valid after {@link
+     * #initialize()}), the counterpart of {@link #contextStateArray()}: a scheme may build a stage state
+     * directly in it and pass it to {@link #evalDerivatives(Object, ScalarVector, ScalarVector)}, which then
+     * copies nothing; the base puts the step's start or end state back afterwards.
+     *
+     * @return the context's vector (not a copy)
+     */
+    protected final ScalarVector<T> contextStateVector() {
+        return xg;
+    }
+
+    /**
+     * Lets a scheme whose last stage is evaluated at the end state (first-same-as-last) hand it over, so
+     * that the interpolant and the next step need no extra evaluation. Double path.
+     *
+     * @param f1 {@code f(t1, x1)}; copied
+     */
+    protected final void offerEndDerivative(double[] f1) {
+        DoubleArrays.copy(f1, f1d, n);
+        endDerivativeOffered = true;
+    }
+
+    /**
+     * Generic-path counterpart of {@link #offerEndDerivative(double[])}.
+     *
+     * @param f1 {@code f(t1, x1)}; copied
+     */
+    protected final void offerEndDerivative(ScalarVector<T> f1) {
+        f1g.setFrom(f1);
+        endDerivativeOffered = true;
+    }
+
+    /**
+     * Called after each accepted step, with the context at the step's end. The default does nothing;
+     * dense output and schemes keeping history override it.
+     */
+    protected void onStepAccepted() {
+    }
+
+    // ---- options -------------------------------------------------------------------------------
+
+    /** @return the system being integrated */
+    public final DynamicalSystem<T> getSystem() {
+        return system;
+    }
+
+    /** @return the context being advanced (may be null before {@link #resetContext}) */
+    public final Context<T> getContext() {
+        return context;
+    }
+
+    /** @return the context being advanced, for modification */
+    public final Context<T> getMutableContext() {
+        return context;
+    }
+
+    /**
+     * Replaces the context; the integrator must be initialized again.
+     *
+     * @param newContext a root context of the system, or null
+     */
+    public final void resetContext(Context<T> newContext) {
+        if (newContext != null && newContext.getSystem() != system) {
+            throw new IllegalArgumentException("the context is of " + newContext.getSystem().getName()
+                    + ", not of " + system.getName());
+        }
+        this.context = newContext;
+        initialized = false;
+    }
+
+    /**
+     * Requests an accuracy for error-controlled integration (about {@code -log10(accuracy)} correct digits).
+     *
+     * @param accuracy in (0, 1]
+     * @throws IllegalStateException if the scheme has no error estimate
+     * @throws IllegalArgumentException if outside (0, 1]
+     */
+    public final void setTargetAccuracy(double accuracy) {
+        requireErrorEstimation("setTargetAccuracy");
+        if (!(accuracy > 0 && accuracy <= 1)) {
+            throw new IllegalArgumentException("accuracy must be in (0, 1], got " + accuracy);
+        }
+        targetAccuracy = accuracy;
+        accuracyInUse = accuracy;
+    }
+
+    /** @return the requested accuracy, NaN if none was requested */
+    public final double getTargetAccuracy() {
+        return targetAccuracy;
+    }
+
+    /**
+     * The accuracy error control works to: the context's accuracy if it has one, else the target accuracy,
+     * else {@link #DEFAULT_ACCURACY}; fixed at {@link #initialize()}.
+     *
+     * @return the accuracy in use, NaN before initialization for schemes without error estimate
+     */
+    public final double getAccuracyInUse() {
+        return accuracyInUse;
+    }
+
+    /**
+     * Sets fixed-step mode: every step is the maximum step size (or shorter, to land on an event).
+     *
+     * @param flag true for fixed steps
+     * @throws IllegalStateException if false is requested for a scheme without error estimate
+     */
+    public final void setFixedStepMode(boolean flag) {
+        if (!flag) {
+            requireErrorEstimation("setFixedStepMode(false)");
+        }
+        fixedStepMode = flag;
+    }
+
+    /** @return whether steps are fixed (always true for schemes without error estimate) */
+    public final boolean getFixedStepMode() {
+        return fixedStepMode || !supportsErrorEstimation();
+    }
+
+    /**
+     * Sets the maximum step size; a step may exceed it by 1% to land on an event.
+     *
+     * @param h seconds, {@code > 0} (infinity allowed for error-controlled schemes)
+     * @throws IllegalArgumentException if not {@code > 0}
+     */
+    public final void setMaximumStepSize(double h) {
+        if (!(h > 0)) {
+            throw new IllegalArgumentException("maximum step size must be > 0, got " + h);
+        }
+        maximumStepSize = h;
+    }
+
+    /** @return the maximum step size, seconds */
+    public final double getMaximumStepSize() {
+        return maximumStepSize;
+    }
+
+    /**
+     * Requests a minimum step size: error control never shrinks a step below it (see
+     * {@link #setThrowOnMinimumStepSizeViolation}). Zero means the working floor only.
+     *
+     * @param h seconds, {@code >= 0}
+     */
+    public final void setRequestedMinimumStepSize(double h) {
+        if (!(h >= 0) || !Double.isFinite(h)) {
+            throw new IllegalArgumentException("requested minimum step size must be finite and >= 0, got " + h);
+        }
+        requestedMinimumStepSize = h;
+    }
+
+    /** @return the requested minimum step size, seconds */
+    public final double getRequestedMinimumStepSize() {
+        return requestedMinimumStepSize;
+    }
+
+    /**
+     * The minimum step actually enforced at the current time: the requested minimum or the floor
+     * {@code 1e-14 max(1, |t|)} below which time itself cannot resolve a step, whichever is larger.
+     *
+     * @return seconds
+     */
+    public final double getWorkingMinimumStepSize() {
+        double t = context == null ? 0 : context.getTimeValue();
+        return Math.max(requestedMinimumStepSize, 1e-14 * Math.max(1, Math.abs(t)));
+    }
+
+    /**
+     * Requests the size of the first step attempted by error control (it may be shrunk).
+     *
+     * @param h seconds, {@code > 0}
+     * @throws IllegalStateException if the scheme has no error estimate
+     */
+    public final void requestInitialStepSizeTarget(double h) {
+        requireErrorEstimation("requestInitialStepSizeTarget");
+        initialStepSizeTarget = Checks.positive(h, "initial step size target");
+    }
+
+    /** @return the requested first step size, NaN if none */
+    public final double getInitialStepSizeTarget() {
+        return initialStepSizeTarget;
+    }
+
+    /**
+     * @param throwsOnViolation true (the default) to throw when error control would need a step below the
+     *     working minimum; false to take the minimum step and go on
+     */
+    public final void setThrowOnMinimumStepSizeViolation(boolean throwsOnViolation) {
+        throwOnMinimumStepSizeViolation = throwsOnViolation;
+    }
+
+    /** @return whether a minimum step violation throws */
+    public final boolean getThrowOnMinimumStepSizeViolation() {
+        return throwOnMinimumStepSizeViolation;
+    }
+
+    private void requireErrorEstimation(String what) {
+        if (!supportsErrorEstimation()) {
+            throw new IllegalStateException(what + ": " + getClass().getSimpleName()
+                    + " has no error estimate (it always takes fixed steps)");
+        }
+    }
+
+    // ---- lifecycle -----------------------------------------------------------------------------
+
+    /**
+     * Prepares for integration: checks the options, fixes the accuracy in use, allocates workspaces and
+     * resets statistics. Must be called again after changing the context object or the options.
+     *
+     * @throws IllegalStateException if there is no context, the options are inconsistent, or error control
+     *     is requested with a number type whose values cannot be compared (symbolic)
+     */
+    public void initialize() {
+        if (context == null) {
+            throw new IllegalStateException("the integrator has no context: call resetContext first");
+        }
+        if (requestedMinimumStepSize > maximumStepSize) {
+            throw new IllegalStateException("requested minimum step size " + requestedMinimumStepSize
+                    + " exceeds maximum step size " + maximumStepSize);
+        }
+        if (!getFixedStepMode() && !Double.isNaN(initialStepSizeTarget)
+                && (initialStepSizeTarget < requestedMinimumStepSize || initialStepSizeTarget > maximumStepSize)) {
+            throw new IllegalStateException("initial step size target " + initialStepSizeTarget
+                    + " is outside [minimum, maximum] = [" + requestedMinimumStepSize + ", " + maximumStepSize + "]");
+        }
+        if (getFixedStepMode() && Double.isInfinite(maximumStepSize)) {
+            throw new IllegalStateException("fixed-step integration needs a finite maximum step size");
+        }
+        if (!getFixedStepMode() && !scalar.isNumeric()) {
+            throw new IllegalStateException("error control needs numeric values to compare, but "
+                    + system.getName() + " computes with " + scalar.name()
+                    + ": use a fixed-step scheme (or fixed-step mode) to get a one-step map");
+        }
+        if (supportsErrorEstimation()) {
+            accuracyInUse = context.getAccuracy().orElse(Double.isNaN(targetAccuracy) ? DEFAULT_ACCURACY
+                    : targetAccuracy);
+        }
+        allocateWorkspaces();
+        resetStatistics();
+        idealNextStepSize = Double.NaN;
+        f1Stamp = -1;
+        startStamp = -1;
+        lastT0 = Double.NaN;
+        lastT1 = Double.NaN;
+        initialized = true;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void allocateWorkspaces() {
+        ContinuousState<T> xc = context.getContinuousState();
+        n = xc.size();
+        derivatives = system.allocateTimeDerivatives();
+        doublePath = xc.backingVector() instanceof DoubleVector;
+        derivativeTargets = new Object[MAX_DERIVATIVE_TARGETS];
+        derivativeViews = new ContinuousState[MAX_DERIVATIVE_TARGETS];
+        numDerivativeTargets = 0;
+        nextDerivativeTarget = 0;
+        if (doublePath) {
+            xd = ((DoubleVector) xc.backingVector()).data();
+            derivativeData = ((DoubleVector) derivatives.backingVector()).data();
+            x0d = new double[n];
+            x1d = new double[n];
+            f0d = new double[n];
+            f1d = new double[n];
+            errd = new double[n];
+        } else {
+            xg = xc.backingVector();
+            x0g = scalar.newVector(n);
+            x1g = scalar.newVector(n);
+            f0g = scalar.newVector(n);
+            f1g = scalar.newVector(n);
+            // only the error's values are read: for a numeric type they are kept as doubles
+            errg = scalar.isNumeric() ? new ValueVector<>(scalar, n) : scalar.newVector(n);
+        }
+        allocateSchemeWorkspaces(n);
+    }
+
+    /**
+     * Called by {@link #initialize()} so a scheme can allocate its stage workspaces once.
+     *
+     * @param size the number of continuous states
+     */
+    protected abstract void allocateSchemeWorkspaces(int size);
+
+    /** @return whether {@link #initialize()} was called since construction, {@link #reset} or a context change */
+    public final boolean isInitialized() {
+        return initialized;
+    }
+
+    /** Returns the integrator to its just-constructed state (options kept); it must be initialized again. */
+    public void reset() {
+        initialized = false;
+        idealNextStepSize = Double.NaN;
+        f1Stamp = -1;
+        resetStatistics();
+    }
+
+    /** @return whether this integrator works on primitive arrays (T is double); valid after initialize */
+    public final boolean isDoublePath() {
+        return doublePath;
+    }
+
+    /** @return the number of continuous states integrated; valid after initialize */
+    protected final int stateSize() {
+        return n;
+    }
+
+    /** @return the number type */
+    protected final Scalar<T> scalar() {
+        return scalar;
+    }
+
+    // ---- statistics ----------------------------------------------------------------------------
+
+    /** Forgets the statistics. */
+    public final void resetStatistics() {
+        numStepsTaken = 0;
+        numDerivativeEvaluations = 0;
+        numShrinkagesFromErrorControl = 0;
+        numShrinkagesFromSubstepFailures = 0;
+        numSubstepFailures = 0;
+        largestStepSizeTaken = Double.NaN;
+        smallestAdaptedStepSizeTaken = Double.NaN;
+        actualInitialStepSizeTaken = Double.NaN;
+        previousStepSize = Double.NaN;
+    }
+
+    /** @return accepted steps since initialize or resetStatistics */
+    public final long getNumStepsTaken() {
+        return numStepsTaken;
+    }
+
+    /**
+     * The derivative evaluations made, including those of rejected steps. As in Drake, only real evaluations
+     * count: a request answered from the cache (see the class comment) does not, unless caching is off in the
+     * context, when every request is a real evaluation and counts.
+     *
+     * @return the count since initialize or resetStatistics
+     */
+    public final long getNumDerivativeEvaluations() {
+        return numDerivativeEvaluations;
+    }
+
+    /** @return step shrinkages because the error estimate exceeded the accuracy */
+    public final long getNumStepShrinkagesFromErrorControl() {
+        return numShrinkagesFromErrorControl;
+    }
+
+    /** @return step shrinkages because a sub-step failed */
+    public final long getNumStepShrinkagesFromSubstepFailures() {
+        return numShrinkagesFromSubstepFailures;
+    }
+
+    /** @return failed sub-steps */
+    public final long getNumSubstepFailures() {
+        return numSubstepFailures;
+    }
+
+    /** @return the largest accepted step, seconds (NaN before the first) */
+    public final double getLargestStepSizeTaken() {
+        return largestStepSizeTaken;
+    }
+
+    /** @return the smallest accepted step whose size error control chose, seconds (NaN if none) */
+    public final double getSmallestAdaptedStepSizeTaken() {
+        return smallestAdaptedStepSizeTaken;
+    }
+
+    /** @return the size of the first accepted step, seconds (NaN before it) */
+    public final double getActualInitialStepSizeTaken() {
+        return actualInitialStepSizeTaken;
+    }
+
+    /** @return the size of the last accepted step, seconds (NaN before it) */
+    public final double getPreviousIntegrationStepSize() {
+        return previousStepSize;
+    }
+
+    /**
+     * Counts derivative evaluations made by a scheme outside {@link #evalDerivatives} (a Jacobian by
+     * automatic differentiation, for instance).
+     *
+     * @param count evaluations to add, {@code >= 0}
+     */
+    protected final void addDerivativeEvaluations(long count) {
+        numDerivativeEvaluations += count;
+    }
+
+    // ---- stepping ------------------------------------------------------------------------------
+
+    /**
+     * Advances the context by one step, ending no later than the earliest of the three times (all at or
+     * after the current time). A step that would come within 1% of its own size of the earliest time is
+     * stretched (or shortened) to end exactly on it.
+     *
+     * @param publishTime the next publish time, seconds
+     * @param updateTime the next update time, seconds
+     * @param boundaryTime the time not to pass, seconds
+     * @return which time was reached, or {@link StepResult#TIME_HAS_ADVANCED}
+     * @throws IllegalStateException if not initialized
+     * @throws IllegalArgumentException if a time is before the current time
+     * @throws SimulationException if the state becomes non-finite or the step size falls below the minimum
+     */
+    public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, double boundaryTime) {
+        return integrate(publishTime, updateTime, boundaryTime, null);
+    }
+
+    /**
+     * As {@link #integrateNoFurtherThanTime(double, double, double)}, with the boundary time as a {@code T}:
+     * a step ending on it has size {@code boundary - t0} computed in {@code T} (for AutoDiff, gradients with
+     * respect to the final time).
+     *
+     * @param publishTime the next publish time, seconds
+     * @param updateTime the next update time, seconds
+     * @param boundaryTime the time not to pass, not null, numeric
+     * @return which time was reached
+     */
+    public final StepResult integrateNoFurtherThanTime(double publishTime, double updateTime, T boundaryTime) {
+        Objects.requireNonNull(boundaryTime, "boundaryTime must not be null");
+        return integrate(publishTime, updateTime, scalar.value(boundaryTime), boundaryTime);
+    }
+
+    private StepResult integrate(double publishTime, double updateTime, double boundaryTime, T boundaryScalar) {
+        if (!initialized) {
+            throw new IllegalStateException("the integrator is not initialized: call initialize()");
+        }
+        double t0 = context.getTimeValue();
+        checkNotBefore(publishTime, t0, "publishTime");
+        checkNotBefore(updateTime, t0, "updateTime");
+        checkNotBefore(boundaryTime, t0, "boundaryTime");
+        double target = Math.min(publishTime, Math.min(updateTime, boundaryTime));
+        StepResult reached = target == publishTime ? StepResult.REACHED_PUBLISH_TIME
+                : target == updateTime ? StepResult.REACHED_UPDATE_TIME : StepResult.REACHED_BOUNDARY_TIME;
+        double dt = target - t0;
+        if (dt == 0) {
+            return reached;
+        }
+        T targetScalar = target == boundaryTime ? boundaryScalar : null;
+        if (n == 0) {
+            commitTimeOnly(t0, target, targetScalar);
+            return reached;
+        }
+        double h = getFixedStepMode() ? maximumStepSize : nextTrialStep();
+        boolean landsOnTarget = dt <= h * STRETCH_FACTOR;
+        if (landsOnTarget) {
+            h = dt;
+        }
+        double taken = getFixedStepMode() ? takeFixedStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar)
+                : takeControlledStep(t0, h, landsOnTarget ? target : Double.NaN, targetScalar, target);
+        return context.getTimeValue() == target && taken == dt ? reached : StepResult.TIME_HAS_ADVANCED;
+    }
+
+    private static void checkNotBefore(double time, double t0, String name) {
+        if (!(time >= t0)) {
+            throw new IllegalArgumentException(name + " = " + time + " is before the current time " + t0);
+        }
+    }
+
+    /**
+     * Takes steps until the context reaches time {@code t} exactly.
+     *
+     * @param t the end time, seconds, not before the current time
+     */
+    public final void integrateWithMultipleStepsToTime(double t) {
+        while (context.getTimeValue() < t) {
+            integrateNoFurtherThanTime(t, t, t);
+        }
+    }
+
+    /**
+     * Takes exactly one step to time {@code t} without error control.
+     *
+     * @param t the end time, seconds, after the current time
+     * @return false if the step failed (a sub-step failure), in which case the context is unchanged
+     */
+    public final boolean integrateWithSingleFixedStepToTime(double t) {
+        if (!initialized) {
+            throw new IllegalStateException("the integrator is not initialized: call initialize()");
+        }
+        double t0 = context.getTimeValue();
+        if (!(t > t0)) {
+            throw new IllegalArgumentException("t = " + t + " must be after the current time " + t0);
+        }
+        if (n == 0) {
+            commitTimeOnly(t0, t, null);
+            return true;
+        }
+        if (!attempt(t0, t - t0, t, null)) {
+            restoreStart(t0);
+            return false;
+        }
+        commit(t0, t - t0, t, null, false);
+        return true;
+    }
+
+    private double nextTrialStep() {
+        double h = idealNextStepSize;
+        if (Double.isNaN(h)) {
+            h = Double.isNaN(initialStepSizeTarget) ? Math.min(maximumStepSize, 1e-2) : initialStepSizeTarget;
+        }
+        // Error control may have asked for less than the working minimum; never try below it, since a step
+        // below one ulp of t would not advance time at all.
+        return Math.max(getWorkingMinimumStepSize(), Math.min(h, maximumStepSize));
+    }
+
+    private double takeFixedStep(double t0, double h, double target, T targetScalar) {
+        while (true) {
+            if (attempt(t0, h, target, targetScalar)) {
+                commit(t0, h, target, targetScalar, false);
+                return h;
+            }
+            restoreStart(t0);
+            numSubstepFailures++;
+            numShrinkagesFromSubstepFailures++;
+            h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
+            target = Double.NaN;
+        }
+    }
+
+    /**
+     * One error-controlled step from {@code t0}, trying {@code h} first (landing on {@code target} unless NaN).
+     * When error control would go below the working minimum and minimum-step violations do not throw, the
+     * step is taken at the minimum, or, as in Drake, stretched to {@code goal} when that is within
+     * {@link #RETRY_STRETCH_FACTOR} of it (no sliver is left before the event), and accepted whatever its
+     * error.
+     */
+    private double takeControlledStep(double t0, double h, double target, T targetScalar, double goal) {
+        double order = getErrorEstimateOrder() + 1;
+        boolean adapted = false;
+        boolean atMinimum = false;
+        while (true) {
+            if (!attempt(t0, h, target, targetScalar)) {
+                restoreStart(t0);
+                numSubstepFailures++;
+                numShrinkagesFromSubstepFailures++;
+                h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
+                target = Double.NaN;
+                adapted = true;
+                continue;
+            }
+            double error = errorNorm();
+            // At the working minimum, a step that misses the accuracy is taken only when told not to throw.
+            boolean atFloor = (atMinimum || h <= getWorkingMinimumStepSize()) && !throwOnMinimumStepSizeViolation;
+            if (error <= accuracyInUse || atFloor) {
+                double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
+                double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                // A step shortened to land on an event says nothing against the previous ideal size.
+                boolean shortenedForEvent = !adapted && !Double.isNaN(target);
+                idealNextStepSize = shortenedForEvent && idealNextStepSize > ideal ? idealNextStepSize : ideal;
+                commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
+                return h;
+            }
+            double next = h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
+                    ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK));
+            if (next < getWorkingMinimumStepSize() && throwOnMinimumStepSizeViolation) {
+                shrinkOrFail(t0, next, Double.isFinite(error)
+                        ? "error control needs a step below the minimum (error estimate " + error + ")"
+                        : nonFiniteMessage(t0 + h));
+            }
+            restoreStart(t0);
+            numShrinkagesFromErrorControl++;
+            atMinimum = next < getWorkingMinimumStepSize();
+            h = shrinkOrFail(t0, next, "");
+            target = Double.NaN;
+            if (atMinimum && goal - t0 <= h * RETRY_STRETCH_FACTOR) {
+                h = goal - t0;
+                target = goal;
+            }
+            adapted = true;
+        }
+    }
+
+    private double shrinkOrFail(double t0, double h, String why) {
+        double min = getWorkingMinimumStepSize();
+        if (h >= min) {
+            return h;
+        }
+        if (throwOnMinimumStepSizeViolation) {
+            throw new SimulationException("at t = " + t0 + " integrating " + system.getName() + ": " + why
+                    + "; step " + h + " < minimum " + min, t0, system.getName());
+        }
+        return min;
+    }
+
+    /**
+     * Infinity norm of the error estimate, each entry relative to max(1, |x0_i|, |x1_i|); infinite if an
+     * entry is NaN.
+     */
+    private double errorNorm() {
+        return doublePath ? errorNormDouble() : errorNormGeneric();
+    }
+
+    private double errorNormDouble() {
+        // Math.max keeps a NaN once seen, so the loop needs no branch; the result is the same maximum
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            norm = Math.max(norm, Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i]))));
+        }
+        return Double.isNaN(norm) ? Double.POSITIVE_INFINITY : norm;
+    }
+
+    private double errorNormGeneric() {
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            double scale = Math.max(1, Math.max(Math.abs(x0g.getValue(i)), Math.abs(x1g.getValue(i))));
+            double r = Math.abs(errg.getValue(i)) / scale;
+            if (!(r <= norm)) {
+                if (Double.isNaN(r)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                norm = r;
+            }
+        }
+        return norm;
+    }
+
+    /** Runs the scheme from the context's (t0, x0); leaves x1 and the error in the workspaces. */
+    private boolean attempt(double t0, double h, double target, T targetScalar) {
+        endDerivativeOffered = false;
+        if (doublePath) {
+            loadStartDouble(t0);
+            return stepDouble(t0, h, x0d, f0d, x1d, errd);
+        }
+        T t0g = context.getTime();
+        startTimeG = t0g;
+        loadStartGeneric(t0g);
+        T hg = stepSizeScalar(t0g, h, target, targetScalar);
+        trialHg = hg;
+        return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
+    }
+
+    private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
+        if (Double.isNaN(target)) {
+            return scalar.of(h);
+        }
+        return scalar.sub(targetScalar != null ? targetScalar : scalar.of(target), t0g);
+    }
+
+    private void loadStartDouble(double t0) {
+        DoubleArrays.copy(xd, x0d, n);
+        if (f1Stamp == context.getChangeCount()) {
+            double[] swap = f0d;
+            f0d = f1d;
+            f1d = swap;
+        } else {
+            // the context holds x0 already: evaluating at its own array copies nothing
+            evalDerivatives(t0, xd, f0d);
+        }
+        f1Stamp = -1;
+        startTime = t0;
+        startStamp = context.getChangeCount();
+    }
+
+    private void loadStartGeneric(T t0) {
+        x0g.setFrom(xg);
+        if (f1Stamp == context.getChangeCount()) {
+            ScalarVector<T> swap = f0g;
+            f0g = f1g;
+            f1g = swap;
+        } else {
+            // the context holds x0 already: evaluating at its own vector copies nothing
+            evalDerivatives(t0, xg, f0g);
+        }
+        f1Stamp = -1;
+        startStamp = context.getChangeCount();
+    }
+
+    private void restoreStart(double t0) {
+        if (doublePath) {
+            DoubleArrays.copy(x0d, xd, n);
+            context.setTimeValueUnchecked(t0);
+            // f0 is still f(t0, x0): keep it for the retry
+            DoubleArrays.copy(f0d, f1d, n);
+        } else {
+            xg.setFrom(x0g);
+            context.setTime(startTimeG);
+            f1g.setFrom(f0g);
+        }
+        f1Stamp = context.getChangeCount();
+    }
+
+    private void commit(double t0, double h, double target, T targetScalar, boolean adapted) {
+        double t1 = Double.isNaN(target) ? t0 + h : target;
+        if (doublePath) {
+            DoubleArrays.copy(x1d, xd, n);
+            context.setTimeValueUnchecked(t1);
+        } else {
+            xg.setFrom(x1g);
+            lastT0g = startTimeG;
+            lastHg = trialHg;
+            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
+                    : targetScalar != null ? targetScalar : scalar.of(target);
+            context.setTime(lastT1g);
+        }
+        if (endDerivativeOffered) {
+            f1Stamp = context.getChangeCount();
+        }
+        checkFinite(t1);
+        lastT0 = t0;
+        lastT1 = t1;
+        lastTarget = target;
+        numStepsTaken++;
+        previousStepSize = h;
+        if (Double.isNaN(actualInitialStepSizeTaken)) {
+            actualInitialStepSizeTaken = h;
+        }
+        if (!(h <= largestStepSizeTaken)) {
+            largestStepSizeTaken = h;
+        }
+        if (adapted && !(h >= smallestAdaptedStepSizeTaken)) {
+            smallestAdaptedStepSizeTaken = h;
+        }
+        recordDenseSegment();
+        onStepAccepted();
+    }
+
+    private void commitTimeOnly(double t0, double t1, T t1Scalar) {
+        if (t1Scalar != null) {
+            context.setTime(t1Scalar);
+        } else {
+            context.setTimeValueUnchecked(t1);
+        }
+        lastT0 = t0;
+        lastT1 = t1;
+        lastT1g = t1Scalar;
+        numStepsTaken++;
+        previousStepSize = t1 - t0;
+        recordDenseSegment();
+        onStepAccepted();
+    }
+
+    /** Describes the first non-finite entry of the trial end state (x1), for messages. */
+    private String nonFiniteMessage(double t1) {
+        for (int i = 0; i < n; i++) {
+            double v = doublePath ? x1d[i] : x1g.getValue(i);
+            if (!Double.isFinite(v)) {
+                return "continuous state index " + i + " " + describeIndex(i) + " became " + v + " in a step to t = "
+                        + t1 + " and shrinking the step did not help";
+            }
+        }
+        return "the error estimate is not finite";
+    }
+
+    private void checkFinite(double t) {
+        if (doublePath) {
+            // a loop of its own: this runs after every step
+            for (int i = 0; i < n; i++) {
+                if (!Double.isFinite(xd[i])) {
+                    throw nonFiniteState(i, xd[i], t);
+                }
+            }
+        } else if (scalar.isNumeric()) {
+            for (int i = 0; i < n; i++) {
+                double v = xg.getValue(i);
+                if (!Double.isFinite(v)) {
+                    throw nonFiniteState(i, v, t);
+                }
+            }
+        }
+    }
+
+    private SimulationException nonFiniteState(int i, double v, double t) {
+        return new SimulationException("continuous state index " + i + " " + describeIndex(i) + " became " + v
+                + " at t = " + t + " (in the step of size " + previousStepSizeForMessage(t) + ")", t, ownerName(i));
+    }
+
+    private double previousStepSizeForMessage(double t) {
+        return Double.isNaN(lastT1) ? Double.NaN : t - lastT1;
+    }
+
+    private String describeIndex(int i) {
+        for (Context<T> leaf : context.getLeafContexts()) {
+            ContinuousState<T> xc = leaf.getContinuousState();
+            for (int j = 0; j < xc.size(); j++) {
+                if (xc.backingIndex(j) == i) {
+                    return "(entry " + j + " of " + leaf.getSystem().getPathName() + ")";
+                }
+            }
+        }
+        return "";
+    }
+
+    private String ownerName(int i) {
+        for (Context<T> leaf : context.getLeafContexts()) {
+            ContinuousState<T> xc = leaf.getContinuousState();
+            for (int j = 0; j < xc.size(); j++) {
+                if (xc.backingIndex(j) == i) {
+                    return leaf.getSystem().getName();
+                }
+            }
+        }
+        return system.getName();
+    }
+
+    // ---- interpolant of the last step ----------------------------------------------------------------
+
+    /** @return the start time of the last accepted step, seconds (NaN before the first) */
+    public final double getLastStepStartTime() {
+        return lastT0;
+    }
+
+    /** @return the end time of the last accepted step, seconds (NaN before the first) */
+    public final double getLastStepEndTime() {
+        return lastT1;
+    }
+
+    /**
+     * Makes {@code f(t1, x1)} of the last step available (evaluating it unless the scheme offered it or it is
+     * cached). The next step reuses it when the context is unchanged. Call before moving the context.
+     */
+    protected final void ensureEndDerivative() {
+        if (f1Stamp == context.getChangeCount() || n == 0) {
+            return;
+        }
+        if (doublePath) {
+            evalDerivatives(lastT1, x1d, f1d);
+        } else {
+            evalDerivatives(context.getTime(), x1g, f1g);
+        }
+        f1Stamp = context.getChangeCount();
+    }
+
+    /**
+     * Prepares the interpolant of the last step: must be called while the context is still at the end of
+     * the step, before {@link #interpolateIntoContext}. It costs at most one derivative evaluation
+     * ({@code f(t1, x1)}), which the next step then reuses as its first stage if the state is not changed.
+     *
+     * @throws IllegalStateException if no step was taken since initialization
+     */
+    public final void prepareInterpolant() {
+        requireLastStep();
+        ensureEndDerivative();
+    }
+
+    /**
+     * Sets the context to the last step's interpolant at time {@code t}: the cubic Hermite polynomial through
+     * {@code (t0, x0, f0)} and {@code (t1, x1, f1)}, whose error is {@code O(h^4)} (the local error order of
+     * a third-order scheme). A scheme with its own continuous extension may override {@link #interpolate}.
+     *
+     * @param t a time in [t0, t1] of the last step, seconds
+     * @throws IllegalArgumentException if t is outside the last step
+     */
+    public final void interpolateIntoContext(double t) {
+        requireLastStep();
+        if (!(t >= lastT0 && t <= lastT1)) {
+            throw new IllegalArgumentException("t = " + t + " is outside the last step [" + lastT0 + ", " + lastT1
+                    + "]");
+        }
+        if (n == 0) {
+            context.setTimeValueUnchecked(t);
+            return;
+        }
+        if (doublePath) {
+            interpolate(t, xd);
+            context.setTimeValueUnchecked(t);
+        } else {
+            T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
+            interpolate(tg, xg);
+            context.setTime(tg);
+            context.noteStateChanged();
+        }
+    }
+
+    /**
+     * Ends the last step early, at {@code tEnd} (a witness crossing): sets the context to the interpolant
+     * there and tells {@link #onStepTruncated} (dense output keeps only {@code [t0, tEnd]}).
+     *
+     * @param tEnd a time in the last step, seconds
+     */
+    public final void truncateLastStep(double tEnd) {
+        interpolateIntoContext(tEnd);
+        if (denseOutput != null && !denseOutput.isEmpty()) {
+            TRAJECTORIES.truncateLastSegment(denseOutput, tEnd);
+        }
+        onStepTruncated(tEnd);
+    }
+
+    /**
+     * Called when the last accepted step is cut short at {@code tEnd} by {@link #truncateLastStep}; the
+     * default does nothing.
+     *
+     * @param tEnd the new end of the step, seconds
+     */
+    protected void onStepTruncated(double tEnd) {
+    }
+
+    /**
+     * Generic-path interpolation at a time of type {@code T} (for AutoDiff, the state's gradient then includes
+     * {@code xdot} times the time's gradient: event-time sensitivities).
+     *
+     * @param t a time in the last step
+     */
+    public final void interpolateIntoContext(T t) {
+        requireLastStep();
+        if (doublePath) {
+            interpolateIntoContext(scalar.value(t));
+            return;
+        }
+        interpolate(t, xg);
+        context.setTime(t);
+        context.noteStateChanged();
+    }
+
+    /**
+     * The last step's interpolant at {@code t} on the double path; requires {@link #prepareInterpolant()}.
+     * The default is the cubic Hermite interpolant.
+     *
+     * @param t time in [t0, t1]
+     * @param out receives x(t), length n
+     */
+    protected void interpolate(double t, double[] out) {
+        double h = lastT1 - lastT0;
+        double s = (t - lastT0) / h;
+        double s1 = s - 1;
+        double h00 = (1 + 2 * s) * s1 * s1;
+        double h10 = s * s1 * s1 * h;
+        double h01 = s * s * (3 - 2 * s);
+        double h11 = s * s * s1 * h;
+        for (int i = 0; i < n; i++) {
+            out[i] = h00 * x0d[i] + h10 * f0d[i] + h01 * x1d[i] + h11 * f1d[i];
+        }
+    }
+
+    /**
+     * The last step's interpolant at {@code t} on the generic path; requires {@link #prepareInterpolant()}.
+     *
+     * @param t time in [t0, t1]
+     * @param out receives x(t)
+     */
+    protected void interpolate(T t, ScalarVector<T> out) {
+        Scalar<T> s = scalar;
+        T h = lastHg != null ? lastHg : s.of(lastT1 - lastT0);
+        T th = s.div(s.sub(t, lastT0g != null ? lastT0g : s.of(lastT0)), h);
+        T th1 = s.sub(th, 1.0);
+        T h00 = s.mul(s.add(s.mul(th, 2.0), 1.0), s.mul(th1, th1));
+        T h10 = s.mul(s.mul(th, s.mul(th1, th1)), h);
+        T h01 = s.mul(s.mul(th, th), s.sub(3.0, s.mul(th, 2.0)));
+        T h11 = s.mul(s.mul(s.mul(th, th), th1), h);
+        for (int i = 0; i < n; i++) {
+            out.set(i, s.add(s.add(s.mul(h00, x0g.get(i)), s.mul(h10, f0g.get(i))),
+                    s.add(s.mul(h01, x1g.get(i)), s.mul(h11, f1g.get(i)))));
+        }
+    }
+
+    // ---- dense output ----------------------------------------------------------------------------
+
+    /**
+     * Starts recording the continuous state trajectory: every accepted step from now on appends its
+     * interpolant (the scheme's own continuous extension, of degree {@link #getInterpolantDegree()}) to a new
+     * {@link PiecewisePolynomial}. Costs at most one derivative evaluation per step (reused by the next step)
+     * plus a few interpolant evaluations.
+     *
+     * @throws IllegalStateException if not initialized, or dense integration is already in progress
+     */
+    public final void startDenseIntegration() {
+        if (!initialized) {
+            throw new IllegalStateException("startDenseIntegration: the integrator is not initialized");
+        }
+        if (denseOutput != null) {
+            throw new IllegalStateException("startDenseIntegration: dense integration is already in progress");
+        }
+        denseOutput = TRAJECTORIES.create(scalar, n);
+    }
+
+    /**
+     * @return the dense output being recorded (still growing), or null if dense integration is not in progress
+     */
+    public final PiecewisePolynomial<T> getDenseOutput() {
+        return denseOutput;
+    }
+
+    /**
+     * Stops recording and hands the trajectory over; the integrator keeps no reference to it.
+     *
+     * @return the trajectory from the time of {@link #startDenseIntegration()} to the current time
+     *     (empty if no step was taken)
+     * @throws IllegalStateException if dense integration is not in progress
+     */
+    public final PiecewisePolynomial<T> stopDenseIntegration() {
+        if (denseOutput == null) {
+            throw new IllegalStateException("stopDenseIntegration: no dense integration is in progress");
+        }
+        PiecewisePolynomial<T> out = denseOutput;
+        denseOutput = null;
+        return out;
+    }
+
+    /**
+     * The polynomial degree of this scheme's interpolant (3 for the default cubic Hermite); dense output
+     * samples the interpolant at that many plus one nodes, so it must be exact for this degree.
+     *
+     * @return the degree, in [1, 8]
+     */
+    protected int getInterpolantDegree() {
+        return 3;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void recordDenseSegment() {
+        if (denseOutput == null) {
+            return;
+        }
+        ensureEndDerivative();
+        int degree = n == 0 ? 1 : getInterpolantDegree();
+        double[] theta = TRAJECTORIES.nodes(degree);
+        ScalarVector<T>[] values = new ScalarVector[degree + 1];
+        double h = lastT1 - lastT0;
+        for (int j = 0; j <= degree; j++) {
+            double t = j == degree ? lastT1 : lastT0 + theta[j] * h;
+            ScalarVector<T> v = scalar.newVector(n);
+            if (n > 0 && doublePath) {
+                double[] out = new double[n];
+                interpolate(t, out);
+                for (int i = 0; i < n; i++) {
+                    v.setValue(i, out[i]);
+                }
+            } else if (n > 0) {
+                interpolate(scalar.of(t), v);
+            }
+            values[j] = v;
+        }
+        TRAJECTORIES.appendSegment(denseOutput, lastT0, lastT1, degree, values);
+    }
+
+    private void requireLastStep() {
+        if (Double.isNaN(lastT1)) {
+            throw new IllegalStateException("no step has been taken since the integrator was initialized");
+        }
+    }
+
+    /**
+     * The time the last accepted step was made to land on (a publish, update or boundary time: its size was
+     * {@code target - t0}, so on the generic path it carries the start time's and the target's derivatives),
+     * or NaN if its size was chosen freely ({@code t1 = t0 + h}), for {@link AdjointGradient}.
+     *
+     * @return the target, seconds, or NaN
+     */
+    double lastStepTarget() {
+        return lastTarget;
+    }
+
+    /**
+     * The scheme's stage systems when it advances by collocation steps that {@link ImplicitStepAdjoint} can
+     * reverse; null for every other scheme.
+     *
+     * @return the scheme, or null
+     */
+    CollocationScheme implicitScheme() {
+        return null;
+    }
+
+    /**
+     * The scheme's Butcher tableau when it is an explicit Runge-Kutta method, for {@link AdjointGradient},
+     * which replays the steps backwards; null for every other scheme.
+     *
+     * @return the tableau, or null
+     */
+    ButcherTableau explicitTableau() {
+        return null;
+    }
+
+    /** @return a short name of the scheme for messages, e.g. "runge_kutta3" */
+    public abstract String getSchemeName();
+
+    /**
+     * @return the scheme, its step-size options and its statistics since the last initialize or
+     *     resetStatistics, as {@code RungeKutta3Integrator (runge_kutta3, error control, accuracy 1.0E-4,
+     *     maximum step 0.1 s): 12 steps, 37 derivative evaluations, step sizes 0.01 to 0.1 s, 2 shrinkages
+     *     from error control, 0 substep failures}
+     */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(getClass().getSimpleName()).append(" (").append(getSchemeName());
+        if (getFixedStepMode()) {
+            s.append(", fixed step ").append(maximumStepSize).append(" s");
+        } else {
+            double accuracy = Double.isNaN(accuracyInUse) ? targetAccuracy : accuracyInUse;
+            s.append(", error control, accuracy ").append(Double.isNaN(accuracy) ? "default" : accuracy)
+                    .append(", maximum step ").append(maximumStepSize).append(" s");
+        }
+        s.append("): ").append(Format.count(numStepsTaken, "step")).append(", ")
+                .append(Format.count(numDerivativeEvaluations, "derivative evaluation"));
+        if (numStepsTaken > 0 && !getFixedStepMode()) {
+            double smallest = Double.isNaN(smallestAdaptedStepSizeTaken) ? largestStepSizeTaken
+                    : smallestAdaptedStepSizeTaken;
+            s.append(", step sizes ").append(smallest).append(" to ").append(largestStepSizeTaken).append(" s");
+        }
+        return s.append(", ").append(Format.count(numShrinkagesFromErrorControl, "shrinkage"))
+                .append(" from error control, ").append(Format.count(numSubstepFailures, "substep failure"))
+                .toString();
+    }
+}

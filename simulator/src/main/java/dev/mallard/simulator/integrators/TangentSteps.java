@@ -1,0 +1,395 @@
+package dev.mallard.simulator.integrators;
+
+import dev.mallard.autodiff.AutoDiff;
+import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.internal.TableauRow;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.TangentTimeDerivatives;
+
+/**
+ * The explicit Runge-Kutta step of a {@code Simulator<AutoDiff>} on primitive arrays, for a system that
+ * evaluates its own tangents ({@link TangentTimeDerivatives}). The state's values and gradients are held as a
+ * value array and a row-major tangent array, and every stage sum is formed on them: the variational equations
+ * integrated by the same scheme with the same steps. AutoDiff objects are made only for the step's end state,
+ * for its last stage when the tableau is first-same-as-last, and on request for an interpolant.
+ *
+ * <p>Each entry is computed by the same operations in the same order as the AutoDiff path (the stage sums of
+ * {@link TableauRow#step} through AutoDiff's scaled linear combination, the system's chain rule), so the two
+ * paths agree bit for bit up to the sign of zero gradient entries. The step reads the context's inputs and
+ * parameters through the system and leaves its time and state alone.
+ */
+final class TangentSteps {
+
+    /**
+     * From this many tangent entries ({@code n * width}) on, stage sums run as one pass over whole arrays per
+     * stage, which the JIT vectorises; below it, entry by entry.
+     */
+    private static final int PASSES_FROM = 64;
+
+    private final TangentTimeDerivatives<AutoDiff> system;
+    private final ButcherTableau tableau;
+    private final int n;
+    /** The step's start state and its stage derivatives, values. */
+    private final double[] x0;
+    private final double[][] k;
+    /** The stage state's values, then the end state's for a tableau that is not first-same-as-last. */
+    private final double[] stage;
+    private final double[] end;
+    private int width = -1;
+    /** Row-major tangents: of x0 and each stage derivative ({@code n} rows), of the end state. */
+    private double[] dx0;
+    private double[][] dk;
+    private double[] dEnd;
+    /** The stage state's and time's tangents, {@code n + 1} rows as the system takes them. */
+    private double[] stageTangents;
+    private double[] t0Tangent;
+    private double[] hTangent;
+    /**
+     * The AutoDiff objects last made for a step's end state and for its last stage, and the arrays holding their
+     * values and tangents: a next step starting from exactly these objects copies the arrays instead of
+     * unpacking every object (null until made).
+     */
+    private AutoDiff[] madeEnd;
+    private AutoDiff[] madeLastStage;
+    private double[] endValues;
+    private double[] endTangents;
+    /** The terms of each stage row (index 0 unused) and of the weight row, resolved to arrays. */
+    private Terms[] stageTerms;
+    private Terms weightTerms;
+
+    /** A tableau row's nonzero weights with the value and tangent arrays of their stages, in stage order. */
+    private record Terms(double[] weights, double[][] values, double[][] tangents) {
+
+        static Terms of(TableauRow row, double[][] k, double[][] dk) {
+            int count = row.count();
+            double[] weights = new double[count];
+            double[][] values = new double[count][];
+            double[][] tangents = new double[count][];
+            for (int q = 0; q < count; q++) {
+                weights[q] = row.weightAt(q);
+                values[q] = k[row.stageAt(q)];
+                tangents[q] = dk[row.stageAt(q)];
+            }
+            return new Terms(weights, values, tangents);
+        }
+    }
+
+    private TangentSteps(TangentTimeDerivatives<AutoDiff> system, ButcherTableau tableau, int n) {
+        this.system = system;
+        this.tableau = tableau;
+        this.n = n;
+        this.x0 = new double[n];
+        this.k = new double[tableau.stages()][n];
+        this.stage = new double[n];
+        this.end = new double[n];
+        this.madeEnd = new AutoDiff[n];
+        this.madeLastStage = new AutoDiff[n];
+    }
+
+    /**
+     * The tangent steps for an integrator, if its path can take them.
+     *
+     * @param system the integrator's system
+     * @param isAutoDiff whether the integrator's number type is AutoDiff
+     * @param tableau the scheme
+     * @param n the number of continuous states
+     * @return the steps, or null when the number type is not AutoDiff or the system does not evaluate tangents
+     */
+    @SuppressWarnings("unchecked")
+    static TangentSteps forSystem(DynamicalSystem<?> system, boolean isAutoDiff, ButcherTableau tableau, int n) {
+        if (!isAutoDiff || !(system instanceof TangentTimeDerivatives<?> t)) {
+            return null;
+        }
+        return new TangentSteps((TangentTimeDerivatives<AutoDiff>) t, tableau, n);
+    }
+
+    /**
+     * One step of the tableau from {@code (t0, x0)} with step {@code h}: evaluates the {@code stages() - 1}
+     * stages after the first (the caller counts them) and sets {@code x1}; stage derivatives are kept for
+     * {@link #stageDerivatives}.
+     *
+     * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
+     * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
+     * @param start start time
+     * @param step step size
+     * @param x0g the start state; not modified
+     * @param f0g {@code f(t0, x0)}; not modified
+     * @param x1g receives the end state
+     * @param errg receives the error estimate's values, or null for none
+     * @throws IllegalArgumentException if gradient sizes disagree (naming both)
+     */
+    @SuppressWarnings("unchecked")
+    <T> void step(Context<T> ctx, T start, T step, ScalarVector<T> x0g, ScalarVector<T> f0g, ScalarVector<T> x1g,
+            ScalarVector<T> errg) {
+        Context<AutoDiff> context = (Context<AutoDiff>) ctx;
+        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff h = (AutoDiff) step;
+        ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
+        ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
+        ScalarVector<AutoDiff> x1v = (ScalarVector<AutoDiff>) x1g;
+        ScalarVector<AutoDiff> err = (ScalarVector<AutoDiff>) errg;
+        int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
+        load(w, t0, h, x0v, f0v);
+        // this step overwrites the arrays the objects made so far came from
+        java.util.Arrays.fill(madeEnd, null);
+        java.util.Arrays.fill(madeLastStage, null);
+        double hv = h.value();
+        boolean hConstant = h.isConstant();
+        int s = tableau.stages();
+        for (int i = 1; i < s; i++) {
+            combine(stageTerms[i], hv, hConstant, stage, stageTangents);
+            double c = tableau.c(i);
+            int timeRow = n * w;
+            for (int q = 0; q < w; q++) {
+                stageTangents[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+            }
+            system.calcTimeDerivativesTangents(context, t0.value() + hv * c, stage, stageTangents, w, k[i], dk[i]);
+        }
+        if (tableau.isFirstSameAsLast()) {
+            // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the stage arrays
+            endValues = stage;
+            endTangents = stageTangents;
+        } else {
+            combine(weightTerms, hv, hConstant, end, dEnd);
+            endValues = end;
+            endTangents = dEnd;
+        }
+        materialize(endValues, endTangents, w, x1v);
+        remember(x1v, madeEnd);
+        if (err != null) {
+            TableauRow e = tableau.errorRow();
+            for (int j = 0; j < n; j++) {
+                err.setValue(j, e.stepValue(hv, k, j));
+            }
+        }
+    }
+
+    /**
+     * Stage {@code i}'s derivatives of the last step as AutoDiff values.
+     *
+     * @param <T> the integrator's number type, AutoDiff
+     * @param i the stage, in [1, stages)
+     * @param out receives them
+     */
+    @SuppressWarnings("unchecked")
+    <T> void stageDerivatives(int i, ScalarVector<T> out) {
+        ScalarVector<AutoDiff> v = (ScalarVector<AutoDiff>) out;
+        materialize(k[i], dk[i], width, v);
+        if (i == k.length - 1) {
+            remember(v, madeLastStage);
+        }
+    }
+
+    private void remember(ScalarVector<AutoDiff> v, AutoDiff[] made) {
+        for (int j = 0; j < n; j++) {
+            made[j] = v.get(j);
+        }
+    }
+
+    /** Whether every entry of {@code v} is the object {@code made} holds for it. */
+    private boolean isMade(ScalarVector<AutoDiff> v, AutoDiff[] made) {
+        for (int j = 0; j < n; j++) {
+            if (v.get(j) != made[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The common gradient size of everything the step reads. */
+    private int widthOf(AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v,
+            int fromSystem) {
+        int w = merge(merge(fromSystem, t0), h);
+        for (int j = 0; j < n; j++) {
+            w = merge(merge(w, x0v.get(j)), f0v.get(j));
+        }
+        return w;
+    }
+
+    private static int merge(int w, AutoDiff a) {
+        int size = a.gradientSize();
+        if (size == 0 || size == w) {
+            return w;
+        }
+        if (w != 0) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + w + " and "
+                    + size);
+        }
+        return size;
+    }
+
+    /**
+     * Unpacks the step's start into the arrays, (re)allocating the tangents when the width changes. A start that
+     * is the last step's end (the same objects; AutoDiff values are immutable) is copied from the arrays they
+     * were made from, and so is a first derivative that is the last step's last stage.
+     */
+    private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
+        boolean sameWidth = w == width;
+        boolean startIsEnd = sameWidth && endValues != null && isMade(x0v, madeEnd);
+        boolean derivativeIsLastStage = sameWidth && isMade(f0v, madeLastStage);
+        if (w != width) {
+            width = w;
+            dx0 = new double[n * w];
+            dk = new double[k.length][n * w];
+            dEnd = new double[n * w];
+            stageTangents = new double[(1 + n) * w];
+            t0Tangent = new double[w];
+            hTangent = new double[w];
+            stageTerms = new Terms[k.length];
+            for (int i = 1; i < k.length; i++) {
+                stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
+            }
+            weightTerms = Terms.of(tableau.weightRow(), k, dk);
+        }
+        t0.copyGradientTo(t0Tangent, 0, w);
+        h.copyGradientTo(hTangent, 0, w);
+        if (startIsEnd) {
+            System.arraycopy(endValues, 0, x0, 0, n);
+            System.arraycopy(endTangents, 0, dx0, 0, n * w);
+        } else {
+            for (int j = 0; j < n; j++) {
+                AutoDiff xj = x0v.get(j);
+                x0[j] = xj.value();
+                xj.copyGradientTo(dx0, j * w, w);
+            }
+        }
+        int last = k.length - 1;
+        if (derivativeIsLastStage) {
+            System.arraycopy(k[last], 0, k[0], 0, n);
+            System.arraycopy(dk[last], 0, dk[0], 0, n * w);
+        } else {
+            for (int j = 0; j < n; j++) {
+                AutoDiff fj = f0v.get(j);
+                k[0][j] = fj.value();
+                fj.copyGradientTo(dk[0], j * w, w);
+            }
+        }
+    }
+
+    /**
+     * {@code x0 + h sum_m w_m k_m} into {@code values} and its tangent {@code dx0 + (sum dh + h sum_m w_m dk_m)}
+     * into the first {@code n} rows of {@code tangents}, as AutoDiff's scaled linear combination computes them.
+     * Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
+     */
+    private void combine(Terms row, double h, boolean hConstant, double[] values, double[] tangents) {
+        double[] weights = row.weights();
+        int count = weights.length;
+        int size = n * width;
+        double[][] stageValues = row.values();
+        for (int j = 0; j < n; j++) {
+            double v = 0.0;
+            for (int q = 0; q < count; q++) {
+                v += stageValues[q][j] * weights[q];
+            }
+            values[j] = v;
+        }
+        if (count == 0) {
+            java.util.Arrays.fill(tangents, 0, size, 0.0);
+        } else if (size < PASSES_FROM) {
+            sumTangentsEntryByEntry(row, size, tangents);
+        } else {
+            sumTangentsInPasses(row, size, tangents);
+        }
+        if (hConstant) {
+            for (int i = 0; i < size; i++) {
+                tangents[i] = dx0[i] + h * tangents[i];
+            }
+        } else {
+            for (int j = 0; j < n; j++) {
+                scaleByVariableStep(tangents, j * width, values[j], h);
+            }
+            for (int i = 0; i < size; i++) {
+                tangents[i] = dx0[i] + tangents[i];
+            }
+        }
+        // the sums are complete: now the values, x0 + h sum
+        for (int j = 0; j < n; j++) {
+            values[j] = x0[j] + h * values[j];
+        }
+    }
+
+    /**
+     * {@code sum_m w_m dk_m} as passes over whole arrays, two stages per pass, each entry's terms added in
+     * stage order.
+     */
+    private static void sumTangentsInPasses(Terms row, int size, double[] tangents) {
+        double[] weights = row.weights();
+        double[][] dk = row.tangents();
+        int count = weights.length;
+        double[] a = dk[0];
+        double wa = weights[0];
+        int q = 1;
+        if (count == 1) {
+            for (int i = 0; i < size; i++) {
+                tangents[i] = wa * a[i];
+            }
+        } else {
+            double[] b = dk[1];
+            double wb = weights[1];
+            for (int i = 0; i < size; i++) {
+                tangents[i] = wa * a[i] + wb * b[i];
+            }
+            q = 2;
+        }
+        for (; q + 1 < count; q += 2) {
+            a = dk[q];
+            wa = weights[q];
+            double[] b = dk[q + 1];
+            double wb = weights[q + 1];
+            for (int i = 0; i < size; i++) {
+                tangents[i] = (tangents[i] + wa * a[i]) + wb * b[i];
+            }
+        }
+        if (q < count) {
+            a = dk[q];
+            wa = weights[q];
+            for (int i = 0; i < size; i++) {
+                tangents[i] += wa * a[i];
+            }
+        }
+    }
+
+    /**
+     * {@code sum_m w_m dk_m} one entry at a time, each added in stage order (the same rounding as the passes):
+     * for a few states and directions, where the passes' loops would be mostly set-up.
+     */
+    private static void sumTangentsEntryByEntry(Terms row, int size, double[] tangents) {
+        double[] weights = row.weights();
+        double[][] dk = row.tangents();
+        int count = weights.length;
+        for (int i = 0; i < size; i++) {
+            double g = weights[0] * dk[0][i];
+            for (int q = 1; q < count; q++) {
+                g += weights[q] * dk[q][i];
+            }
+            tangents[i] = g;
+        }
+    }
+
+    /**
+     * The tangent of {@code h * sum} from the sum's tangent at {@code to}, in place, as AutoDiff's product
+     * does when the step size has a gradient (the last step to a final time that is a variable).
+     */
+    private void scaleByVariableStep(double[] tangents, int to, double sum, double h) {
+        int w = width;
+        if (Double.isFinite(sum)) {
+            for (int c = 0; c < w; c++) {
+                tangents[to + c] = sum * hTangent[c] + h * tangents[to + c];
+            }
+        } else {
+            for (int c = 0; c < w; c++) {
+                double g = tangents[to + c];
+                tangents[to + c] = (hTangent[c] == 0.0 ? 0.0 : sum * hTangent[c]) + (g == 0.0 ? 0.0 : h * g);
+            }
+        }
+    }
+
+    /** Sets {@code out[j]} to value {@code j} with tangent row {@code j} (at {@code j * w}). */
+    private void materialize(double[] values, double[] tangents, int w, ScalarVector<AutoDiff> out) {
+        for (int j = 0; j < n; j++) {
+            out.set(j, AutoDiff.of(values[j], tangents, j * w, w));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.mallard.simulator.internal;
+
+import dev.mallard.systems.Event;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Simultaneous events collected per leaf system and per kind (Drake's CompositeEventCollection), so
+ * that each leaf's handlers of a kind are dispatched in one call. Lists are reused: clearing and adding do
+ * not allocate once they have grown.
+ */
+public final class EventSet<T> {
+
+    private final List<List<Event<T>>> publish = new ArrayList<>();
+    private final List<List<Event<T>>> discrete = new ArrayList<>();
+    private final List<List<Event<T>>> unrestricted = new ArrayList<>();
+    private int numPublish;
+    private int numDiscrete;
+    private int numUnrestricted;
+
+    public EventSet(int numLeaves) {
+        for (int i = 0; i < numLeaves; i++) {
+            publish.add(new ArrayList<>());
+            discrete.add(new ArrayList<>());
+            unrestricted.add(new ArrayList<>());
+        }
+    }
+
+    public void clear() {
+        clearKind(publish, numPublish);
+        clearKind(discrete, numDiscrete);
+        clearKind(unrestricted, numUnrestricted);
+        numPublish = 0;
+        numDiscrete = 0;
+        numUnrestricted = 0;
+    }
+
+    private static <T> void clearKind(List<List<Event<T>>> lists, int count) {
+        if (count > 0) {
+            for (int i = 0; i < lists.size(); i++) {
+                lists.get(i).clear();
+            }
+        }
+    }
+
+    public void add(int leaf, Event<T> event) {
+        switch (event.getKind()) {
+            case PUBLISH -> {
+                publish.get(leaf).add(event);
+                numPublish++;
+            }
+            case DISCRETE_UPDATE -> {
+                discrete.get(leaf).add(event);
+                numDiscrete++;
+            }
+            case UNRESTRICTED_UPDATE -> {
+                unrestricted.get(leaf).add(event);
+                numUnrestricted++;
+            }
+        }
+    }
+
+    /** Adds the discrete and unrestricted update events of {@code other}. */
+    public void addUpdates(EventSet<T> other) {
+        if (other.numDiscrete + other.numUnrestricted == 0) {
+            return;
+        }
+        for (int i = 0; i < publish.size(); i++) {
+            addList(i, other.discrete.get(i));
+            addList(i, other.unrestricted.get(i));
+        }
+    }
+
+    /** Adds the publish events of {@code other}. */
+    public void addPublishes(EventSet<T> other) {
+        if (other.numPublish == 0) {
+            return;
+        }
+        for (int i = 0; i < publish.size(); i++) {
+            addList(i, other.publish.get(i));
+        }
+    }
+
+    private void addList(int leaf, List<Event<T>> events) {
+        for (int j = 0; j < events.size(); j++) {
+            add(leaf, events.get(j));
+        }
+    }
+
+    /** @return whether the set holds any discrete or unrestricted update */
+    public boolean hasUpdates() {
+        return numDiscrete + numUnrestricted > 0;
+    }
+
+    public boolean has(Event.Kind kind) {
+        return count(kind) > 0;
+    }
+
+    public int count(Event.Kind kind) {
+        return switch (kind) {
+            case PUBLISH -> numPublish;
+            case DISCRETE_UPDATE -> numDiscrete;
+            case UNRESTRICTED_UPDATE -> numUnrestricted;
+        };
+    }
+
+    public List<Event<T>> get(Event.Kind kind, int leaf) {
+        return switch (kind) {
+            case PUBLISH -> publish.get(leaf);
+            case DISCRETE_UPDATE -> discrete.get(leaf);
+            case UNRESTRICTED_UPDATE -> unrestricted.get(leaf);
+        };
+    }
+}

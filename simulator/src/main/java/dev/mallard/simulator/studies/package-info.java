@@ -1,0 +1,8 @@
+/**
+ * Many simulations at once: {@link dev.mallard.simulator.studies.MonteCarlo} (Drake's MonteCarloSimulation,
+ * with {@link dev.mallard.simulator.studies.ReplayableRandom} streams that reproduce any one sample),
+ * {@link dev.mallard.simulator.studies.BatchEvaluation} (a function of many initial states or parameters)
+ * and the threads they may use ({@link dev.mallard.simulator.studies.Parallelism}).
+ */
+package dev.mallard.simulator.studies;
+

@@ -1,0 +1,17 @@
+package dev.mallard.simulator.studies;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The text of a Monte Carlo sample a user prints: its index and value, or why it failed. */
+class RandomSimulationResultTextTest {
+
+    @Test
+    void monteCarloSamplesPrintWhatHappened() {
+        assertEquals("sample 3: 0.5", new RandomSimulationResult(3, new ReplayableRandom(1), 0.5, null).toString());
+        assertEquals("sample 4: failed: java.lang.IllegalStateException: diverged",
+                new RandomSimulationResult(4, new ReplayableRandom(1), Double.NaN,
+                        new IllegalStateException("diverged")).toString());
+    }
+}
