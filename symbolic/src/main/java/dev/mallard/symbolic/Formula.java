@@ -2,10 +2,12 @@ package dev.mallard.symbolic;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.Set;
 
 /**
  * Parses a formula written by a user, such as {@code "x^2*sin(y) - 3*x"}, into an {@link Expression}.
@@ -18,6 +20,11 @@ import java.util.function.Function;
  * abs sign min(a, b) max(a, b) hypot(a, b)}. Constants: {@code pi} and {@code e}; these and the
  * function names are reserved and never name a variable. Names: a letter or {@code _}, then letters,
  * digits or {@code _}. There is no implicit multiplication: write {@code 2*x}.
+ *
+ * <p>Lists ({@link #parseList}): formulas separated by {@code ;}, among which definitions {@code name =
+ * formula} name intermediate results, in any order: {@code "d = 10 + sin(th)^2; thd; (u + 0.5*thd^2)/d"}.
+ * {@link Definitions} holds definitions shared by several formulas. Columns in errors count in the whole
+ * list's text.
  *
  * <p>Limits: nesting (parentheses, function arguments, signs and exponents, each a level) deeper than
  * {@link #MAX_DEPTH} levels is refused, so that parsing never needs a deep call stack; a number too large
@@ -35,15 +42,42 @@ public final class Formula {
     private static final int QUOTED_TOKEN = 40;
 
     private final String text;
-    private final Function<String, Variable> resolver;
+    private final Resolver resolver;
     private final List<Token> tokens;
     private int pos;
     private int depth;
+    /** The deepest nesting reached so far. */
+    private int maxDepth;
 
-    private Formula(String text, Function<String, Variable> resolver) {
+    private Formula(String text, List<Token> tokens, int startDepth, Resolver resolver) {
         this.text = text;
         this.resolver = resolver;
-        this.tokens = new Lexer(text).tokens();
+        this.tokens = tokens;
+        this.depth = startDepth;
+        this.maxDepth = startDepth;
+    }
+
+    /** Looks a name up at a column; null if unknown. */
+    @FunctionalInterface
+    interface Resolver {
+        /**
+         * @param name a name that is not reserved
+         * @param column its 1-based column in the whole text
+         * @param depth the nesting depth at the reference
+         * @return the expression it stands for, or null if the name is unknown
+         */
+        Expression resolve(String name, int column, int depth);
+    }
+
+    private static Formula single(String text, Resolver resolver) {
+        return new Formula(text, new Lexer(text, false).tokens(), 0, resolver);
+    }
+
+    private static Resolver variables(Map<String, Variable> variables) {
+        return (name, column, depth) -> {
+            Variable v = variables.get(name);
+            return v == null ? null : v.toExpression();
+        };
     }
 
     /**
@@ -70,7 +104,7 @@ public final class Formula {
      */
     public static Expression parse(String text, Map<String, Variable> variables) {
         Objects.requireNonNull(variables, "variables");
-        return new Formula(Objects.requireNonNull(text, "text"), variables::get).parseAll();
+        return single(Objects.requireNonNull(text, "text"), variables(variables)).parseAll();
     }
 
     /**
@@ -84,8 +118,80 @@ public final class Formula {
      */
     public static Expression parseCreating(String text, Map<String, Variable> variables) {
         Objects.requireNonNull(variables, "variables");
-        return new Formula(Objects.requireNonNull(text, "text"), n -> variables.computeIfAbsent(n, Variable::new))
-                .parseAll();
+        return single(Objects.requireNonNull(text, "text"),
+                (n, column, depth) -> variables.computeIfAbsent(n, Variable::new).toExpression()).parseAll();
+    }
+
+    /**
+     * Parses formulas separated by {@code ;}, among which may be definitions {@code name = formula}: for
+     * example {@code "d = 10 + sin(th)^2; thd; (u + 0.5*thd^2)/d"} gives two expressions, the second with
+     * {@code d} replaced by its formula. Definitions may come in any order, use each other and the variables,
+     * and are shared (one graph node per definition, however often it is used); they are not returned. A
+     * trailing {@code ;} is allowed; an empty entry between two {@code ;} is not.
+     *
+     * @param text the entries, not null
+     * @param variables name to variable, not modified; every name a formula uses must be here or defined
+     * @return the formulas that are not definitions, in order (empty for a blank text)
+     * @throws FormulaParseException naming the column in {@code text} and the culprit: as {@link #parse(String,
+     *     Map)}, and a definition whose name is reserved, a variable's or defined twice, definitions that
+     *     refer to each other in a cycle (the column of the reference that closes it), an empty entry, nesting
+     *     through definitions deeper than {@link #MAX_DEPTH}
+     */
+    public static List<Expression> parseList(String text, Map<String, Variable> variables) {
+        return parseList(text, variables, Definitions.NONE);
+    }
+
+    /**
+     * As {@link #parseList(String, Map)}, where the formulas may also use earlier {@code definitions} (for
+     * example a command line's {@code --let}).
+     *
+     * @param text the entries, not null
+     * @param variables name to variable, not modified
+     * @param definitions definitions the entries may use, not null; a new definition may not reuse their names
+     * @return the formulas that are not definitions, in order
+     * @throws FormulaParseException as {@link #parseList(String, Map)}
+     */
+    public static List<Expression> parseList(String text, Map<String, Variable> variables, Definitions definitions) {
+        return new ListParser(Objects.requireNonNull(text, "text"), Objects.requireNonNull(variables, "variables"),
+                Objects.requireNonNull(definitions, "definitions")).run(false).formulas;
+    }
+
+    /**
+     * Parses one formula whose names are variables of the map or names of {@code definitions}.
+     *
+     * @param text the formula, not null
+     * @param variables name to variable, not modified
+     * @param definitions definitions it may use, not null
+     * @return the expression, with each defined name replaced by its definition
+     * @throws FormulaParseException as {@link #parse(String, Map)}, also for nesting through definitions deeper
+     *     than {@link #MAX_DEPTH}
+     */
+    public static Expression parse(String text, Map<String, Variable> variables, Definitions definitions) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(variables, "variables");
+        Objects.requireNonNull(definitions, "definitions");
+        Resolver plain = variables(variables);
+        return single(text, (name, column, depth) -> {
+            Expression d = definitions.expression(name);
+            if (d == null) {
+                return plain.resolve(name, column, depth);
+            }
+            checkNesting(text, column, depth - 1 + definitions.depth(name), name);
+            return d;
+        }).parseAll();
+    }
+
+    /** Parses definitions only, for {@link Definitions#parse}. */
+    static Definitions parseDefinitions(String text, Map<String, Variable> variables, Definitions outer) {
+        return new ListParser(Objects.requireNonNull(text, "text"), Objects.requireNonNull(variables, "variables"),
+                Objects.requireNonNull(outer, "outer")).run(true).definitions;
+    }
+
+    private static void checkNesting(String text, int column, int depth, String through) {
+        if (depth > MAX_DEPTH) {
+            throw new FormulaParseException(text, column, "formula nested deeper than " + MAX_DEPTH
+                    + " levels through definition '" + excerpt(through) + "'");
+        }
     }
 
     /**
@@ -109,7 +215,8 @@ public final class Formula {
             if (t.is(")")) {
                 throw error(t.column, "unmatched ')'");
             }
-            throw error(t.column, "unexpected " + t.describe() + (t.kind == Kind.OPERATOR ? "" : " (missing '*'?)"));
+            throw error(t.column, "unexpected " + t.describe() + (t.is("=") ? " (a definition is 'name = formula')"
+                    : t.kind == Kind.OPERATOR ? "" : " (missing '*'?)"));
         }
         return e;
     }
@@ -136,6 +243,7 @@ public final class Formula {
 
     /** Every nesting level passes through here once, so the depth is counted here. */
     private Expression unary() {
+        maxDepth = Math.max(maxDepth, depth + 1);
         if (++depth > MAX_DEPTH) {
             throw error(peek().column, "formula nested deeper than " + MAX_DEPTH
                     + " levels (parentheses, function arguments, signs and exponents)");
@@ -200,11 +308,11 @@ public final class Formula {
         if (call) {
             throw error(t.column, "unknown function '" + excerpt(t.text) + "'");
         }
-        Variable v = resolver.apply(t.text);
+        Expression v = resolver.resolve(t.text, t.column, depth);
         if (v == null) {
             throw error(t.column, "unknown variable '" + excerpt(t.text) + "'");
         }
-        return v.toExpression();
+        return v;
     }
 
     private Expression call(Token nameToken, Operator f) {
@@ -251,6 +359,222 @@ public final class Formula {
         return new FormulaParseException(text, column, problem);
     }
 
+    // ---- lists and definitions ---------------------------------------------------------------------
+
+    /** Parses a ';'-separated list of formulas and definitions (see {@link #parseList}). */
+    private static final class ListParser {
+        private final String text;
+        private final Map<String, Variable> variables;
+        private final Definitions outer;
+        /** The local definitions in text order. */
+        private final Map<String, Def> defs = new LinkedHashMap<>();
+        private final List<List<Token>> formulaEntries = new ArrayList<>();
+        private List<Expression> formulas;
+        private Definitions definitions;
+
+        ListParser(String text, Map<String, Variable> variables, Definitions outer) {
+            this.text = text;
+            this.variables = variables;
+            this.outer = outer;
+        }
+
+        /** A local definition: its name token, body, placeholder variable and, once resolved, its expression. */
+        private static final class Def {
+            final Token name;
+            final List<Token> body;
+            final Variable placeholder;
+            final List<Ref> refs = new ArrayList<>();
+            Expression raw;
+            int ownDepth;
+            Expression resolved;
+            int depth;
+
+            Def(Token name, List<Token> body) {
+                this.name = name;
+                this.body = body;
+                this.placeholder = new Variable(name.text);
+            }
+        }
+
+        /** A reference from a definition's body to another local definition. */
+        private record Ref(String name, int column, int depth) {
+        }
+
+        ListParser run(boolean definitionsOnly) {
+            split(definitionsOnly);
+            for (Def d : defs.values()) {
+                Formula f = new Formula(text, d.body, 0, (name, column, depth) -> {
+                    Def target = defs.get(name);
+                    if (target != null) {
+                        d.refs.add(new Ref(name, column, depth));
+                        return target.placeholder.toExpression();
+                    }
+                    return outerOrVariable(name, column, depth);
+                });
+                d.raw = f.parseAll();
+                d.ownDepth = f.maxDepth;
+            }
+            resolveInOrder();
+            formulas = new ArrayList<>();
+            for (List<Token> entry : formulaEntries) {
+                formulas.add(new Formula(text, entry, 0, (name, column, depth) -> {
+                    Def target = defs.get(name);
+                    if (target != null) {
+                        checkNesting(text, column, depth - 1 + target.depth, name);
+                        return target.resolved;
+                    }
+                    return outerOrVariable(name, column, depth);
+                }).parseAll());
+            }
+            Map<String, Expression> expressions = new LinkedHashMap<>();
+            Map<String, Integer> depths = new LinkedHashMap<>();
+            for (Def d : defs.values()) {
+                expressions.put(d.name.text, d.resolved);
+                depths.put(d.name.text, d.depth);
+            }
+            definitions = outer.with(expressions, depths);
+            return this;
+        }
+
+        private Expression outerOrVariable(String name, int column, int depth) {
+            Expression d = outer.expression(name);
+            if (d != null) {
+                checkNesting(text, column, depth - 1 + outer.depth(name), name);
+                return d;
+            }
+            Variable v = variables.get(name);
+            return v == null ? null : v.toExpression();
+        }
+
+        /** Splits the tokens at ';' into definitions and formulas, checking the defined names. */
+        private void split(boolean definitionsOnly) {
+            List<Token> tokens = new Lexer(text, true).tokens();
+            List<Token> entry = new ArrayList<>();
+            for (Token t : tokens) {
+                if (!t.is(";") && t.kind != Kind.END) {
+                    entry.add(t);
+                    continue;
+                }
+                // The entry ends here: an END token at this column closes it, so errors point at the ';'.
+                Token end = new Token(Kind.END, "", 0, t.column);
+                if (entry.isEmpty()) {
+                    if (t.kind != Kind.END) {
+                        throw new FormulaParseException(text, t.column, "empty entry before ';'");
+                    }
+                } else if (entry.size() >= 2 && entry.get(0).kind == Kind.NAME && entry.get(1).is("=")) {
+                    define(entry.get(0), entry.subList(2, entry.size()), end);
+                } else if (definitionsOnly) {
+                    throw new FormulaParseException(text, entry.get(0).column,
+                            "expected a definition 'name = formula'");
+                } else {
+                    entry.add(end);
+                    formulaEntries.add(List.copyOf(entry));
+                }
+                entry = new ArrayList<>();
+            }
+        }
+
+        private void define(Token name, List<Token> body, Token end) {
+            String n = name.text;
+            String problem = null;
+            if (isReserved(n)) {
+                problem = "'" + excerpt(n) + "' is reserved (a function or constant name) and cannot be defined";
+            } else if (variables.containsKey(n)) {
+                problem = "'" + excerpt(n) + "' is already a variable; a definition needs a new name";
+            } else if (outer.expression(n) != null) {
+                problem = "'" + excerpt(n) + "' is already defined";
+            } else if (defs.containsKey(n)) {
+                problem = "'" + excerpt(n) + "' is defined twice (first at column " + defs.get(n).name.column + ")";
+            }
+            if (problem != null) {
+                throw new FormulaParseException(text, name.column, problem);
+            }
+            if (body.isEmpty()) {
+                throw new FormulaParseException(text, end.column, "no formula after '=' in the definition of '"
+                        + excerpt(n) + "'");
+            }
+            List<Token> withEnd = new ArrayList<>(body);
+            withEnd.add(end);
+            defs.put(n, new Def(name, List.copyOf(withEnd)));
+        }
+
+        /**
+         * Resolves the definitions children first (Kahn's algorithm, iterative); what is left over lies on or
+         * behind a cycle, reported with its path at the column of the reference that starts it.
+         */
+        private void resolveInOrder() {
+            Map<String, Integer> pending = new LinkedHashMap<>();
+            Map<String, List<Def>> users = new HashMap<>();
+            List<Def> ready = new ArrayList<>();
+            for (Def d : defs.values()) {
+                Set<String> needs = new LinkedHashSet<>();
+                for (Ref r : d.refs) {
+                    if (needs.add(r.name)) {
+                        users.computeIfAbsent(r.name, k -> new ArrayList<>()).add(d);
+                    }
+                }
+                pending.put(d.name.text, needs.size());
+                if (needs.isEmpty()) {
+                    ready.add(d);
+                }
+            }
+            for (int k = 0; k < ready.size(); k++) {
+                Def d = ready.get(k);
+                resolve(d);
+                for (Def user : users.getOrDefault(d.name.text, List.of())) {
+                    if (pending.merge(user.name.text, -1, Integer::sum) == 0) {
+                        ready.add(user);
+                    }
+                }
+            }
+            for (Def d : defs.values()) {
+                if (d.resolved == null) {
+                    throw cycleFrom(d);
+                }
+            }
+        }
+
+        private void resolve(Def d) {
+            Map<Variable, Expression> values = new HashMap<>();
+            int depth = d.ownDepth;
+            for (Ref r : d.refs) {
+                Def target = defs.get(r.name);
+                values.put(target.placeholder, target.resolved);
+                checkNesting(text, r.column, r.depth - 1 + target.depth, r.name);
+                depth = Math.max(depth, r.depth - 1 + target.depth);
+            }
+            d.resolved = d.raw.substitute(values);
+            d.depth = depth;
+        }
+
+        /** Follows unresolved references from {@code start} until a definition repeats. */
+        private FormulaParseException cycleFrom(Def start) {
+            List<Def> path = new ArrayList<>();
+            List<Ref> via = new ArrayList<>();
+            Def d = start;
+            while (!path.contains(d)) {
+                path.add(d);
+                Ref next = null;
+                for (Ref r : d.refs) {
+                    if (defs.get(r.name).resolved == null) {
+                        next = r;
+                        break;
+                    }
+                }
+                via.add(next);
+                d = defs.get(next.name);
+            }
+            int from = path.indexOf(d);
+            StringBuilder names = new StringBuilder();
+            for (Def c : path.subList(from, path.size())) {
+                names.append(excerpt(c.name.text)).append(" -> ");
+            }
+            names.append(excerpt(d.name.text));
+            return new FormulaParseException(text, via.get(from).column,
+                    "definitions refer to each other in a cycle: " + names);
+        }
+    }
+
     // ---- tokens ----------------------------------------------------------------------------------
 
     private enum Kind { NUMBER, NAME, OPERATOR, END }
@@ -285,10 +609,13 @@ public final class Formula {
     /** Splits a formula into tokens, each with its 1-based column. */
     private static final class Lexer {
         private final String s;
+        private final boolean list;
         private int i;
 
-        Lexer(String s) {
+        /** {@code list}: also ';' (between entries) and '=' (in definitions) are tokens. */
+        Lexer(String s, boolean list) {
             this.s = s;
+            this.list = list;
         }
 
         List<Token> tokens() {
@@ -317,7 +644,7 @@ public final class Formula {
                 }
                 return new Token(Kind.NAME, s.substring(start, i), 0, start + 1);
             }
-            if ("+-*/^(),".indexOf(c) >= 0) {
+            if ("+-*/^(),".indexOf(c) >= 0 || (list && (c == ';' || c == '='))) {
                 i++;
                 return new Token(Kind.OPERATOR, String.valueOf(c), 0, start + 1);
             }
