@@ -28,8 +28,9 @@ final class EventOptions {
             throw new BadInputException(guard == null ? "--reset needs --guard" : "--guard needs --reset");
         }
         if (guard != null) {
-            Expression g = SystemOptions.parseOne(guard, "--guard", parsed.names());
-            builder.guardAndReset(g, SystemOptions.expressions(reset, "--reset", parsed.names(), parsed.states().size()));
+            Expression g = SystemOptions.parseOne(guard, "--guard", parsed.names(), parsed.definitions());
+            builder.guardAndReset(g, SystemOptions.expressions(reset, "--reset", parsed.names(), parsed.definitions(),
+                    parsed.states().size()));
         }
         return builder;
     }

@@ -172,7 +172,7 @@ final class GradientCommand implements Callable<Integer> {
         if (text == null) {
             return CostFunction.zero();
         }
-        Expression e = SystemOptions.parseOne(text, option, parsed.names());
+        Expression e = SystemOptions.parseOne(text, option, parsed.names(), parsed.definitions());
         Map<Variable, Expression> toSystem = new LinkedHashMap<>();
         toSystem.put(parsed.time(), inspector.getTimeVariable().toExpression());
         for (int i = 0; i < parsed.states().size(); i++) {

@@ -239,7 +239,7 @@ final class RoaCommand implements Callable<Integer> {
 
     /** --V, refused unless a polynomial in the state of even degree >= 2 (what a Lyapunov candidate can be). */
     private Expression checkedCandidate(SystemOptions.Parsed parsed) {
-        Expression v = SystemOptions.parseOne(candidate, "--V", parsed.names());
+        Expression v = SystemOptions.parseOne(candidate, "--V", parsed.names(), parsed.definitions());
         Map<Variable, Expression> values = new LinkedHashMap<>();
         for (int k = 0; k < parsed.parameters().size(); k++) {
             values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
@@ -368,16 +368,18 @@ final class RoaCommand implements Callable<Integer> {
         List<Variable> dots = new ArrayList<>();
         for (Variable x : parsed.states()) {
             Variable dot = new Variable(x.name() + "dot");
-            if (names.putIfAbsent(dot.name(), dot) != null) {
-                throw new BadInputException("--g: the name " + dot.name() + " is taken; rename the state or parameter");
+            if (names.putIfAbsent(dot.name(), dot) != null || parsed.definitions().get(dot.name()).isPresent()) {
+                throw new BadInputException("--g: the name " + dot.name() + " is taken; rename the state, parameter or definition");
             }
             dots.add(dot);
         }
-        return ImplicitDynamics.solve(SystemOptions.expressions(g, "--g", names, parsed.states().size()), dots);
+        return ImplicitDynamics.solve(SystemOptions.expressions(g, "--g", names, parsed.definitions(),
+                parsed.states().size()), dots);
     }
 
     private static SystemOptions.Parsed withDynamics(SystemOptions.Parsed p, List<Expression> f) {
-        return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(), f);
+        return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(),
+                p.definitions(), f);
     }
 
     private RegionOfAttractionPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f,

@@ -164,7 +164,7 @@ final class RoaSosOptions {
                 values.put(parsed.parameters().get(k), Expression.constant(parsed.parameterValues()[k]));
             }
             for (String piece : SystemOptions.splitList(region, ";", "--region")) {
-                Expression e = SystemOptions.parseOne(piece, "--region", parsed.names()).substitute(values);
+                Expression e = SystemOptions.parseOne(piece, "--region", parsed.names(), parsed.definitions()).substitute(values);
                 if (!e.isPolynomial(parsed.states())) {
                     throw new BadInputException("--region: " + piece + " is not a polynomial in the state");
                 }

@@ -1,5 +1,6 @@
 package dev.mallard.cli;
 
+import dev.mallard.symbolic.Definitions;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
@@ -30,8 +31,12 @@ final class SystemOptions {
     @Option(names = "--f", paramLabel = "\"EXPR1; EXPR2\"",
             description = "The time derivatives, one expression per state, separated by ';'. Expressions use numbers, "
                     + "state and parameter names, t, + - * / ^, parentheses, sin cos tan asin acos atan atan2(y,x) sinh "
-                    + "cosh tanh exp log sqrt abs min(a,b) max(a,b), and the constants pi and e.")
+                    + "cosh tanh exp log sqrt abs min(a,b) max(a,b), and the constants pi and e. Definitions "
+                    + "'name = EXPR' may stand among them, in any order: \"d = 10 + sin(th)^2; thd; (u + 1)/d\".")
     String f;
+
+    @Option(names = "--let", paramLabel = "\"d = EXPR; M = EXPR\"", description = "Definitions, separated by ';', that every formula of the command may use by name; in any order, without cycles.")
+    String let;
 
     @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values; a "
             + "value is a constant expression (8/3, 2*pi, sqrt(2)) without names.")
@@ -39,7 +44,7 @@ final class SystemOptions {
 
     /** A system parsed from the options, with its names. */
     record Parsed(Variable time, List<Variable> states, List<Variable> parameters, double[] parameterValues,
-            Map<String, Variable> names, List<Expression> dynamics) {
+            Map<String, Variable> names, Definitions definitions, List<Expression> dynamics) {
 
         List<String> stateNames() {
             return states.stream().map(Variable::name).toList();
@@ -130,14 +135,22 @@ final class SystemOptions {
         for (String name : extraNames) {
             declare(names, name, option);
         }
+        Definitions definitions = Definitions.NONE;
+        if (let != null) {
+            try {
+                definitions = Definitions.parse(let, names);
+            } catch (FormulaParseException e) {
+                throw inOption(e, "--let");
+            }
+        }
         List<Expression> dynamics = null;
         if (f != null) {
-            dynamics = expressions(f, "--f", names, states.size());
+            dynamics = expressions(f, "--f", names, definitions, states.size());
         } else if (dynamicsRequired) {
             throw new BadInputException("--f is required: give one time derivative per state in --vars");
         }
         return new Parsed(time, List.copyOf(states), List.copyOf(parameters),
-                values.stream().mapToDouble(Double::doubleValue).toArray(), names, dynamics);
+                values.stream().mapToDouble(Double::doubleValue).toArray(), names, definitions, dynamics);
     }
 
     /** A builder holding the parsed dynamics and parameters. */
@@ -150,19 +163,22 @@ final class SystemOptions {
         return builder;
     }
 
-    /** Parses a ';'-separated list of expressions, one per state. */
+    /** As {@link #expressions(String, String, Map, Definitions, int)} without --let definitions. */
     static List<Expression> expressions(String text, String option, Map<String, Variable> names, int expected) {
-        List<Expression> out = new ArrayList<>();
-        int offset = 0;
-        for (String piece : text.split(";", -1)) {
-            if (!piece.isBlank()) {
-                out.add(parse(text, offset, piece, option, names));
-            } else if (offset + piece.length() < text.length()) {
-                int column = offset + piece.length() + 1;
-                throw new BadInputException(option + ": empty expression before ';' at column " + column + " of \""
-                        + Messages.excerpt(text, column) + "\"");
-            }
-            offset += piece.length() + 1;
+        return expressions(text, option, names, Definitions.NONE, expected);
+    }
+
+    /**
+     * Parses a ';'-separated list of expressions, one per state, among which definitions {@code name = EXPR}
+     * may stand; {@code definitions} (from --let) may be used too.
+     */
+    static List<Expression> expressions(String text, String option, Map<String, Variable> names,
+            Definitions definitions, int expected) {
+        List<Expression> out;
+        try {
+            out = Formula.parseList(text, names, definitions);
+        } catch (FormulaParseException e) {
+            throw inOption(e, option);
         }
         if (out.size() != expected) {
             throw new BadInputException(option + " has " + out.size() + " expression" + (out.size() == 1 ? "" : "s")
@@ -171,9 +187,22 @@ final class SystemOptions {
         return out;
     }
 
-    /** Parses one formula; a parse error names the option and the column within its text. */
-    static Expression parseOne(String text, String option, Map<String, Variable> names) {
-        return parse(text, 0, text, option, names);
+    /**
+     * Parses one formula, which may use {@code definitions} and be preceded or followed by definitions of its own
+     * ({@code "e2 = x^2; e2/2"}); a parse error names the option and the column.
+     */
+    static Expression parseOne(String text, String option, Map<String, Variable> names, Definitions definitions) {
+        List<Expression> out;
+        try {
+            out = Formula.parseList(text, names, definitions);
+        } catch (FormulaParseException e) {
+            throw inOption(e, option);
+        }
+        if (out.size() != 1) {
+            throw new BadInputException(option + " has " + out.size() + " expressions besides its definitions, "
+                    + "expected 1");
+        }
+        return out.get(0);
     }
 
     /** Parses {@code piece}, found at {@code offset} in the option's {@code text}; columns count in the text. */
@@ -181,10 +210,18 @@ final class SystemOptions {
         try {
             return Formula.parse(piece, names);
         } catch (FormulaParseException e) {
-            int column = offset + e.column();
-            throw new BadInputException(option + ": " + e.problem() + " at column " + column + " of \""
-                    + Messages.excerpt(text, column) + "\"");
+            throw at(text, offset + e.column(), e.problem(), option);
         }
+    }
+
+    /** A formula error of an option's whole text, as a one-line message naming the option and the column. */
+    private static BadInputException inOption(FormulaParseException e, String option) {
+        return at(e.formula(), e.column(), e.problem(), option);
+    }
+
+    private static BadInputException at(String text, int column, String problem, String option) {
+        return new BadInputException(option + ": " + problem + " at column " + column + " of \""
+                + Messages.excerpt(text, column) + "\"");
     }
 
     /**

@@ -45,7 +45,8 @@ public final class FormulaSystem implements Serializable {
 
     /**
      * @param vars the state names, comma-separated, not null
-     * @param f the time derivatives, one expression per state, separated by {@code ;}, not null
+     * @param f the time derivatives, one expression per state, separated by {@code ;}, not null; definitions
+     *     {@code name = EXPR} may stand among them (see {@link Formula#parseList(String, Map)})
      * @param params {@code name=value} pairs, comma-separated; null or blank for none
      * @param guard a witness expression, or null (then {@code reset} must be null)
      * @param reset the state after the guard's event, one expression per state separated by {@code ;}, or null
@@ -118,13 +119,9 @@ public final class FormulaSystem implements Serializable {
                 states.stream().map(Variable::name).toList(), List.copyOf(parameterNames));
     }
 
+    /** The formulas of a ';'-separated list, among which definitions {@code name = EXPR} may stand. */
     private static List<Expression> expressions(String text, String what, Map<String, Variable> names, int expected) {
-        List<Expression> out = new ArrayList<>();
-        for (String piece : text.split(";", -1)) {
-            if (!piece.isBlank()) {
-                out.add(parseOne(piece, what, names));
-            }
-        }
+        List<Expression> out = parseList(text, what, names);
         if (out.size() != expected) {
             throw new IllegalArgumentException(what + " has " + out.size() + " expressions, expected " + expected
                     + " (one per state)");
@@ -132,9 +129,19 @@ public final class FormulaSystem implements Serializable {
         return out;
     }
 
+    /** One formula, which may come with definitions of its own ({@code "h = z - 1; h"}). */
     private static Expression parseOne(String text, String what, Map<String, Variable> names) {
+        List<Expression> out = parseList(text, what, names);
+        if (out.size() != 1) {
+            throw new IllegalArgumentException(what + " has " + out.size() + " expressions besides its definitions, "
+                    + "expected 1");
+        }
+        return out.get(0);
+    }
+
+    private static List<Expression> parseList(String text, String what, Map<String, Variable> names) {
         try {
-            return Formula.parse(text, names);
+            return Formula.parseList(text, names);
         } catch (FormulaParseException e) {
             throw new IllegalArgumentException(what + ": " + e.problem() + " at column " + e.column() + " of \""
                     + text.trim() + "\"", e);

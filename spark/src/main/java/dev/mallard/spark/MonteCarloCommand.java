@@ -38,7 +38,8 @@ public final class MonteCarloCommand implements Callable<Integer> {
     String vars;
 
     @Option(names = "--f", required = true, paramLabel = "\"EXPR1; EXPR2\"",
-            description = "The time derivatives, one expression per state, separated by ';'.")
+            description = "The time derivatives, one expression per state, separated by ';'; definitions "
+                    + "'name = EXPR' may stand among them.")
     String f;
 
     @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values.")

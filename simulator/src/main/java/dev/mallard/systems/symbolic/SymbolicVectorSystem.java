@@ -2,7 +2,10 @@ package dev.mallard.systems.symbolic;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.symbolic.Definitions;
 import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Formula;
+import dev.mallard.symbolic.FormulaParseException;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
@@ -15,8 +18,10 @@ import dev.mallard.systems.WitnessDirection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -381,6 +386,10 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         private List<Expression> outputs;
         private final List<Expression> guards = new ArrayList<>();
         private final List<List<Expression>> resets = new ArrayList<>();
+        /** Formula texts, parsed by {@link #build} in the names of the variables declared by then. */
+        private String definitionsText;
+        private String dynamicsText;
+        private String outputText;
 
         private Builder() {
         }
@@ -481,7 +490,37 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
          */
         public Builder dynamics(List<Expression> f) {
             this.dynamics = List.copyOf(f);
+            this.dynamicsText = null;
             this.period = Double.NaN;
+            return this;
+        }
+
+        /**
+         * Continuous dynamics written as formulas, one per state variable, separated by {@code ;}, among which
+         * definitions may stand ({@link Formula#parseList(String, Map, Definitions)}): {@code "d = 10 +
+         * sin(th)^2; thd; (u + 0.5*thd^2)/d"}. The formulas use the names of the time, state, input and
+         * parameter variables and of {@link #definitions(String)}; they are parsed by {@link #build}, so the
+         * variables may be declared before or after this call.
+         *
+         * @param f the formulas, not null
+         * @return this builder
+         */
+        public Builder dynamics(String f) {
+            this.dynamicsText = Objects.requireNonNull(f, "dynamics formulas must not be null");
+            this.dynamics = null;
+            this.period = Double.NaN;
+            return this;
+        }
+
+        /**
+         * Definitions that the formulas of {@link #dynamics(String)} and {@link #output(String)} may use:
+         * {@code "M = m1 + m2; d = M*l^2"}, separated by {@code ;}, in any order (parsed by {@link #build}).
+         *
+         * @param text the definitions, not null
+         * @return this builder
+         */
+        public Builder definitions(String text) {
+            this.definitionsText = Objects.requireNonNull(text, "definitions must not be null");
             return this;
         }
 
@@ -515,6 +554,20 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
          */
         public Builder output(List<Expression> y) {
             this.outputs = List.copyOf(y);
+            this.outputText = null;
+            return this;
+        }
+
+        /**
+         * The outputs (port {@code "y"}) written as formulas separated by {@code ;}, with definitions as in
+         * {@link #dynamics(String)}; parsed by {@link #build}.
+         *
+         * @param y the formulas, not null
+         * @return this builder
+         */
+        public Builder output(String y) {
+            this.outputText = Objects.requireNonNull(y, "output formulas must not be null");
+            this.outputs = null;
             return this;
         }
 
@@ -540,10 +593,45 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
          * @return the system
          * @throws IllegalArgumentException naming what is wrong: no dynamics, a size mismatch, a variable used
          *     twice, or an expression using a variable that is not time, a state, an input or a parameter
+         * @throws FormulaParseException (an IllegalArgumentException) if a formula given as text does not parse,
+         *     or uses a name that two variables share, naming the column
          */
         public <T> SymbolicVectorSystem<T> build(Scalar<T> scalar) {
+            parseTexts();
             check();
             return new SymbolicVectorSystem<>(scalar, new Definition(this));
+        }
+
+        /** Parses the formulas given as text, in the names of the variables declared. */
+        private void parseTexts() {
+            if (definitionsText == null && dynamicsText == null && outputText == null) {
+                return;
+            }
+            Map<String, Variable> names = new LinkedHashMap<>();
+            Set<String> shared = new LinkedHashSet<>();
+            List<Variable> all = new ArrayList<>();
+            all.add(time != null ? time : new Variable("t"));
+            all.addAll(state);
+            all.addAll(inputs);
+            all.addAll(parameters);
+            for (Variable v : all) {
+                if (names.putIfAbsent(Objects.requireNonNull(v, "variables must not be null").name(), v) != null
+                        && names.get(v.name()) != v) {
+                    shared.add(v.name());
+                }
+            }
+            // A name two variables share would be ambiguous in a formula: such a name is unknown there.
+            shared.forEach(names::remove);
+            if (time == null) {
+                time = names.get("t");
+            }
+            Definitions defs = definitionsText == null ? Definitions.NONE : Definitions.parse(definitionsText, names);
+            if (dynamicsText != null) {
+                dynamics = Formula.parseList(dynamicsText, names, defs);
+            }
+            if (outputText != null) {
+                outputs = Formula.parseList(outputText, names, defs);
+            }
         }
 
         private void check() {
