@@ -4,6 +4,7 @@ import dev.mallard.examples.DampedPendulum;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
@@ -26,16 +27,18 @@ final class TourSymbolic {
                 TourSimulation.PENDULUM_DAMPING, TourSimulation.GRAVITY);
         SystemSymbolicInspector symbolic = SystemSymbolicInspector.of(pendulum);
         List<Expression> f = symbolic.getTimeDerivatives();
-        report.line("The pendulum's dynamics traced with Expression numbers (state x0 = theta, x1 = theta'; "
-                + "parameters p0 = l, p1 = b, p2 = g):");
+        List<Variable> x = symbolic.getContinuousStateVariables();
+        report.line("The pendulum's dynamics traced with Expression numbers (the states named as the pendulum "
+                + "declares them, %s and %s; its unnamed parameter group p0 = l, p1 = b, p2 = g):",
+                x.get(0).name(), x.get(1).name());
         StringBuilder block = new StringBuilder("```\n");
         for (int i = 0; i < f.size(); i++) {
-            String equation = String.format(Locale.ROOT, "d x%d / dt = %s", i, f.get(i));
+            String equation = String.format(Locale.ROOT, "d %s / dt = %s", x.get(i).name(), f.get(i));
             report.console("    %s", equation);
             block.append(equation).append('\n');
         }
         report.markdown(block.append("```").toString());
-        report.markdown("In LaTeX: $\\dot x_1 = " + f.get(1).toLatex() + "$");
+        report.markdown("In LaTeX: $\\dot{" + x.get(1).toExpression().toLatex() + "} = " + f.get(1).toLatex() + "$");
         report.line("Time invariant: %s; polynomial: %s (sin of the angle).", symbolic.isTimeInvariant(),
                 symbolic.isPolynomial());
 

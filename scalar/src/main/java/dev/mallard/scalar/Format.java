@@ -18,6 +18,42 @@ public final class Format {
     }
 
     /**
+     * The shortest decimal text that {@link Double#parseDouble} reads back to exactly {@code v}, in the layout of
+     * {@link Double#toString(double)}: plain ({@code 14.7}, {@code 0.001}) for magnitudes in [1e-3, 1e7), else
+     * computerised scientific notation ({@code 2.0E23}, {@code 1.5E-7}). Java 17's {@code Double.toString} also
+     * reads back exactly but sometimes writes more digits than needed ({@code 1.9999999999999998E23} for
+     * {@code 2e23}); this never does. Among texts of the fewest significant digits, the one nearest to
+     * {@code v} is chosen. A value that is not exactly a short decimal keeps its digits: {@code 1.5 * 9.8} is
+     * {@code 14.700000000000001}, a different double from {@code 14.7}.
+     *
+     * @param v any double
+     * @return the text; {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code 0.0} and {@code -0.0} as
+     *     {@code Double.toString} writes them
+     */
+    public static String shortest(double v) {
+        if (!Double.isFinite(v) || v == 0) {
+            return Double.toString(v);
+        }
+        java.math.BigDecimal exact = new java.math.BigDecimal(v);
+        java.math.BigDecimal b = exact;
+        for (int digits = 1; digits <= 17; digits++) {
+            b = exact.round(new java.math.MathContext(digits, java.math.RoundingMode.HALF_EVEN));
+            if (b.doubleValue() == v) {
+                break;
+            }
+        }
+        b = b.stripTrailingZeros();
+        String digits = b.unscaledValue().abs().toString();
+        int exponent = digits.length() - 1 - b.scale();
+        String sign = v < 0 ? "-" : "";
+        if (exponent >= -3 && exponent < 7) {
+            String plain = b.abs().toPlainString();
+            return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
+        }
+        return sign + digits.charAt(0) + "." + (digits.length() > 1 ? digits.substring(1) : "0") + "E" + exponent;
+    }
+
+    /**
      * A vector as {@code [1.0, -0.5]}; beyond {@link #MAX_ENTRIES} entries as
      * {@code [0.0, 1.0, ..., 9.0, ... 5 more]}.
      *

@@ -779,6 +779,13 @@ public final class Expression {
     }
 
     /**
+     * The LaTeX form. Variables: a name of letters then digits takes the digits as a subscript ({@code x1} is
+     * {@code x_{1}}, {@code lc2} is {@code \mathit{lc}_{2}}), the part after a name's first {@code _} is its
+     * subscript ({@code x_dot} is {@code x_{\mathit{dot}}}), Greek letter names print as the letter
+     * ({@code theta1} is {@code \theta_{1}}), other names of several letters as one italic word. Constants:
+     * integers without a decimal point, others in the shortest decimal that reads back to the same double
+     * ({@code 14.7}; see {@link dev.mallard.scalar.Format#shortest}), powers of ten as {@code 1.5 \cdot 10^{-7}}.
+     *
      * @return the LaTeX form (math mode, without the surrounding {@code $})
      */
     public String toLatex() {

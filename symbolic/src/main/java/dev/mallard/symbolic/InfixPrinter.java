@@ -1,5 +1,7 @@
 package dev.mallard.symbolic;
 
+import dev.mallard.scalar.Format;
+
 /**
  * Prints an expression as a formula with the fewest parentheses that the formula parser reads back to
  * the same tree: sums and products associate to the left, {@code ^} to the right, unary minus binds
@@ -98,11 +100,14 @@ final class InfixPrinter {
         }
     }
 
-    /** Integers without a trailing ".0"; other values as {@link Double#toString}. */
+    /**
+     * Integers without a trailing ".0"; other values in the shortest text that reads back to the same double
+     * ({@link Format#shortest}).
+     */
     static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return (isNegative(v) && v == 0 ? "-" : "") + Long.toString((long) v);
         }
-        return Double.toString(v);
+        return Format.shortest(v);
     }
 }

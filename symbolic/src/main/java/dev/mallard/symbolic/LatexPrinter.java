@@ -1,6 +1,8 @@
 package dev.mallard.symbolic;
 
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Prints an expression as LaTeX math: fractions, raised exponents, named functions. */
 final class LatexPrinter {
@@ -11,6 +13,11 @@ final class LatexPrinter {
             "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon",
             "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi",
             "Psi", "Omega");
+
+    /** Names a formula may use; only these are given subscripts. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
+    /** Letters followed by digits: the digits become a subscript. */
+    private static final Pattern INDEXED = Pattern.compile("([A-Za-z]+)([0-9]+)");
 
     String print(Expression e) {
         StringBuilder sb = new StringBuilder();
@@ -129,10 +136,32 @@ final class LatexPrinter {
         return s.substring(0, exp) + " \\cdot 10^{" + s.substring(exp + 1) + "}";
     }
 
-    private static String name(String n) {
+    /**
+     * A variable's name: {@code x1} as {@code x_{1}}, {@code theta2} as {@code \theta_{2}}, {@code x_dot} as
+     * {@code x_{\mathit{dot}}} (the part after the first {@code _} is the subscript), other names of several
+     * letters in italics as one word ({@code \mathit{lc}_{1}}), Greek letter names as the letter.
+     */
+    static String name(String n) {
+        if (!PLAIN.matcher(n).matches()) {
+            // Not a formula name: kept as written, its underscores escaped so that they print.
+            return "\\mathit{" + n.replace("_", "\\_") + "}";
+        }
+        int under = n.indexOf('_');
+        if (under > 0 && under < n.length() - 1) {
+            String sub = n.substring(under + 1);
+            return word(n.substring(0, under)) + "_{" + (sub.chars().allMatch(Character::isDigit) ? sub : name(sub)) + "}";
+        }
+        Matcher m = INDEXED.matcher(n);
+        if (m.matches()) {
+            return word(m.group(1)) + "_{" + m.group(2) + "}";
+        }
+        return word(n);
+    }
+
+    private static String word(String n) {
         if (GREEK.contains(n)) {
             return "\\" + n;
         }
-        return n.length() > 1 && n.indexOf('_') < 0 ? "\\mathit{" + n + "}" : n;
+        return n.length() == 1 ? n : "\\mathit{" + n.replace("_", "\\_") + "}";
     }
 }

@@ -4,6 +4,7 @@ import dev.mallard.scalar.NonNumericValueException;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A system's equations as expressions in named variables (Drake's SystemSymbolicInspector, and more): the
@@ -31,7 +33,14 @@ import java.util.Set;
  *
  * <p>Variables: the time {@code t}; continuous states {@code x0 .. x(n-1)} and discrete states (all groups of all
  * leaves, flattened in leaf order) {@code xd0 ..}; the vector input ports of the system, flattened in port order,
- * {@code u0 ..}; numeric parameters (all groups of all leaves, flattened) {@code p0 ..}. A
+ * {@code u0 ..}; numeric parameters (all groups of all leaves, flattened) {@code p0 ..}. Declared names win over
+ * these numbered ones: a continuous state named by {@code LeafSystem.setContinuousStateNames} is a variable of
+ * that name, and so is a numeric parameter group of one entry declared with a name
+ * ({@code declareNumericParameter("m1", 1.0)}); the entries of a named group of several are {@code name_0,
+ * name_1, ...}. A declared name that is not a formula name (letters, digits, {@code _}, not starting with a
+ * digit, not reserved), or that two states or parameters of the system share (two copies of one leaf in a
+ * diagram), keeps its numbered name; so every variable's name is distinct and reads back in a formula (a
+ * numbered name already taken by a declared one gets a suffix {@code _1}, {@code _2}, ...). A
  * {@link SymbolicVectorSystem} keeps its own variables instead. Abstract input ports are left unset (a system
  * that reads one cannot be inspected).
  *
@@ -62,9 +71,9 @@ public final class SystemSymbolicInspector {
         this.system = system;
         this.systemName = system.getName();
         this.numericParameters = numericParameters;
-        Naming names = Naming.of(system);
         Context<Expression> probe = system.createDefaultContext();
         List<Context<Expression>> leaves = probe.getLeafContexts();
+        Naming names = Naming.of(system, leaves);
         this.time = names.time;
         this.continuousState = names.continuousState(probe.getNumContinuousStates());
         this.discreteState = names.discreteState(countDiscrete(leaves));
@@ -588,36 +597,92 @@ public final class SystemSymbolicInspector {
                 + (discreteUpdates.isEmpty() ? "" : ", x+ = " + discreteUpdates);
     }
 
-    /** Where the variables' names come from: a SymbolicVectorSystem's own variables, or x0.., xd0.., u0.., p0... */
-    private record Naming(Variable time, SymbolicVectorSystem<Expression> own) {
+    /**
+     * Where the variables' names come from: a SymbolicVectorSystem's own variables, or the names the leaves
+     * declare, falling back to x0.., xd0.., u0.., p0.. (see the class comment). Names are handed out in the
+     * order time, continuous states, discrete states, inputs, parameters; each is distinct from those before.
+     */
+    private static final class Naming {
+        private static final Pattern FORMULA_NAME = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
 
-        static Naming of(DynamicalSystem<Expression> system) {
-            if (system instanceof SymbolicVectorSystem<Expression> s) {
-                return new Naming(s.getTimeVariable(), s);
+        final Variable time;
+        private final SymbolicVectorSystem<Expression> own;
+        /** The declared continuous state and parameter names, null where none; flattened in leaf order. */
+        private final List<String> declaredStates;
+        private final List<String> declaredParameters;
+        private final Set<String> taken = new HashSet<>();
+        private final Set<String> repeated;
+
+        private Naming(Variable time, SymbolicVectorSystem<Expression> own, List<String> declaredStates,
+                List<String> declaredParameters) {
+            this.time = time;
+            this.own = own;
+            this.declaredStates = declaredStates;
+            this.declaredParameters = declaredParameters;
+            taken.add(time.name());
+            Set<String> seen = new HashSet<>();
+            Set<String> twice = new HashSet<>();
+            for (List<String> names : List.of(declaredStates, declaredParameters)) {
+                for (String n : names) {
+                    if (n != null && !seen.add(n)) {
+                        twice.add(n);
+                    }
+                }
             }
-            return new Naming(new Variable("t"), null);
+            this.repeated = twice;
+        }
+
+        static Naming of(DynamicalSystem<Expression> system, List<Context<Expression>> leaves) {
+            if (system instanceof SymbolicVectorSystem<Expression> s) {
+                return new Naming(s.getTimeVariable(), s, List.of(), List.of());
+            }
+            List<String> states = new ArrayList<>();
+            List<String> parameters = new ArrayList<>();
+            for (Context<Expression> leafContext : leaves) {
+                LeafSystem<Expression> leaf = (LeafSystem<Expression>) leafContext.getSystem();
+                for (int i = 0; i < leafContext.getNumContinuousStates(); i++) {
+                    states.add(leaf.getContinuousStateName(i).orElse(null));
+                }
+                for (int g = 0; g < leafContext.getNumNumericParameterGroups(); g++) {
+                    String name = leaf.getNumericParameterName(g).orElse(null);
+                    int size = leafContext.getNumericParameter(g).size();
+                    for (int i = 0; i < size; i++) {
+                        parameters.add(name == null ? null : size == 1 ? name : name + "_" + i);
+                    }
+                }
+            }
+            return new Naming(new Variable("t"), null, states, parameters);
         }
 
         List<Variable> continuousState(int n) {
-            return own != null && !own.isDiscrete() ? own.getStateVariables() : numbered("x", n);
+            return own != null && !own.isDiscrete() ? own.getStateVariables() : named("x", n, declaredStates);
         }
 
         List<Variable> discreteState(int n) {
-            return own != null && own.isDiscrete() ? own.getStateVariables() : numbered("xd", n);
+            return own != null && own.isDiscrete() ? own.getStateVariables() : named("xd", n, List.of());
         }
 
         List<Variable> inputs(int n) {
-            return own != null ? own.getInputVariables() : numbered("u", n);
+            return own != null ? own.getInputVariables() : named("u", n, List.of());
         }
 
         List<Variable> parameters(int n) {
-            return own != null ? own.getParameterVariables() : numbered("p", n);
+            return own != null ? own.getParameterVariables() : named("p", n, declaredParameters);
         }
 
-        private static List<Variable> numbered(String prefix, int n) {
+        private List<Variable> named(String prefix, int n, List<String> declared) {
             List<Variable> out = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                out.add(new Variable(prefix + i));
+                String d = i < declared.size() ? declared.get(i) : null;
+                boolean usable = d != null && FORMULA_NAME.matcher(d).matches()
+                        && !Formula.isReserved(d) && !repeated.contains(d) && !taken.contains(d);
+                String name = usable ? d : prefix + i;
+                String unique = name;
+                for (int k = 1; taken.contains(unique); k++) {
+                    unique = name + "_" + k;
+                }
+                taken.add(unique);
+                out.add(new Variable(unique));
             }
             return List.copyOf(out);
         }
