@@ -1,5 +1,7 @@
 package dev.mallard.scalar;
 
+import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.decomposition.lu.LUDecompositionAlt_DDRM;
@@ -13,8 +15,11 @@ import org.ejml.dense.row.linsol.lu.LinearSolverLu_DDRM;
  */
 public final class MatrixOps {
 
+    /** Symbolic determinants up to this size are expanded by cofactors. */
+    public static final int COFACTOR_LIMIT = 4;
+
     /** A pivot at most this fraction of the largest entry of the matrix counts as zero. */
-    private static final double SINGULAR_PIVOT = 1e-14;
+    private static final double SINGULAR_PIVOT = Elimination.SINGULAR_PIVOT;
 
     private MatrixOps() {
     }
@@ -161,7 +166,11 @@ public final class MatrixOps {
     /**
      * Solves {@code a * out = b} for a square, non-singular {@code a}: by EJML's LU decomposition for
      * doubles, and by Gaussian elimination with partial pivoting on values for other numeric types (so an
-     * AutoDiff solve carries the derivatives of the solution).
+     * AutoDiff solve carries the derivatives of the solution). For a number type without values (symbolic
+     * expressions) the pivots are chosen by structure: in each column a nonzero constant if there is one, else
+     * the first entry that is not a constant; the solution is then valid wherever those pivots are nonzero (for
+     * a robot's mass matrix, use {@link #solveSymmetricPositiveDefinite}, valid everywhere; to choose the pivots
+     * by values at a point, {@link #solveAt}).
      *
      * @param a square matrix, not modified
      * @param b right-hand side of size {@code a.rows()}, not modified
@@ -170,19 +179,13 @@ public final class MatrixOps {
      * @return out
      * @throws IllegalArgumentException if a is not square, a size differs, a is singular to working
      *     precision (a pivot of the partially pivoted LU at most 1e-14 times the largest entry of a), an
-     *     entry of a or b is NaN (named by its position), or the number type is not numeric (pivoting needs
-     *     values)
+     *     entry of a or b is NaN (named by its position), or, for a symbolic a, a column has only constant
+     *     zeros to pivot on (a is structurally singular: no order of the rows works)
      */
     public static <T> ScalarVector<T> solve(ScalarMatrix<T> a, ScalarVector<T> b, ScalarVector<T> out) {
-        int n = a.rows();
-        if (a.cols() != n) {
-            throw new IllegalArgumentException("a must be square, got " + a.rows() + "x" + a.cols());
-        }
-        Checks.size(b.size(), n, "b");
-        ScalarVector<T> x = out == null ? a.scalar().newVector(n) : out;
-        Checks.size(x.size(), n, "out");
+        ScalarVector<T> x = checkSolve(a, b, out);
         if (!a.scalar().isNumeric()) {
-            throw new IllegalArgumentException("solve needs numeric values to pivot; " + a.scalar().name() + " is not numeric");
+            return toVector(Elimination.solve(a.copy(), column(b), Elimination.byStructure()), x);
         }
         checkNoNaN(a, b);
         if (a instanceof DoubleMatrix da && b instanceof DoubleVector db && x instanceof DoubleVector dx) {
@@ -190,6 +193,132 @@ public final class MatrixOps {
             return x;
         }
         return eliminate(a.copy(), b.copy(), x);
+    }
+
+    /**
+     * Solves {@code a * out = b} by Gaussian elimination with the pivots chosen at a point: partial pivoting on
+     * the values {@code at} gives the entries (for symbolic expressions, their values at chosen values of their
+     * variables). The solution is exact (for symbolic expressions, an expression) and valid wherever the pivots
+     * chosen at the point are nonzero, in particular near the point.
+     *
+     * @param a square matrix, not modified
+     * @param b right-hand side of size {@code a.rows()}, not modified
+     * @param out solution, modified; null to allocate
+     * @param at the value of an entry (or of a partly eliminated entry) at the point; called on {@code T}s made
+     *     from a's entries
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if a is not square, a size differs, an entry's value at the point is NaN
+     *     (named by its position), or a is singular to working precision at the point (a pivot at most 1e-14
+     *     times the largest value)
+     */
+    public static <T> ScalarVector<T> solveAt(ScalarMatrix<T> a, ScalarVector<T> b, ScalarVector<T> out,
+            ToDoubleFunction<T> at) {
+        ScalarVector<T> x = checkSolve(a, b, out);
+        Checks.notNull(at, "at");
+        return toVector(Elimination.solve(a.copy(), column(b), Elimination.atPoint(a, at)), x);
+    }
+
+    /**
+     * Solves {@code a * out = b} for a symmetric positive definite {@code a} (a mass matrix) by its
+     * {@code L D L'} factorisation without pivoting, reading only the lower triangle of {@code a}. No square
+     * roots, and no pivot to choose: for symbolic entries the solution is an expression valid wherever
+     * {@code a} is positive definite (everywhere, for a mass matrix). For numeric types each pivot of D is
+     * checked to be positive.
+     *
+     * @param a square matrix, symmetric positive definite; only its lower triangle is read; not modified
+     * @param b right-hand side of size {@code a.rows()}, not modified
+     * @param out solution, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if a is not square, a size differs, or (numeric types) an entry of its
+     *     lower triangle is NaN or a pivot of D is at most 1e-14 times its largest entry (not positive definite
+     *     to working precision, naming the pivot)
+     */
+    public static <T> ScalarVector<T> solveSymmetricPositiveDefinite(ScalarMatrix<T> a, ScalarVector<T> b,
+            ScalarVector<T> out) {
+        ScalarVector<T> x = checkSolve(a, b, out);
+        return toVector(Elimination.solveLdl(a, column(b)), x);
+    }
+
+    /**
+     * The determinant of a square matrix: for numeric types the signed product of the pivots of Gaussian
+     * elimination with partial pivoting (exactly 0 when a column has only zero pivots); for symbolic ones of up
+     * to {@value #COFACTOR_LIMIT} rows the cofactor expansion (a polynomial in the entries, no division), and
+     * beyond that the product of the pivots chosen by structure (as {@link #solve}).
+     *
+     * @param a square matrix, not modified
+     * @param <T> the number type
+     * @return the determinant ({@code one()} for 0x0)
+     * @throws IllegalArgumentException if a is not square
+     */
+    public static <T> T determinant(ScalarMatrix<T> a) {
+        int n = a.rows();
+        if (a.cols() != n) {
+            throw new IllegalArgumentException("a must be square, got " + a.rows() + "x" + a.cols());
+        }
+        if (n == 0) {
+            return a.scalar().one();
+        }
+        if (!a.scalar().isNumeric() && n <= COFACTOR_LIMIT) {
+            int[] all = IntStream.range(0, n).toArray();
+            return Elimination.determinantByCofactors(a, all, all);
+        }
+        return Elimination.determinantByElimination(a.copy());
+    }
+
+    /**
+     * The inverse of a square non-singular matrix, by Gaussian elimination on {@code [a | I]} with the pivots
+     * chosen as {@link #solve} chooses them (by value for numeric types, by structure for symbolic ones).
+     *
+     * @param a square matrix, not modified
+     * @param out the inverse, modified; null to allocate
+     * @param <T> the number type
+     * @return out
+     * @throws IllegalArgumentException if a is not square, out's shape differs, or a is singular (as for
+     *     {@link #solve}: to working precision, or structurally for symbolic entries)
+     */
+    public static <T> ScalarMatrix<T> inverse(ScalarMatrix<T> a, ScalarMatrix<T> out) {
+        int n = a.rows();
+        if (a.cols() != n) {
+            throw new IllegalArgumentException("a must be square, got " + a.rows() + "x" + a.cols());
+        }
+        ScalarMatrix<T> result = out == null ? a.scalar().newMatrix(n, n) : out;
+        checkShape(result, n, n, "out");
+        Elimination.PivotRule<T> rule = a.scalar().isNumeric() ? Elimination.byValues(a) : Elimination.byStructure();
+        ScalarMatrix<T> x = Elimination.solve(a.copy(), identity(a.scalar(), n), rule);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                result.set(r, c, x.get(r, c));
+            }
+        }
+        return result;
+    }
+
+    private static <T> ScalarVector<T> checkSolve(ScalarMatrix<T> a, ScalarVector<T> b, ScalarVector<T> out) {
+        int n = a.rows();
+        if (a.cols() != n) {
+            throw new IllegalArgumentException("a must be square, got " + a.rows() + "x" + a.cols());
+        }
+        Checks.size(b.size(), n, "b");
+        ScalarVector<T> x = out == null ? a.scalar().newVector(n) : out;
+        Checks.size(x.size(), n, "out");
+        return x;
+    }
+
+    private static <T> ScalarMatrix<T> column(ScalarVector<T> b) {
+        ScalarMatrix<T> m = b.scalar().newMatrix(b.size(), 1);
+        for (int i = 0; i < b.size(); i++) {
+            m.set(i, 0, b.get(i));
+        }
+        return m;
+    }
+
+    private static <T> ScalarVector<T> toVector(ScalarMatrix<T> column, ScalarVector<T> x) {
+        for (int i = 0; i < x.size(); i++) {
+            x.set(i, column.get(i, 0));
+        }
+        return x;
     }
 
     private static void checkNoNaN(ScalarMatrix<?> a, ScalarVector<?> b) {

@@ -244,9 +244,14 @@ class MatrixOpsTest {
                 () -> MatrixOps.solve(new DoubleMatrix(2, 3), new DoubleVector(2), null)).getMessage());
         assertEquals("b has size 3, expected 2", assertThrows(IllegalArgumentException.class,
                 () -> MatrixOps.solve(MatrixOps.identity(Scalar.DOUBLE, 2), new DoubleVector(3), null)).getMessage());
+        // A type without values pivots by structure: a column of constant zeros leaves no order that works.
         Scalar<Double> symbolic = BoxedDoubleScalar.NON_NUMERIC;
+        ScalarMatrix<Double> singular = ScalarMatrix.ofValues(symbolic, new double[][] {{0, 1}, {0, 2}});
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MatrixOps.solve(MatrixOps.identity(symbolic, 2), symbolic.newVector(2), null));
-        assertTrue(e.getMessage().contains("pretend-symbolic is not numeric"), e.getMessage());
+                () -> MatrixOps.solve(singular, symbolic.newVector(2), null));
+        assertEquals("a is structurally singular: after eliminating 0 columns, every candidate pivot of column 0 is "
+                + "the constant 0 (no order of the rows works)", e.getMessage());
+        assertArrayEquals(new double[] {2, 1}, MatrixOps.solve(ScalarMatrix.ofValues(symbolic, new double[][] {{0, 1},
+            {1, 0}}), ScalarVector.ofValues(symbolic, 1, 2), null).toValueArray(), 0.0);
     }
 }
