@@ -30,6 +30,31 @@ class DefinitionsTest {
         assertTrue(Math.abs(defined.get("A").get(3).get(1).asDouble()) > 1);
     }
 
+    /** Spong's acrobot with Drake's parameters, as README shows it (also in simulator's ModelExamplesTest). */
+    private static final String ACROBOT = "I1 = Ic1 + m1*lc1^2; I2 = Ic2 + m2*lc2^2; k = m2*l1*lc2;"
+            + " m11 = I1 + I2 + m2*l1^2 + 2*k*cos(q2); m12 = I2 + k*cos(q2);"
+            + " r1 = 2*k*sin(q2)*v2*v1 + k*sin(q2)*v2^2 - g*(m1*lc1*sin(q1) + m2*(l1*sin(q1) + lc2*sin(q1 + q2))) - b1*v1;"
+            + " r2 = u - k*sin(q2)*v1^2 - g*m2*lc2*sin(q1 + q2) - b2*v2; det = m11*I2 - m12^2;"
+            + " v1; v2; (I2*r1 - m12*r2)/det; (m11*r2 - m12*r1)/det";
+
+    @Test
+    void theAcrobotsLinearisationAtTheUprightIsTheComplexStepReference() {
+        JsonNode json = CliRun.of("inspect", "--vars", "q1,q2,v1,v2", "--params", "m1=1, m2=1, l1=1, lc1=0.5, lc2=1, "
+                + "Ic1=0.083, Ic2=0.33, b1=0.1, b2=0.1, g=9.81, u=0", "--f", ACROBOT, "--at", "3.141592653589793,0,0,0",
+                "--json").json();
+        // docs/models/acrobot.py, by complex-step differentiation of a NumPy model.
+        double[][] reference = {{0, 0, 1, 0}, {0, 0, 0, 1},
+            {12.629158094942365, -12.6926212009471, -0.17208140873863045, 0.30146592658722476},
+            {-14.748825835500538, 29.611885261809583, 0.3014659265872247, -0.6033200067279952}};
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                assertEquals(reference[i][j], json.get("A").get(i).get(j).asDouble(), 1e-12, "A" + i + j);
+            }
+        }
+        assertTrue(json.get("equilibrium").asBoolean());
+        assertEquals(false, json.get("locally_stable").asBoolean());
+    }
+
     @Test
     void letServesTheDynamicsTheGuardAndTheReset() {
         JsonNode defined = CliRun.of("simulate", "--vars", "z,v", "--let", "bounce = -r*v; g = 9.81", "--f", "v; -g",
