@@ -2,6 +2,15 @@ package dev.mallard.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.mallard.bench.model.AcrobotScalar;
+import dev.mallard.examples.Acrobot;
+import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.symbolic.SystemSymbolicInspector;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The four forms of the acrobot in {@link ModelBenchmark} compute the same numbers. */
@@ -29,5 +38,25 @@ class ModelPeersAgreeTest {
             assertEquals(num.simulate(), other.simulate(), 1e-9, form.name());
         }
         assertEquals(num.gradient(), prepared(ModelBenchmark.Form.COMPILED).gradient(), 1e-9);
+    }
+
+    /** Traced symbolically, both forms give the same expression graph, so compiling them gives the same code. */
+    @Test
+    void numAndScalarFormsTraceToTheSameEquations() {
+        SystemSymbolicInspector num = SystemSymbolicInspector.of(new Acrobot<>(Scalar.DOUBLE));
+        SystemSymbolicInspector scalar = SystemSymbolicInspector.of(new AcrobotScalar<>(Scalar.DOUBLE));
+        Map<Variable, Expression> rename = new HashMap<>();
+        rename.put(scalar.getTimeVariable(), num.getTimeVariable().toExpression());
+        for (List<List<Variable>> pair : List.of(List.of(scalar.getStateVariables(), num.getStateVariables()),
+                List.of(scalar.getInputVariables(), num.getInputVariables()),
+                List.of(scalar.getParameterVariables(), num.getParameterVariables()))) {
+            for (int i = 0; i < pair.get(0).size(); i++) {
+                rename.put(pair.get(0).get(i), pair.get(1).get(i).toExpression());
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            assertEquals(num.getTimeDerivatives().get(i), scalar.getTimeDerivatives().get(i).substitute(rename),
+                    "derivative " + i);
+        }
     }
 }
