@@ -35,7 +35,8 @@ final class SystemOptions {
                     + "'name = EXPR' may stand among them, in any order: \"d = 10 + sin(th)^2; thd; (u + 1)/d\".")
     String f;
 
-    @Option(names = "--let", paramLabel = "\"d = EXPR; M = EXPR\"", description = "Definitions, separated by ';', that every formula of the command may use by name; in any order, without cycles.")
+    @Option(names = "--let", paramLabel = "\"d = EXPR; M = EXPR\"", description = "Definitions, separated by ';', "
+            + "that every formula of the command may use by name; in any order, without cycles.")
     String let;
 
     @Option(names = "--params", paramLabel = "\"mu=1, g=9.81\"", description = "Named parameters with values; a "
