@@ -9,7 +9,7 @@ import java.util.Objects;
  * The affine system {@code xdot = A x + B u + f0}, {@code y = C x + D u + y0} (continuous), or
  * {@code x[n+1] = A x[n] + B u[n] + f0}, {@code y = C x + D u + y0} updated every {@code timePeriod} seconds
  * from time 0 (discrete). The coefficients are constant doubles; the state is continuous state z or discrete
- * state group 0. It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
+ * state group 0 (with no state, {@code n = 0}, no group and no update is declared: the context is stateless). It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
  * {@code "y"} if {@code C} has rows (with direct feedthrough when {@code D} has a non-zero entry).
  *
  * <p>This is Drake's {@code AffineSystem} (Drake names the ports {@code "u0"} and {@code "y0"}); its subclass
@@ -65,7 +65,9 @@ public class AffineSystem<T> extends LeafSystem<T> {
             throw new IllegalArgumentException("timePeriod must be 0 (continuous) or finite and > 0, got " + timePeriod);
         }
         this.timePeriod = timePeriod;
-        if (timePeriod > 0) {
+        if (timePeriod > 0 && n > 0) {
+            // without state (A empty) a discrete system declares neither a group nor an update, as Drake's:
+            // its context is stateless and its output is D u + y0
             declareDiscreteState(n);
             declarePeriodicDiscreteUpdateEvent(timePeriod, 0.0, (context, xd) -> {
                 affine(this.a, this.b, bUsesInput, this.f0, context, context.getDiscreteState(0), xd.get(0));
@@ -94,7 +96,7 @@ public class AffineSystem<T> extends LeafSystem<T> {
     }
 
     private ScalarVector<T> stateOf(Context<T> context) {
-        return timePeriod > 0 ? context.getDiscreteState(0) : context.getContinuousState();
+        return timePeriod > 0 && a.length > 0 ? context.getDiscreteState(0) : context.getContinuousState();
     }
 
     /** {@code out = M x + N u + k}, on values for doubles (no boxing) and in {@code T} otherwise. */

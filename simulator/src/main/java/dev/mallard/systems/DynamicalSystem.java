@@ -324,6 +324,69 @@ public abstract class DynamicalSystem<T> {
     public abstract boolean hasDirectFeedthrough(int inputPort, int outputPort);
 
     /**
+     * Drake's {@code FixInputPortsFrom}: fixes each input port of this system in {@code target} to the value it
+     * has in {@code source} (copied), so that a subsystem's context inside a diagram, whose inputs come from
+     * other subsystems, can be turned into a root context of the subsystem alone. Ports without a value in
+     * {@code source} are left as they are in {@code target}.
+     *
+     * @param source a context of this system (a root context or a subsystem's context in a diagram), not
+     *     modified (its inputs are evaluated)
+     * @param target another context of this system; modified
+     * @throws IllegalArgumentException if either context is not this system's
+     */
+    public final void fixInputPortsFrom(Context<T> source, Context<T> target) {
+        checkContext(source);
+        checkContext(target);
+        for (int i = 0; i < numInputPorts(); i++) {
+            InputPort<T> port = getInputPort(i);
+            if (!port.hasValue(source)) {
+                continue;
+            }
+            if (port.isAbstract()) {
+                port.fixAbstractValue(target, port.evalObject(source));
+            } else {
+                port.fixValue(target, port.eval(source));
+            }
+        }
+    }
+
+    /**
+     * A root context of this system alone holding the time, state, parameters and input values of
+     * {@code context}, which may be this system's context inside a diagram (its inputs, fed by other
+     * subsystems there, become fixed values).
+     *
+     * @param context a context of this system, not modified
+     * @return {@code context} itself if it is a root context, else a new root context
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final Context<T> toRootContext(Context<T> context) {
+        checkContext(context);
+        if (context.isRootContext()) {
+            return context;
+        }
+        Context<T> root = createDefaultContext();
+        root.setTimeStateAndParametersFrom(context);
+        fixInputPortsFrom(context, root);
+        return root;
+    }
+
+    /**
+     * Drake's {@code HasAnyDirectFeedthrough}: whether some output port depends directly on some input port.
+     *
+     * @return true if {@link #hasDirectFeedthrough(int, int)} holds for some pair of ports
+     */
+    public final boolean hasAnyDirectFeedthrough() {
+        for (int i = 0; i < numInputPorts(); i++) {
+            for (int o = 0; o < numOutputPorts(); o++) {
+                if (hasDirectFeedthrough(i, o)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * The leaf systems of this system in depth-first subsystem order (just this system for a leaf).
      *
      * @return the leaves, unmodifiable; the order of {@link Context#getLeafContexts()}
