@@ -138,8 +138,12 @@ public abstract class DynamicalSystem<T> {
     }
 
     final InputPort<T> addInputPort(String portName, int size, boolean isAbstract) {
+        return addInputPort(portName, size, isAbstract, null);
+    }
+
+    final InputPort<T> addInputPort(String portName, int size, boolean isAbstract, RandomDistribution randomType) {
         checkUniqueName(portName, inputPorts.stream().map(InputPort::getName).toList(), "input");
-        InputPort<T> p = new InputPort<>(this, inputPorts.size(), portName, size, isAbstract);
+        InputPort<T> p = new InputPort<>(this, inputPorts.size(), portName, size, isAbstract, randomType);
         inputPorts.add(p);
         return p;
     }

@@ -1,9 +1,9 @@
 package dev.mallard.systems.primitives;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.LeafSystem;
-import dev.mallard.scalar.ScalarVector;
 
 /**
  * The identity {@code y = u}, Drake's {@code PassThrough}: input port {@code "u"} and output port {@code "y"}
