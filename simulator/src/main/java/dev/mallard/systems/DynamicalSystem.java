@@ -403,6 +403,65 @@ public abstract class DynamicalSystem<T> {
 
     abstract void collectLeaves(List<LeafSystem<T>> out);
 
+    /**
+     * Drake's {@code CalcNextUpdateTime}: the earliest time strictly after the context's time at which a
+     * periodic event (at {@code offset + k period}) or a timed event ({@link LeafSystem#doCalcNextUpdateTime})
+     * of this system, or of any leaf of a diagram, is due, with the events due then. (Mallard's
+     * {@link LeafSystem#calcNextUpdateTime} answers for the timed events alone: it is what the Simulator asks,
+     * scheduling the periodic events itself.) A {@link dev.mallard.systems.primitives.ZeroOrderHold} of period
+     * 0.1 s answers 0.1 at time 0 and 76.4 at time 76.32, as Drake's.
+     *
+     * @param context a context of this system (for a diagram, its context; each leaf is asked with its own
+     *     subcontext), not modified
+     * @param events receives the events due at the returned time (leaf events, any kind), in leaf order
+     * @return the next event time, seconds, or positive infinity if no event is ever due
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final double calcNextEventTime(Context<T> context, List<Event<T>> events) {
+        checkContext(context);
+        Objects.requireNonNull(events, "events must not be null");
+        double t = context.getTimeValue();
+        double next = Double.POSITIVE_INFINITY;
+        List<Event<T>> due = new ArrayList<>();
+        List<Event<T>> timed = new ArrayList<>();
+        List<LeafSystem<T>> leaves = getLeafSystems();
+        List<Context<T>> contexts = context.getLeafContexts();
+        for (int i = 0; i < leaves.size(); i++) {
+            LeafSystem<T> leaf = leaves.get(i);
+            for (Event<T> e : leaf.getEvents(Event.Trigger.PERIODIC)) {
+                double te = nextSampleTime(e.getPeriod(), e.getOffset(), t);
+                if (te < next) {
+                    next = te;
+                    due.clear();
+                }
+                if (te == next && te < Double.POSITIVE_INFINITY) {
+                    due.add(e);
+                }
+            }
+            timed.clear();
+            double te = leaf.calcNextUpdateTime(contexts.get(i), timed);
+            if (te < next) {
+                next = te;
+                due.clear();
+            }
+            if (te == next && te < Double.POSITIVE_INFINITY) {
+                due.addAll(timed);
+            }
+        }
+        events.addAll(due);
+        return next;
+    }
+
+    /** Drake's next sample time of a periodic event strictly after {@code t}: {@code offset + k period}. */
+    private static double nextSampleTime(double period, double offset, double t) {
+        if (t < offset) {
+            return offset;
+        }
+        double k = Math.ceil((t - offset) / period);
+        double next = offset + k * period;
+        return next > t ? next : offset + (k + 1) * period;
+    }
+
     /** @return the diagram this system was added to, or null */
     public final Diagram<T> getParentDiagram() {
         return parent;
