@@ -418,20 +418,11 @@ public final class LinearQuadraticRegulator {
             throw new IllegalArgumentException("input port " + inputPortIndex + " ('" + port.getName() + "') of "
                     + system.getName() + " is abstract; LQR needs a vector input port");
         }
-        AffineSystem<T> linear = Linearization.linearize(system, context);
-        // The linearisation's B stacks every vector input port in order: keep the chosen port's columns.
-        int offset = 0;
-        for (int p = 0; p < inputPortIndex; p++) {
-            offset += system.getInputPort(p).isAbstract() ? 0 : system.getInputPort(p).size();
-        }
-        double[][] bAll = linear.getB();
-        double[][] b = new double[bAll.length][];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = Arrays.copyOfRange(bAll[i], offset, offset + port.size());
-        }
+        AffineSystem<T> linear = Linearization.linearize(system, context, inputPortIndex, Linearization.NO_PORT,
+                Linearization.DEFAULT_EQUILIBRIUM_TOLERANCE);
         double[] u0 = port.eval(context).toValueArray();
-        return new Plant<>(linear.getA(), b, linear.getTimePeriod(), stateValues(context, linear.getTimePeriod() > 0),
-                u0);
+        return new Plant<>(linear.getA(), linear.getB(), linear.getTimePeriod(),
+                stateValues(context, linear.getTimePeriod() > 0), u0);
     }
 
     /** The state the linearisation used: the continuous state, or the (only) discrete state group. */
