@@ -452,6 +452,29 @@ public abstract class DynamicalSystem<T> {
         return next;
     }
 
+    /**
+     * Drake's {@code ForcedPublish}: runs the forced publish events of this system, or of every leaf of a diagram
+     * (each with its own subcontext, in leaf order). Every handler runs, even after one failed.
+     *
+     * @param context a context of this system (for a diagram, its context)
+     * @return the most severe status reported
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final EventStatus forcedPublish(Context<T> context) {
+        checkContext(context);
+        EventStatus status = EventStatus.didNothing();
+        List<LeafSystem<T>> leaves = getLeafSystems();
+        List<Context<T>> contexts = context.getLeafContexts();
+        for (int i = 0; i < leaves.size(); i++) {
+            List<Event<T>> forced = leaves.get(i).getEvents(Event.Trigger.FORCED).stream()
+                    .filter(e -> e.getKind() == Event.Kind.PUBLISH).toList();
+            if (!forced.isEmpty()) {
+                status = status.keepMoreSevere(leaves.get(i).publish(contexts.get(i), forced));
+            }
+        }
+        return status;
+    }
+
     /** Drake's next sample time of a periodic event strictly after {@code t}: {@code offset + k period}. */
     private static double nextSampleTime(double period, double offset, double t) {
         if (t < offset) {

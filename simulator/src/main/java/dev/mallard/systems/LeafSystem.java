@@ -768,17 +768,6 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     }
 
     /**
-     * Runs this system's forced publish events.
-     *
-     * @param context this system's context
-     * @return the combined status
-     */
-    public final EventStatus forcedPublish(Context<T> context) {
-        return publish(context, events.get(Event.Trigger.FORCED).stream()
-                .filter(e -> e.getKind() == Event.Kind.PUBLISH).toList());
-    }
-
-    /**
      * Runs this system's forced discrete update events and, if none failed, commits the result to the context.
      *
      * @param context this system's root context (a leaf system simulated alone); modified on success
