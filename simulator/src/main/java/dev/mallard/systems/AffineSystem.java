@@ -3,6 +3,13 @@ package dev.mallard.systems;
 import dev.mallard.scalar.Format;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -83,6 +90,89 @@ public class AffineSystem<T> extends LeafSystem<T> {
             declareVectorOutputPort("y", p, (context, y) -> affine(this.c, this.d, dUsesInput, this.y0, context, stateOf(context), y),
                     dUsesInput ? Feedthrough.all() : Feedthrough.none());
         }
+    }
+
+    /**
+     * Drake's {@code MakeAffineSystem}: the affine system whose dynamics and output are the given expressions,
+     * affine in the state and input variables, read off by differentiation ({@code A = df/dx}, {@code B = df/du},
+     * {@code f0 = f(0, 0)}, and likewise {@code C}, {@code D}, {@code y0}).
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param dynamics {@code f(x, u)}, one expression per state ({@code xdot}, or {@code x[n+1]} when discrete)
+     * @param output {@code g(x, u)}, one expression per output (may be empty)
+     * @param stateVariables the state variables {@code x}, in order, distinct
+     * @param inputVariables the input variables {@code u}, in order, distinct (may be empty)
+     * @param timePeriod 0 for continuous time, else the update period in seconds, finite and {@code > 0}
+     * @param <T> the number type
+     * @return the system
+     * @throws IllegalArgumentException naming the expression and the variable if an expression is not affine in
+     *     {@code (x, u)} or has another variable, if the dynamics do not give one expression per state, or for a
+     *     bad period
+     */
+    public static <T> AffineSystem<T> fromExpressions(Scalar<T> scalar, String name, List<Expression> dynamics,
+            List<Expression> output, List<Variable> stateVariables, List<Variable> inputVariables,
+            double timePeriod) {
+        Objects.requireNonNull(dynamics, "dynamics must not be null");
+        Objects.requireNonNull(output, "output must not be null");
+        if (dynamics.size() != Objects.requireNonNull(stateVariables, "stateVariables must not be null").size()) {
+            throw new IllegalArgumentException("dynamics has " + dynamics.size() + " expressions for "
+                    + stateVariables.size() + " state variables");
+        }
+        Objects.requireNonNull(inputVariables, "inputVariables must not be null");
+        double[][] ab = new double[dynamics.size()][];
+        double[] f0 = new double[dynamics.size()];
+        double[][] cd = new double[output.size()][];
+        double[] y0 = new double[output.size()];
+        for (int i = 0; i < dynamics.size(); i++) {
+            ab[i] = affineCoefficients(dynamics.get(i), "dynamics[" + i + "]", stateVariables, inputVariables);
+            f0[i] = ab[i][ab[i].length - 1];
+        }
+        for (int i = 0; i < output.size(); i++) {
+            cd[i] = affineCoefficients(output.get(i), "output[" + i + "]", stateVariables, inputVariables);
+            y0[i] = cd[i][cd[i].length - 1];
+        }
+        int n = stateVariables.size();
+        int m = inputVariables.size();
+        return new AffineSystem<>(scalar, name, block(ab, 0, n), block(ab, n, m), f0, block(cd, 0, n),
+                block(cd, n, m), y0, timePeriod);
+    }
+
+    /** The coefficients of {@code e} on x, then u, then its constant term; refused if {@code e} is not affine. */
+    private static double[] affineCoefficients(Expression e, String what, List<Variable> x, List<Variable> u) {
+        Objects.requireNonNull(e, what + " must not be null");
+        List<Variable> all = new ArrayList<>(x);
+        all.addAll(u);
+        if (new HashSet<>(all).size() != all.size()) {
+            throw new IllegalArgumentException("the state and input variables " + all + " are not distinct");
+        }
+        for (Variable v : e.getVariables()) {
+            if (!all.contains(v)) {
+                throw new IllegalArgumentException(what + " = " + e + " has the variable " + v
+                        + ", which is neither a state nor an input variable");
+            }
+        }
+        double[] out = new double[all.size() + 1];
+        Expression rest = e;
+        for (int j = 0; j < all.size(); j++) {
+            Expression slope = e.differentiate(all.get(j));
+            if (!slope.isConstant()) {
+                throw new IllegalArgumentException(what + " = " + e + " is not affine in " + all.get(j)
+                        + ": its derivative is " + slope);
+            }
+            out[j] = slope.constantValue();
+            rest = rest.substitute(all.get(j), 0.0);
+        }
+        out[all.size()] = rest.isConstant() ? rest.constantValue() : rest.evaluate(Map.of());
+        return out;
+    }
+
+    private static double[][] block(double[][] rows, int from, int count) {
+        double[][] out = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = Arrays.copyOfRange(rows[i], from, from + count);
+        }
+        return out;
     }
 
     @Override

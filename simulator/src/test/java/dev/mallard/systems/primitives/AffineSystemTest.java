@@ -3,17 +3,25 @@ package dev.mallard.systems.primitives;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DiscreteValues;
 import dev.mallard.systems.Event;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Drake's affine_system_test.cc (the cases Mallard's constant-coefficient AffineSystem has), with its numbers. */
+/**
+ * Drake's affine_system_test.cc (the cases Mallard's constant-coefficient AffineSystem has) and the
+ * MakeLinearSystem cases of linear_system_test.cc, with their numbers.
+ */
 class AffineSystemTest {
 
     private static final Scalar<Double> D = Scalar.DOUBLE;
@@ -134,5 +142,90 @@ class AffineSystemTest {
         assertTrue(discrete.getEvents(Event.Trigger.PERIODIC).isEmpty());
         discrete.getInputPort(0).fixValue(context, 2.0, 2.0);
         assertArrayEquals(new double[] {3, 3}, discrete.getOutputPort(0).eval(context).toValueArray());
+    }
+
+    // Drake's AffineSystemSymbolicTest and LinearSystemSymbolicTest: systems from expressions.
+    private static final double[][] SA = {{1, 0, 3}, {-4, 5, 0}, {7, 0, 9}};
+    private static final double[][] SB = {{10, -7}, {12, 0}, {0, 15}};
+    private static final double[][] SC = {{1, 2, 0}, {-4, 0, -7}};
+    private static final double[][] SD = {{-3, 9}, {0, 13}};
+    private static final double[] SF0 = {3, -7, 2};
+    private static final double[] SY0 = {6, -7};
+    private static final List<Variable> X = List.of(new Variable("x0"), new Variable("x1"), new Variable("x2"));
+    private static final List<Variable> U = List.of(new Variable("u0"), new Variable("u1"));
+
+    /** The rows of {@code m x + n u + k} as expressions. */
+    private static List<Expression> affineExpressions(double[][] m, double[][] n, double[] k) {
+        List<Expression> out = new ArrayList<>();
+        for (int i = 0; i < m.length; i++) {
+            Expression e = Expression.constant(k[i]);
+            for (int j = 0; j < X.size(); j++) {
+                e = e.plus(X.get(j).toExpression().times(m[i][j]));
+            }
+            for (int j = 0; j < U.size(); j++) {
+                e = e.plus(U.get(j).toExpression().times(n[i][j]));
+            }
+            out.add(e);
+        }
+        return out;
+    }
+
+    @Test
+    void affineSystemFromExpressions() {
+        AffineSystem<Double> dut = AffineSystem.fromExpressions(D, "dut", affineExpressions(SA, SB, SF0),
+                affineExpressions(SC, SD, SY0), X, U, 10.0);
+        assertArrayEquals(SA, dut.getA());
+        assertArrayEquals(SB, dut.getB());
+        assertArrayEquals(SC, dut.getC());
+        assertArrayEquals(SD, dut.getD());
+        assertArrayEquals(SF0, dut.getF0());
+        assertArrayEquals(SY0, dut.getY0());
+        assertEquals(10.0, dut.getTimePeriod());
+    }
+
+    @Test
+    void quadraticBilinearAndNonlinearTermsAreRefused() {
+        Expression x0 = X.get(0).toExpression();
+        Expression x1 = X.get(1).toExpression();
+        Expression x2 = X.get(2).toExpression();
+        Expression u0 = U.get(0).toExpression();
+        Expression u1 = U.get(1).toExpression();
+        List<List<Expression>> extras = List.of(List.of(x0.times(x0), x1.times(x1), x2.times(x2)),
+                List.of(x0.times(u0), x1.times(u1), x2.times(u0)),
+                List.of(Expression.sin(x0), Expression.cos(x1), Expression.log(u0)));
+        for (List<Expression> extra : extras) {
+            List<Expression> f = new ArrayList<>(affineExpressions(SA, SB, SF0));
+            for (int i = 0; i < 3; i++) {
+                f.set(i, f.get(i).plus(extra.get(i)));
+            }
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> AffineSystem.fromExpressions(D, "dut", f, affineExpressions(SC, SD, SY0), X, U, 10.0));
+            assertTrue(e.getMessage().startsWith("dynamics[0] = ") && e.getMessage().contains("is not affine in"),
+                    e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> LinearSystem.fromExpressions(D, "dut", f,
+                    affineExpressions(SC, SD, new double[2]), X, U, 10.0));
+        }
+    }
+
+    @Test
+    void linearSystemFromExpressionsAndItsConstantTerms() {
+        LinearSystem<Double> dut = LinearSystem.fromExpressions(D, "dut", affineExpressions(SA, SB, new double[3]),
+                affineExpressions(SC, SD, new double[2]), X, U, 10.0);
+        assertArrayEquals(SA, dut.getA());
+        assertArrayEquals(SB, dut.getB());
+        assertArrayEquals(SC, dut.getC());
+        assertArrayEquals(SD, dut.getD());
+        assertEquals(10.0, dut.getTimePeriod());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LinearSystem.fromExpressions(D, "dut", affineExpressions(SA, SB, new double[] {-1, 1, Math.PI}),
+                        affineExpressions(SC, SD, new double[2]), X, U, 10.0));
+        assertTrue(e.getMessage().startsWith("dynamics[0] = ") && e.getMessage().endsWith(
+                "is not linear: its constant term is -1.0"), e.getMessage());
+        Variable stranger = new Variable("w");
+        e = assertThrows(IllegalArgumentException.class, () -> AffineSystem.fromExpressions(D, "dut",
+                List.of(stranger.toExpression(), X.get(0).toExpression(), X.get(1).toExpression()), List.of(), X, U,
+                0.0));
+        assertTrue(e.getMessage().endsWith("has the variable w, which is neither a state nor an input variable"),
+                e.getMessage());
     }
 }
