@@ -23,6 +23,10 @@ import java.util.Objects;
  * {@link dev.mallard.systems.primitives.LinearSystem} is Drake's {@code LinearSystem} ({@code f0 = 0},
  * {@code y0 = 0}). Subclasses override {@link #convertTo} to rebuild themselves.
  *
+ * <p>Drake's {@code UpdateCoefficients} changes a system in place; a Mallard system never changes after
+ * construction (its contexts hold everything that changes, so one system serves many contexts and threads):
+ * build a new {@code AffineSystem} with the new coefficients instead.
+ *
  * <p>{@link dev.mallard.simulator.gradients.Linearization} produces these: a linearisation in deviation coordinates
  * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
  *

@@ -28,8 +28,10 @@ import java.util.OptionalDouble;
  * (no continuous or abstract state, one discrete state group, one unique periodic discrete update), the discrete
  * state (a discrete-time linearisation with that period). The inputs are all vector input ports of the system,
  * flattened in port order, at their values in the context (fixed or connected); the outputs all vector output
- * ports, flattened; or, as Drake's default, one chosen input port and one chosen output port
- * ({@link #linearize(DynamicalSystem, Context, int, int, double)}).
+ * ports, flattened. This differs from Drake's {@code Linearize} without port indices, which takes the first
+ * input and output port only (the same for a system of one port each): flattening keeps every input of a
+ * multi-port plant, which an LQR of one port then selects. Drake's form, one chosen input port and one chosen
+ * output port, is {@link #linearize(DynamicalSystem, Context, int, int, double)}.
  */
 public final class Linearization {
 

@@ -191,6 +191,11 @@ class LinearizeDrakeTest {
                 assertEquals(discrete ? 0.1 : 0.0, linear.getTimePeriod());
             }
         }
+        // Kept difference: without port indices Mallard flattens every vector port (Drake takes the first ones)
+        AffineSystem<Double> flat = Linearization.linearize(sys, context);
+        assertEquals(4, flat.getB()[0].length);
+        assertEquals(4, flat.getC().length);
+        assertMatrix(new double[][] {{20, 21, 22, 23}}, new double[][] {flat.getD()[0]}, 1e-8);
         AffineSystem<Double> noPorts = Linearization.linearize(sys, context, Linearization.NO_PORT,
                 Linearization.NO_PORT, Linearization.DEFAULT_EQUILIBRIUM_TOLERANCE);
         assertEquals(0, noPorts.numInputPorts());
