@@ -34,7 +34,9 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
     private final String outputText;
     /** The integration scheme, or null for the Simulator's default integrator (then the two below are unused). */
     private final String scheme;
+    /** The integrator's largest step, seconds. */
     private final double maxStep;
+    /** The integrator's target accuracy. */
     private final double accuracy;
     private transient Expression output;
 
