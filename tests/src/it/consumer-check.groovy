@@ -9,7 +9,9 @@ def jars = classPath.collect { new File(it) }
 def names = jars.collect { it.name }
 println "class path: ${jars.size()} jars, ${jars.sum { it.length() }} bytes: ${names}"
 
-def forbidden = ~/(matheclipse|hipparchus|slf4j|log4j|xchart|pdfbox|choco|picocli|junit)/
+// A project may name its own forbidden jars (mallard-spark's users get Spark's logging) and its main class and
+// JVM flags (Spark needs --add-opens on Java 17).
+def forbidden = ~(expected.forbidden ?: /(matheclipse|hipparchus|slf4j|log4j|xchart|pdfbox|choco|picocli|junit)/)
 def intruders = names.findAll { it =~ forbidden }
 assert intruders.isEmpty(): "heavy or intrusive jars on the class path: ${intruders}"
 assert jars.size() == expected.jars as int: "expected ${expected.jars} jars, found ${jars.size()}: ${names}"
@@ -17,8 +19,9 @@ long bytes = jars.sum { it.length() }
 assert bytes <= (expected.maxBytes as long): "class path of ${bytes} bytes exceeds ${expected.maxBytes}"
 
 def java = new File(System.getProperty("java.home"), "bin/java").path
-def command = [java, "-cp", ([new File(basedir, "target/classes").path] + classPath).join(File.pathSeparator),
-               "com.example.ReadmeSnippet"]
+def flags = expected.jvmFlags ? expected.jvmFlags.trim().split(/\s+/).toList() : []
+def command = [java] + flags + ["-cp", ([new File(basedir, "target/classes").path] + classPath).join(File.pathSeparator),
+               expected.main ?: "com.example.ReadmeSnippet"]
 def process = command.execute()
 def out = new StringBuffer(), err = new StringBuffer()
 process.waitForProcessOutput(out, err)

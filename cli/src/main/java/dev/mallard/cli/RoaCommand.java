@@ -446,7 +446,8 @@ final class RoaCommand implements Callable<Integer> {
                     + "but at the equilibrium, so the equilibrium is globally asymptotically stable for this V and "
                     + "this model (no finite level)");
         } else if (result.isVerified()) {
-            out.printf(Locale.ROOT, "rho = %.6f (level of the candidate %s)%n", result.rho(), result.candidate());
+            // every digit (the shortest decimal that reads back as the same double, as in the JSON)
+            out.println("rho = " + result.rho() + " (level of the candidate " + result.candidate() + ")");
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
             LyapunovDegreeReport.print(out, lyapunovDegree, result);
         } else {

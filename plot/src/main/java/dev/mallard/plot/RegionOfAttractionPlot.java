@@ -63,11 +63,13 @@ public final class RegionOfAttractionPlot {
         int inside = 0;
         int outside = 0;
         for (int k = 0; k < TRAJECTORIES; k++) {
-            PhasePortrait.Orbit a = PhasePortrait.orbit(forward,
-                    scaled(boundary, k * boundary[0].length / TRAJECTORIES, xStar, 0.95), 30, xStar, half);
-            PhasePortrait.Orbit b = PhasePortrait.orbit(forward,
-                    scaled(outer, k * outer[0].length / TRAJECTORIES, xStar, truth == null ? 1.6 : 1.15), 30, xStar,
-                    half);
+            double[] innerStart = scaled(boundary, k * boundary[0].length / TRAJECTORIES, xStar, 0.95);
+            double[] outerStart = scaled(outer, k * outer[0].length / TRAJECTORIES, xStar,
+                    truth == null ? 1.6 : 1.15);
+            PhasePortrait.Orbit a = PhasePortrait.orbit(forward, innerStart, 30, xStar,
+                    followed(innerStart, xStar, half));
+            PhasePortrait.Orbit b = PhasePortrait.orbit(forward, outerStart, 30, xStar,
+                    followed(outerStart, xStar, half));
             portrait.add(a).add(b);
             inside += a.converged() ? 1 : 0;
             outside += b.converged() ? 1 : 0;
@@ -117,14 +119,29 @@ public final class RegionOfAttractionPlot {
         int outside = 0;
         for (int k = 0; k < TRAJECTORIES; k++) {
             int i = alongArc(boundary, (double) k / TRAJECTORIES);
-            PhasePortrait.Orbit a = PhasePortrait.orbit(forward, onSlice(boundary, i, xStar, 0.95), 30, xStar, half);
-            PhasePortrait.Orbit b = PhasePortrait.orbit(forward, onSlice(boundary, i, xStar, 1.6), 30, xStar, half);
+            double[] innerStart = onSlice(boundary, i, xStar, 0.95);
+            double[] outerStart = onSlice(boundary, i, xStar, 1.6);
+            PhasePortrait.Orbit a = PhasePortrait.orbit(forward, innerStart, 30, xStar,
+                    followed(innerStart, xStar, half));
+            PhasePortrait.Orbit b = PhasePortrait.orbit(forward, outerStart, 30, xStar,
+                    followed(outerStart, xStar, half));
             portrait.add(a).add(b);
             inside += a.converged() ? 1 : 0;
             outside += b.converged() ? 1 : 0;
         }
         portrait.curve("estimate {V <= 1} (certified), slice", boundary[0], boundary[1], new Color(31, 119, 180));
         return new Drawing(portrait.save(file), false, inside, outside);
+    }
+
+    /**
+     * The half-width of the box an orbit is followed in: the plotted window's, or three times the start's
+     * distance from the equilibrium when the start lies outside it, so that a start outside the window is
+     * followed (and may converge) instead of being stopped at once and counted as not converging. The window
+     * clips what is drawn.
+     */
+    private static double followed(double[] start, double[] xStar, double half) {
+        double reach = Math.max(Math.abs(start[0] - xStar[0]), Math.abs(start[1] - xStar[1]));
+        return reach < half ? half : 3 * reach;
     }
 
     /** The index of the curve's point at the given fraction of its length: starts spread over a thin ellipse. */

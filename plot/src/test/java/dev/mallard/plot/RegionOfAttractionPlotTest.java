@@ -9,6 +9,9 @@ import dev.mallard.scalar.Scalar;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.LeafSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +37,34 @@ class RegionOfAttractionPlotTest {
         assertEquals(6, drawing.insideConverged());
         assertEquals(0, drawing.outsideConverged());
         assertTrue(Files.size(drawing.file()) > 10_000);
+    }
+
+    /** xdot = -x in three states: every start converges, also the outer ones, which begin outside the window. */
+    private static final class Decay3 extends LeafSystem<Double> {
+        Decay3() {
+            super(Scalar.DOUBLE, "decay");
+            declareContinuousState(3);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<Double> context, ContinuousState<Double> derivatives) {
+            for (int i = 0; i < 3; i++) {
+                derivatives.setValue(i, -context.getContinuousState().getValue(i));
+            }
+        }
+    }
+
+    @Test
+    void sliceStartsOutsideTheWindowAreFollowedAndCountedWhenTheyConverge() {
+        Variable x1 = new Variable("x1");
+        Variable x2 = new Variable("x2");
+        Variable x3 = new Variable("x3");
+        Expression v = Formula.parse("x1^2 + x2^2 + x3^2", Map.of("x1", x1, "x2", x2, "x3", x3));
+        RegionOfAttractionPlot.Drawing drawing = RegionOfAttractionPlot.drawSlice(v, List.of(x1, x2, x3),
+                new double[3], new Decay3(), "decay", dir.resolve("slice.png"));
+        // the window's half-width is 1.3, the outer starts lie at 1.6: they used to be stopped at once
+        assertEquals(6, drawing.insideConverged());
+        assertEquals(6, drawing.outsideConverged());
     }
 
     @Test

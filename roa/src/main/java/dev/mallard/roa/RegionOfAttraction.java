@@ -52,7 +52,8 @@ public final class RegionOfAttraction {
      * @param system a time-invariant continuous-time system convertible to {@link Expression}, with
      *     polynomial dynamics (rational with {@code useImplicitDynamics}); not modified
      * @param context a context of it holding the fixed point as its continuous state, parameters and the
-     *     values of required inputs; not modified
+     *     values of required inputs (a root context, or, as in Drake, the system's context inside a diagram,
+     *     whose input values are then taken as fixed); not modified
      * @param options settings, not null
      * @return V in {@link RegionOfAttractionOptions#stateVariables()} (or in variables x0, x1, ...)
      * @throws IllegalArgumentException for bad input: non-polynomial dynamics, not a fixed point, an unstable
@@ -98,6 +99,8 @@ public final class RegionOfAttraction {
         if (context.getSystem() != system) {
             throw new IllegalArgumentException("the context does not belong to system " + system.getName());
         }
+        // a subsystem's context in a diagram (Drake accepts it): its inputs become fixed values of a root context
+        context = system.toRootContext(context);
         BilinearLyapunovSearch.checkApplicable(options);
         checkOnlyContinuousState(system, context);
         double[] x0 = context.getContinuousState().toValueArray();

@@ -14,6 +14,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
 import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.primitives.ConstantVectorSource;
 
 import java.util.List;
 import java.util.Map;
@@ -89,6 +90,21 @@ class RegionOfAttractionTest {
         Variable x = new Variable("x");
         Expression v = RegionOfAttraction.analyze(diagram, diagram.createDefaultContext(),
                 NO_SIMULATION.withStateVariables(List.of(x)));
+        assertPolynomial("x^2", Map.of("x", x), v, 1e-4);
+    }
+
+    /** Drake's SubSystem case: the system's own context inside a diagram, its input fed by a constant 0. */
+    @Test
+    void cubicAnalysedOnItsSubsystemContextInADiagramIsXSquared() {
+        DiagramBuilder<Double> builder = new DiagramBuilder<>(Scalar.DOUBLE);
+        CubicSystem<Double> system = builder.addSystem(new CubicSystem<>(Scalar.DOUBLE, 0.0, true, false));
+        ConstantVectorSource<Double> zero = builder.addSystem(new ConstantVectorSource<>(Scalar.DOUBLE, "zero", 0.0));
+        builder.connect(zero.getOutputPort(0), system.getInputPort(0));
+        Diagram<Double> diagram = builder.build();
+        Context<Double> diagramContext = diagram.createDefaultContext();
+        Context<Double> systemContext = system.getMyContextFromRoot(diagramContext);
+        Variable x = new Variable("x");
+        Expression v = RegionOfAttraction.analyze(system, systemContext, NO_SIMULATION.withStateVariables(List.of(x)));
         assertPolynomial("x^2", Map.of("x", x), v, 1e-4);
     }
 

@@ -39,6 +39,17 @@ public final class EventLog {
     private final ArrayDeque<EventRecord> records = new ArrayDeque<>();
     private long dropped;
 
+    /** The capacity of {@link #EventLog()}, in records. */
+    public static final int DEFAULT_CAPACITY = 100_000;
+
+    /**
+     * An empty log of {@link #DEFAULT_CAPACITY} records keeping the first ones
+     * ({@link OverflowPolicy#KEEP_FIRST}; {@link #droppedCount()} tells whether later ones were dropped).
+     */
+    public EventLog() {
+        this(DEFAULT_CAPACITY, OverflowPolicy.KEEP_FIRST);
+    }
+
     /**
      * An empty log.
      *

@@ -3,18 +3,29 @@ package dev.mallard.systems;
 import dev.mallard.scalar.Format;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * The affine system {@code xdot = A x + B u + f0}, {@code y = C x + D u + y0} (continuous), or
  * {@code x[n+1] = A x[n] + B u[n] + f0}, {@code y = C x + D u + y0} updated every {@code timePeriod} seconds
  * from time 0 (discrete). The coefficients are constant doubles; the state is continuous state z or discrete
- * state group 0. It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
+ * state group 0 (with no state, {@code n = 0}, no group and no update is declared: the context is stateless). It has an input port {@code "u"} if {@code B} or {@code D} has columns and an output port
  * {@code "y"} if {@code C} has rows (with direct feedthrough when {@code D} has a non-zero entry).
  *
  * <p>This is Drake's {@code AffineSystem} (Drake names the ports {@code "u0"} and {@code "y0"}); its subclass
  * {@link dev.mallard.systems.primitives.LinearSystem} is Drake's {@code LinearSystem} ({@code f0 = 0},
  * {@code y0 = 0}). Subclasses override {@link #convertTo} to rebuild themselves.
+ *
+ * <p>Drake's {@code UpdateCoefficients} changes a system in place; a Mallard system never changes after
+ * construction (its contexts hold everything that changes, so one system serves many contexts and threads):
+ * build a new {@code AffineSystem} with the new coefficients instead.
  *
  * <p>{@link dev.mallard.simulator.gradients.Linearization} produces these: a linearisation in deviation coordinates
  * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
@@ -65,7 +76,9 @@ public class AffineSystem<T> extends LeafSystem<T> {
             throw new IllegalArgumentException("timePeriod must be 0 (continuous) or finite and > 0, got " + timePeriod);
         }
         this.timePeriod = timePeriod;
-        if (timePeriod > 0) {
+        if (timePeriod > 0 && n > 0) {
+            // without state (A empty) a discrete system declares neither a group nor an update, as Drake's:
+            // its context is stateless and its output is D u + y0
             declareDiscreteState(n);
             declarePeriodicDiscreteUpdateEvent(timePeriod, 0.0, (context, xd) -> {
                 affine(this.a, this.b, bUsesInput, this.f0, context, context.getDiscreteState(0), xd.get(0));
@@ -83,6 +96,89 @@ public class AffineSystem<T> extends LeafSystem<T> {
         }
     }
 
+    /**
+     * Drake's {@code MakeAffineSystem}: the affine system whose dynamics and output are the given expressions,
+     * affine in the state and input variables, read off by differentiation ({@code A = df/dx}, {@code B = df/du},
+     * {@code f0 = f(0, 0)}, and likewise {@code C}, {@code D}, {@code y0}).
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param dynamics {@code f(x, u)}, one expression per state ({@code xdot}, or {@code x[n+1]} when discrete)
+     * @param output {@code g(x, u)}, one expression per output (may be empty)
+     * @param stateVariables the state variables {@code x}, in order, distinct
+     * @param inputVariables the input variables {@code u}, in order, distinct (may be empty)
+     * @param timePeriod 0 for continuous time, else the update period in seconds, finite and {@code > 0}
+     * @param <T> the number type
+     * @return the system
+     * @throws IllegalArgumentException naming the expression and the variable if an expression is not affine in
+     *     {@code (x, u)} or has another variable, if the dynamics do not give one expression per state, or for a
+     *     bad period
+     */
+    public static <T> AffineSystem<T> fromExpressions(Scalar<T> scalar, String name, List<Expression> dynamics,
+            List<Expression> output, List<Variable> stateVariables, List<Variable> inputVariables,
+            double timePeriod) {
+        Objects.requireNonNull(dynamics, "dynamics must not be null");
+        Objects.requireNonNull(output, "output must not be null");
+        if (dynamics.size() != Objects.requireNonNull(stateVariables, "stateVariables must not be null").size()) {
+            throw new IllegalArgumentException("dynamics has " + dynamics.size() + " expressions for "
+                    + stateVariables.size() + " state variables");
+        }
+        Objects.requireNonNull(inputVariables, "inputVariables must not be null");
+        double[][] ab = new double[dynamics.size()][];
+        double[] f0 = new double[dynamics.size()];
+        double[][] cd = new double[output.size()][];
+        double[] y0 = new double[output.size()];
+        for (int i = 0; i < dynamics.size(); i++) {
+            ab[i] = affineCoefficients(dynamics.get(i), "dynamics[" + i + "]", stateVariables, inputVariables);
+            f0[i] = ab[i][ab[i].length - 1];
+        }
+        for (int i = 0; i < output.size(); i++) {
+            cd[i] = affineCoefficients(output.get(i), "output[" + i + "]", stateVariables, inputVariables);
+            y0[i] = cd[i][cd[i].length - 1];
+        }
+        int n = stateVariables.size();
+        int m = inputVariables.size();
+        return new AffineSystem<>(scalar, name, block(ab, 0, n), block(ab, n, m), f0, block(cd, 0, n),
+                block(cd, n, m), y0, timePeriod);
+    }
+
+    /** The coefficients of {@code e} on x, then u, then its constant term; refused if {@code e} is not affine. */
+    private static double[] affineCoefficients(Expression e, String what, List<Variable> x, List<Variable> u) {
+        Objects.requireNonNull(e, what + " must not be null");
+        List<Variable> all = new ArrayList<>(x);
+        all.addAll(u);
+        if (new HashSet<>(all).size() != all.size()) {
+            throw new IllegalArgumentException("the state and input variables " + all + " are not distinct");
+        }
+        for (Variable v : e.getVariables()) {
+            if (!all.contains(v)) {
+                throw new IllegalArgumentException(what + " = " + e + " has the variable " + v
+                        + ", which is neither a state nor an input variable");
+            }
+        }
+        double[] out = new double[all.size() + 1];
+        Expression rest = e;
+        for (int j = 0; j < all.size(); j++) {
+            Expression slope = e.differentiate(all.get(j));
+            if (!slope.isConstant()) {
+                throw new IllegalArgumentException(what + " = " + e + " is not affine in " + all.get(j)
+                        + ": its derivative is " + slope);
+            }
+            out[j] = slope.constantValue();
+            rest = rest.substitute(all.get(j), 0.0);
+        }
+        out[all.size()] = rest.isConstant() ? rest.constantValue() : rest.evaluate(Map.of());
+        return out;
+    }
+
+    private static double[][] block(double[][] rows, int from, int count) {
+        double[][] out = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = Arrays.copyOfRange(rows[i], from, from + count);
+        }
+        return out;
+    }
+
     @Override
     protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
         return new AffineSystem<>(target, getName(), a, b, f0, c, d, y0, timePeriod);
@@ -94,7 +190,7 @@ public class AffineSystem<T> extends LeafSystem<T> {
     }
 
     private ScalarVector<T> stateOf(Context<T> context) {
-        return timePeriod > 0 ? context.getDiscreteState(0) : context.getContinuousState();
+        return timePeriod > 0 && a.length > 0 ? context.getDiscreteState(0) : context.getContinuousState();
     }
 
     /** {@code out = M x + N u + k}, on values for doubles (no boxing) and in {@code T} otherwise. */

@@ -283,6 +283,24 @@ public final class Context<T> {
 
     // ---- discrete state --------------------------------------------------------------------------
 
+    /**
+     * Drake's {@code is_stateless}: whether this context, with every subcontext, holds no continuous state, no
+     * discrete state group and no abstract state.
+     *
+     * @return true for a context without any state
+     */
+    public boolean isStateless() {
+        if (getNumContinuousStates() > 0) {
+            return false;
+        }
+        for (Context<T> leaf : getLeafContexts()) {
+            if (leaf.getNumDiscreteStateGroups() > 0 || leaf.getNumAbstractStates() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return the number of discrete state groups of this leaf context (0 for a diagram's context) */
     public int getNumDiscreteStateGroups() {
         return discrete.size();

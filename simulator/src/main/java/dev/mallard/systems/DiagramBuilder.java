@@ -4,6 +4,7 @@ import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Scalar;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -262,6 +263,23 @@ public final class DiagramBuilder<T> {
 
     private static String describe(boolean isAbstract, int size) {
         return isAbstract ? "abstract" : "size " + size;
+    }
+
+    /** @return the systems added so far, in order (Drake's {@code GetSystems}), unmodifiable */
+    public List<DynamicalSystem<T>> getSystems() {
+        return Collections.unmodifiableList(systems);
+    }
+
+    /**
+     * Drake's {@code IsConnectedOrExported}.
+     *
+     * @param port an input port of an added system
+     * @return whether it is connected to an output port or exported as (or fed by) a diagram input
+     * @throws IllegalArgumentException if the port's system was not added
+     */
+    public boolean isConnectedOrExported(InputPort<T> port) {
+        int child = indexOf(Objects.requireNonNull(port, "port must not be null").getSystem(), "port");
+        return sources.get(child)[0][port.getIndex()] >= 0 || exported.get(child)[port.getIndex()] >= 0;
     }
 
     /** @return the names of the systems added so far */

@@ -138,8 +138,12 @@ public abstract class DynamicalSystem<T> {
     }
 
     final InputPort<T> addInputPort(String portName, int size, boolean isAbstract) {
+        return addInputPort(portName, size, isAbstract, null);
+    }
+
+    final InputPort<T> addInputPort(String portName, int size, boolean isAbstract, RandomDistribution randomType) {
         checkUniqueName(portName, inputPorts.stream().map(InputPort::getName).toList(), "input");
-        InputPort<T> p = new InputPort<>(this, inputPorts.size(), portName, size, isAbstract);
+        InputPort<T> p = new InputPort<>(this, inputPorts.size(), portName, size, isAbstract, randomType);
         inputPorts.add(p);
         return p;
     }
@@ -324,6 +328,69 @@ public abstract class DynamicalSystem<T> {
     public abstract boolean hasDirectFeedthrough(int inputPort, int outputPort);
 
     /**
+     * Drake's {@code FixInputPortsFrom}: fixes each input port of this system in {@code target} to the value it
+     * has in {@code source} (copied), so that a subsystem's context inside a diagram, whose inputs come from
+     * other subsystems, can be turned into a root context of the subsystem alone. Ports without a value in
+     * {@code source} are left as they are in {@code target}.
+     *
+     * @param source a context of this system (a root context or a subsystem's context in a diagram), not
+     *     modified (its inputs are evaluated)
+     * @param target another context of this system; modified
+     * @throws IllegalArgumentException if either context is not this system's
+     */
+    public final void fixInputPortsFrom(Context<T> source, Context<T> target) {
+        checkContext(source);
+        checkContext(target);
+        for (int i = 0; i < numInputPorts(); i++) {
+            InputPort<T> port = getInputPort(i);
+            if (!port.hasValue(source)) {
+                continue;
+            }
+            if (port.isAbstract()) {
+                port.fixAbstractValue(target, port.evalObject(source));
+            } else {
+                port.fixValue(target, port.eval(source));
+            }
+        }
+    }
+
+    /**
+     * A root context of this system alone holding the time, state, parameters and input values of
+     * {@code context}, which may be this system's context inside a diagram (its inputs, fed by other
+     * subsystems there, become fixed values).
+     *
+     * @param context a context of this system, not modified
+     * @return {@code context} itself if it is a root context, else a new root context
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final Context<T> toRootContext(Context<T> context) {
+        checkContext(context);
+        if (context.isRootContext()) {
+            return context;
+        }
+        Context<T> root = createDefaultContext();
+        root.setTimeStateAndParametersFrom(context);
+        fixInputPortsFrom(context, root);
+        return root;
+    }
+
+    /**
+     * Drake's {@code HasAnyDirectFeedthrough}: whether some output port depends directly on some input port.
+     *
+     * @return true if {@link #hasDirectFeedthrough(int, int)} holds for some pair of ports
+     */
+    public final boolean hasAnyDirectFeedthrough() {
+        for (int i = 0; i < numInputPorts(); i++) {
+            for (int o = 0; o < numOutputPorts(); o++) {
+                if (hasDirectFeedthrough(i, o)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * The leaf systems of this system in depth-first subsystem order (just this system for a leaf).
      *
      * @return the leaves, unmodifiable; the order of {@link Context#getLeafContexts()}
@@ -335,6 +402,88 @@ public abstract class DynamicalSystem<T> {
     }
 
     abstract void collectLeaves(List<LeafSystem<T>> out);
+
+    /**
+     * Drake's {@code CalcNextUpdateTime}: the earliest time strictly after the context's time at which a
+     * periodic event (at {@code offset + k period}) or a timed event ({@link LeafSystem#doCalcNextUpdateTime})
+     * of this system, or of any leaf of a diagram, is due, with the events due then. (Mallard's
+     * {@link LeafSystem#calcNextUpdateTime} answers for the timed events alone: it is what the Simulator asks,
+     * scheduling the periodic events itself.) A {@link dev.mallard.systems.primitives.ZeroOrderHold} of period
+     * 0.1 s answers 0.1 at time 0 and 76.4 at time 76.32, as Drake's.
+     *
+     * @param context a context of this system (for a diagram, its context; each leaf is asked with its own
+     *     subcontext), not modified
+     * @param events receives the events due at the returned time (leaf events, any kind), in leaf order
+     * @return the next event time, seconds, or positive infinity if no event is ever due
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final double calcNextEventTime(Context<T> context, List<Event<T>> events) {
+        checkContext(context);
+        Objects.requireNonNull(events, "events must not be null");
+        double t = context.getTimeValue();
+        double next = Double.POSITIVE_INFINITY;
+        List<Event<T>> due = new ArrayList<>();
+        List<Event<T>> timed = new ArrayList<>();
+        List<LeafSystem<T>> leaves = getLeafSystems();
+        List<Context<T>> contexts = context.getLeafContexts();
+        for (int i = 0; i < leaves.size(); i++) {
+            LeafSystem<T> leaf = leaves.get(i);
+            for (Event<T> e : leaf.getEvents(Event.Trigger.PERIODIC)) {
+                double te = nextSampleTime(e.getPeriod(), e.getOffset(), t);
+                if (te < next) {
+                    next = te;
+                    due.clear();
+                }
+                if (te == next && te < Double.POSITIVE_INFINITY) {
+                    due.add(e);
+                }
+            }
+            timed.clear();
+            double te = leaf.calcNextUpdateTime(contexts.get(i), timed);
+            if (te < next) {
+                next = te;
+                due.clear();
+            }
+            if (te == next && te < Double.POSITIVE_INFINITY) {
+                due.addAll(timed);
+            }
+        }
+        events.addAll(due);
+        return next;
+    }
+
+    /**
+     * Drake's {@code ForcedPublish}: runs the forced publish events of this system, or of every leaf of a diagram
+     * (each with its own subcontext, in leaf order). Every handler runs, even after one failed.
+     *
+     * @param context a context of this system (for a diagram, its context)
+     * @return the most severe status reported
+     * @throws IllegalArgumentException if the context is not this system's
+     */
+    public final EventStatus forcedPublish(Context<T> context) {
+        checkContext(context);
+        EventStatus status = EventStatus.didNothing();
+        List<LeafSystem<T>> leaves = getLeafSystems();
+        List<Context<T>> contexts = context.getLeafContexts();
+        for (int i = 0; i < leaves.size(); i++) {
+            List<Event<T>> forced = leaves.get(i).getEvents(Event.Trigger.FORCED).stream()
+                    .filter(e -> e.getKind() == Event.Kind.PUBLISH).toList();
+            if (!forced.isEmpty()) {
+                status = status.keepMoreSevere(leaves.get(i).publish(contexts.get(i), forced));
+            }
+        }
+        return status;
+    }
+
+    /** Drake's next sample time of a periodic event strictly after {@code t}: {@code offset + k period}. */
+    private static double nextSampleTime(double period, double offset, double t) {
+        if (t < offset) {
+            return offset;
+        }
+        double k = Math.ceil((t - offset) / period);
+        double next = offset + k * period;
+        return next > t ? next : offset + (k + 1) * period;
+    }
 
     /** @return the diagram this system was added to, or null */
     public final Diagram<T> getParentDiagram() {

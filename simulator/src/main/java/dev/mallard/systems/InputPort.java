@@ -2,6 +2,7 @@ package dev.mallard.systems;
 
 import dev.mallard.scalar.ScalarVector;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An input port of a system: vector-valued (a {@link ScalarVector} of fixed size) or abstract-valued (any
@@ -13,9 +14,23 @@ import java.util.Objects;
  */
 public final class InputPort<T> extends PortBase<T> {
 
+    /** The distribution the port expects its values to have, or null for a deterministic input. */
+    private final RandomDistribution randomType;
 
-    InputPort(DynamicalSystem<T> system, int index, String name, int size, boolean isAbstract) {
+    InputPort(DynamicalSystem<T> system, int index, String name, int size, boolean isAbstract,
+            RandomDistribution randomType) {
         super(system, index, name, size, isAbstract);
+        this.randomType = randomType;
+    }
+
+    /**
+     * Drake's {@code get_random_type}: the distribution a random input expects (a noise input), which
+     * {@link dev.mallard.systems.primitives.RandomSource#addRandomInputs} uses to feed it.
+     *
+     * @return the distribution, or empty for a deterministic input
+     */
+    public Optional<RandomDistribution> getRandomType() {
+        return Optional.ofNullable(randomType);
     }
 
     /**

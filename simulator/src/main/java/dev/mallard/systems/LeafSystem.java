@@ -308,6 +308,21 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     }
 
     /**
+     * Declares a vector input port whose values are random (a noise input), Drake's {@code DeclareInputPort}
+     * with a {@code RandomDistribution}: {@link dev.mallard.systems.primitives.RandomSource#addRandomInputs}
+     * feeds every such port left unconnected in a diagram with a source of that distribution.
+     *
+     * @param name the port name, unique among this system's input ports
+     * @param size the vector size, {@code >= 0}
+     * @param randomType the distribution the values are expected to have, not null
+     * @return the new port
+     */
+    protected final InputPort<T> declareVectorInputPort(String name, int size, RandomDistribution randomType) {
+        return addInputPort(name, Checks.nonNegative(size, "size"), false,
+                Objects.requireNonNull(randomType, "randomType must not be null"));
+    }
+
+    /**
      * @param name the port name
      * @return the new abstract-valued input port
      */
@@ -750,17 +765,6 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
             status = status.keepMoreSevere(simultaneous.get(i).handleUnrestrictedUpdate(context, state));
         }
         return status;
-    }
-
-    /**
-     * Runs this system's forced publish events.
-     *
-     * @param context this system's context
-     * @return the combined status
-     */
-    public final EventStatus forcedPublish(Context<T> context) {
-        return publish(context, events.get(Event.Trigger.FORCED).stream()
-                .filter(e -> e.getKind() == Event.Kind.PUBLISH).toList());
     }
 
     /**

@@ -20,6 +20,19 @@ class EventLogTest {
     private static final double G = 9.81;
 
     @Test
+    void theDefaultLogKeepsTheFirstHundredThousandRecords() {
+        EventLog log = new EventLog();
+        assertEquals(100_000, log.capacity());
+        assertEquals(EventLog.OverflowPolicy.KEEP_FIRST, log.policy());
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, G);
+        Simulator<Double> sim = new Simulator<>(ball);
+        sim.setEventLog(log);
+        sim.advanceTo(1.0);
+        assertTrue(log.records().stream().anyMatch(r -> r.trigger() == Event.Trigger.WITNESS));
+        assertEquals(0, log.droppedCount());
+    }
+
+    @Test
     void impactsAreRecordedAtTheirClosedFormTimesWithTheWitnessName() {
         BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, G);
         Simulator<Double> sim = new Simulator<>(ball);

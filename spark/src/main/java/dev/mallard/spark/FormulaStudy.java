@@ -1,6 +1,8 @@
 package dev.mallard.spark;
 
 import dev.mallard.simulator.Simulator;
+import dev.mallard.simulator.SimulatorConfig;
+import dev.mallard.simulator.SimulatorConfigFunctions;
 import dev.mallard.simulator.studies.ReplayableRandom;
 import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
@@ -30,15 +32,24 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
     private final List<Distribution> distributions;
     /** The output expression, as text. */
     private final String outputText;
+    /** The integration scheme, or null for the Simulator's default integrator (then the two below are unused). */
+    private final String scheme;
+    /** The integrator's largest step, seconds. */
+    private final double maxStep;
+    /** The integrator's target accuracy. */
+    private final double accuracy;
     private transient Expression output;
 
     private FormulaStudy(FormulaSystem system, double[] initialState, Map<String, Distribution> random,
-            String outputText) {
+            String outputText, SimulatorConfig integration) {
         this.system = system;
         this.initialState = initialState.clone();
         this.randomNames = List.copyOf(random.keySet());
         this.distributions = List.copyOf(random.values());
         this.outputText = outputText;
+        this.scheme = integration == null ? null : integration.getIntegrationScheme();
+        this.maxStep = integration == null ? 0 : integration.getMaxStepSize();
+        this.accuracy = integration == null ? 0 : integration.getAccuracy();
     }
 
     /**
@@ -53,6 +64,35 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
      */
     public static MonteCarloStudy<Double> of(FormulaSystem system, double[] initialState, String random,
             String output, double finalTime) {
+        FormulaStudy study = create(system, initialState, random, output, null);
+        return MonteCarloStudy.of(study, study, finalTime);
+    }
+
+    /**
+     * As {@link #of(FormulaSystem, double[], String, String, double)}, simulated with the integrator of a
+     * configuration (its scheme, maximum step and accuracy; Drake's {@code ApplySimulatorConfig}).
+     *
+     * @param system the system, not null
+     * @param initialState the initial state before the random draws; null for zeros
+     * @param random the random states and parameters; null or blank for none
+     * @param output the output expression, not null
+     * @param finalTime seconds, finite
+     * @param integration the integrator's configuration, not null (copied)
+     * @return the study
+     * @throws IllegalArgumentException naming the part of the text that is wrong
+     */
+    public static MonteCarloStudy<Double> of(FormulaSystem system, double[] initialState, String random,
+            String output, double finalTime, SimulatorConfig integration) {
+        if (integration == null) {
+            throw new IllegalArgumentException("integration must not be null");
+        }
+        FormulaStudy study = create(system, initialState, random, output, integration);
+        return MonteCarloStudy.of(study, study, finalTime);
+    }
+
+    /** The study itself (for the command, which also reads back each sample's draws). */
+    static FormulaStudy create(FormulaSystem system, double[] initialState, String random, String output,
+            SimulatorConfig integration) {
         if (system == null || output == null) {
             throw new IllegalArgumentException(system == null ? "system must not be null" : "output must not be null");
         }
@@ -78,19 +118,42 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
             }
         }
         system.expression(output, "output");
-        FormulaStudy study = new FormulaStudy(system, x0, draws, output);
-        return MonteCarloStudy.of(study, study, finalTime);
+        return new FormulaStudy(system, x0, draws, output, integration);
+    }
+
+    /** @return the random states and parameters, in the order they are drawn */
+    List<String> randomNames() {
+        return randomNames;
+    }
+
+    /**
+     * The values a sample drew, replayed from the generator it started with (its {@code gen0..gen3}).
+     *
+     * @param generator a copy of the sample's generator before its draws; advanced
+     * @return one value per {@link #randomNames()} entry
+     */
+    double[] draws(ReplayableRandom generator) {
+        double[] values = new double[distributions.size()];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = distributions.get(k).draw(generator);
+        }
+        return values;
     }
 
     @Override
     public Simulator<Double> apply(ReplayableRandom generator) {
         FormulaSystem.Parsed p = system.parsed();
         Simulator<Double> sim = new Simulator<>(p.system());
+        if (scheme != null) {
+            SimulatorConfigFunctions.applySimulatorConfig(new SimulatorConfig().setIntegrationScheme(scheme)
+                    .setMaxStepSize(maxStep).setAccuracy(accuracy), sim);
+        }
         Context<Double> c = sim.getMutableContext();
         c.setContinuousStateValues(initialState);
+        double[] values = draws(generator);
         for (int k = 0; k < randomNames.size(); k++) {
             String name = randomNames.get(k);
-            double value = distributions.get(k).draw(generator);
+            double value = values[k];
             int state = p.states().indexOf(name);
             if (state >= 0) {
                 c.getMutableContinuousState().backingVector().setValue(state, value);

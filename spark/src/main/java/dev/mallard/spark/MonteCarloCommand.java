@@ -1,5 +1,8 @@
 package dev.mallard.spark;
 
+import dev.mallard.simulator.SimulatorConfig;
+import dev.mallard.simulator.SimulatorConfigFunctions;
+import dev.mallard.simulator.studies.ReplayableRandom;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -11,7 +14,10 @@ import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF4;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -94,13 +100,27 @@ public final class MonteCarloCommand implements Callable<Integer> {
     @Option(names = "--bins", paramLabel = "B", description = "Histogram bins (default ${DEFAULT-VALUE}).")
     int bins = 40;
 
+    @Option(names = "--integrator", paramLabel = "NAME", description = "Integration scheme (default: the "
+            + "Simulator's, runge_kutta3 at accuracy 1e-4 with steps up to 0.1 s): explicit_euler, semi_explicit_euler, "
+            + "runge_kutta2, runge_kutta3, bogacki_shampine3, runge_kutta5, implicit_euler, radau1, radau3, "
+            + "velocity_implicit_euler.")
+    String integrator;
+
+    @Option(names = "--accuracy", paramLabel = "A", description = "Target accuracy of error control, in (0, 1] "
+            + "(default 1e-4).")
+    Double accuracy;
+
+    @Option(names = "--max-step", paramLabel = "H", description = "Largest step, seconds (default 0.1).")
+    Double maxStep;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        MonteCarloStudy<Double> study = FormulaStudy.of(new FormulaSystem(vars, f, params, guard, reset),
-                x0 == null ? null : numbers(x0), random, output, finalTime);
+        FormulaStudy formulas = FormulaStudy.create(new FormulaSystem(vars, f, params, guard, reset),
+                x0 == null ? null : numbers(x0), random, output, integration());
+        MonteCarloStudy<Double> study = MonteCarloStudy.of(formulas, formulas, finalTime);
         RandomnessMode randomness = switch (mode) {
             case "sequential" -> RandomnessMode.SEQUENTIAL;
             case "indexed" -> RandomnessMode.INDEXED;
@@ -120,7 +140,7 @@ public final class MonteCarloCommand implements Callable<Integer> {
                     : SparkMonteCarlo.run(spark, study, samples, seed, randomness, tasks);
             rows = rows.cache();
             if (out != null) {
-                rows.write().option("header", "true").format(format).save(out.toString());
+                withDraws(rows, formulas).write().option("header", "true").format(format).save(out.toString());
             }
             // failed samples have output NaN, which would poison the statistics
             Dataset<Row> succeeded = rows.where(functions.col("failure").isNull());
@@ -140,6 +160,60 @@ public final class MonteCarloCommand implements Callable<Integer> {
                 spark.stop();
             }
         }
+    }
+
+    /** The integrator's configuration, or null when no integrator option is given (the Simulator's default). */
+    private SimulatorConfig integration() {
+        if (integrator == null && accuracy == null && maxStep == null) {
+            return null;
+        }
+        SimulatorConfig config = new SimulatorConfig();
+        if (integrator != null) {
+            if (!SimulatorConfigFunctions.getIntegrationSchemes().contains(integrator)) {
+                throw new IllegalArgumentException("--integrator: expected one of "
+                        + SimulatorConfigFunctions.getIntegrationSchemes() + ", got '" + integrator + "'");
+            }
+            config.setIntegrationScheme(integrator);
+        }
+        if (accuracy != null) {
+            if (!(accuracy > 0 && accuracy <= 1)) {
+                throw new IllegalArgumentException("--accuracy must be in (0, 1], got " + accuracy);
+            }
+            config.setAccuracy(accuracy);
+        }
+        if (maxStep != null) {
+            if (!(maxStep > 0) || !Double.isFinite(maxStep)) {
+                throw new IllegalArgumentException("--max-step must be finite and > 0 seconds, got " + maxStep);
+            }
+            config.setMaxStepSize(maxStep);
+        }
+        return config;
+    }
+
+    /**
+     * The rows with one more column per random state or parameter (named after it, in the order of
+     * {@code --random}): the values each sample drew, replayed from its generator state {@code gen0..gen3}.
+     */
+    private static Dataset<Row> withDraws(Dataset<Row> rows, FormulaStudy formulas) {
+        List<String> names = formulas.randomNames();
+        if (names.isEmpty()) {
+            return rows;
+        }
+        for (String name : names) {
+            if (List.of(rows.columns()).contains(name)) {
+                throw new IllegalArgumentException("--random: '" + name + "' would be written over the column of "
+                        + "that name; rename it");
+            }
+        }
+        UserDefinedFunction replay = functions.udf((UDF4<Long, Long, Long, Long, double[]>) (g0, g1, g2, g3) ->
+                formulas.draws(ReplayableRandom.fromState(new long[] {g0, g1, g2, g3})),
+                DataTypes.createArrayType(DataTypes.DoubleType));
+        Dataset<Row> out = rows.withColumn("__draws", replay.apply(functions.col("gen0"), functions.col("gen1"),
+                functions.col("gen2"), functions.col("gen3")));
+        for (int k = 0; k < names.size(); k++) {
+            out = out.withColumn(names.get(k), functions.col("__draws").getItem(k));
+        }
+        return out.drop("__draws");
     }
 
     private String format(Path file) {

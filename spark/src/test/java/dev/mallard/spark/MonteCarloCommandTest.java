@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.mallard.simulator.SimulatorConfig;
 import dev.mallard.simulator.studies.MonteCarlo;
 import dev.mallard.simulator.studies.Parallelism;
 import dev.mallard.simulator.studies.ReplayableRandom;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,8 +118,43 @@ class MonteCarloCommandTest {
         assertTrue(r.out().contains("150 samples, 0 failed"), r.out());
     }
 
+    /** The integrator options reach every sample's simulator, and the CSV holds the values each sample drew. */
+    @Test
+    void integratorOptionsApplyAndTheCsvHoldsTheDrawnValues(@TempDir Path dir) {
+        Path file = dir.resolve("draws.csv");
+        Run r = run(with("--out", file.toString(), "--mode", "indexed", "--integrator", "runge_kutta5", "--accuracy",
+                "1e-8", "--max-step", "0.05"));
+        assertEquals(0, r.code(), r.err());
+        List<Row> rows = spark.read().option("header", "true").option("inferSchema", "true").csv(file.toString())
+                .orderBy("sample").collectAsList();
+        SimulatorConfig config = new SimulatorConfig().setIntegrationScheme("runge_kutta5").setAccuracy(1e-8)
+                .setMaxStepSize(0.05);
+        List<SampleResult> expected = SparkMonteCarlo.runInProcess(FormulaStudy.of(new FormulaSystem("z,v",
+                "v; -g", "r=0.8, g=9.81", "z", "z; -r*v"), null, RANDOM, "z", 1.2, config), 150, 9,
+                RandomnessMode.INDEXED);
+        assertEquals(150, rows.size());
+        for (int i = 0; i < 150; i++) {
+            Row row = rows.get(i);
+            assertEquals(expected.get(i).output(), row.getDouble(row.fieldIndex("output")), 0.0, "sample " + i);
+            ReplayableRandom g = expected.get(i).generator();
+            assertEquals(1 + g.nextDouble(), row.getDouble(row.fieldIndex("z")), 0.0, "drawn z of sample " + i);
+            assertEquals(0.5 + 0.4 * g.nextDouble(), row.getDouble(row.fieldIndex("r")), 0.0, "drawn r of " + i);
+        }
+        // to the accuracy asked, the closed form
+        ReplayableRandom g = expected.get(0).generator();
+        double h = 1 + g.nextDouble();
+        double e = 0.5 + 0.4 * g.nextDouble();
+        assertEquals(BouncingBallStudy.closedFormHeight(h, e, 1.2), expected.get(0).output(), 1e-5);
+    }
+
     @Test
     void badInputIsRefusedWithExitCode2(@TempDir Path dir) throws Exception {
+        Run integrator = run(with("--integrator", "rk45"));
+        assertEquals(2, integrator.code());
+        assertTrue(integrator.err().contains("--integrator: expected one of ["), integrator.err());
+        Run accuracy = run(with("--accuracy", "0"));
+        assertEquals(2, accuracy.code());
+        assertTrue(accuracy.err().contains("--accuracy must be in (0, 1], got 0.0"), accuracy.err());
         Run mode = run(with("--mode", "shuffled"));
         assertEquals(2, mode.code());
         assertTrue(mode.err().contains("--mode: expected sequential or indexed, got 'shuffled'"), mode.err());

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,6 +30,29 @@ class ReadmeSnippetsTest {
         List<String> code = markedRegion(Files.readAllLines(program), name);
         assertFalse(snippet.isEmpty(), "README.md has no snippet " + name);
         assertEquals(snippet, code, "README.md's snippet '" + name + "' differs from " + program);
+    }
+
+    /**
+     * README.md's minimal pom is the simulator consumer project's pom, but for its name, its version
+     * placeholder, its comments and its consumer-check section: so the README's project builds and runs.
+     */
+    @Test
+    void readmePomIsTheSimulatorConsumerProjectsPom() throws IOException {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        List<String> readme = Files.readAllLines(root.resolve("README.md"));
+        int marker = readme.indexOf("<!-- pom: simulator -->");
+        assertEquals("```xml", readme.get(marker + 1), "README.md has no pom block after its marker");
+        int end = readme.subList(marker + 2, readme.size()).indexOf("```") + marker + 2;
+        String readmePom = String.join("\n", readme.subList(marker + 2, end));
+        String consumerPom = Files.readString(Path.of("src", "it", "simulator-consumer", "pom.xml"))
+                .replaceAll("(?s)<!-- consumer-check: begin -->.*<!-- consumer-check: end -->", "")
+                .replace("@project.version@", "0.1.0-SNAPSHOT")
+                .replace("<artifactId>simulator-consumer</artifactId>", "<artifactId>my-app</artifactId>");
+        assertEquals(pomLines(consumerPom), pomLines(readmePom));
+    }
+
+    private static List<String> pomLines(String pom) {
+        return normalised(List.of(pom.replaceAll("(?s)<!--.*?-->", "").split("\n")));
     }
 
     private static List<String> readmeSnippet(List<String> readme, String name) {

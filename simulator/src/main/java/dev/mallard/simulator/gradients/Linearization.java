@@ -14,6 +14,7 @@ import dev.mallard.systems.InputPort;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -27,12 +28,18 @@ import java.util.OptionalDouble;
  * (no continuous or abstract state, one discrete state group, one unique periodic discrete update), the discrete
  * state (a discrete-time linearisation with that period). The inputs are all vector input ports of the system,
  * flattened in port order, at their values in the context (fixed or connected); the outputs all vector output
- * ports, flattened.
+ * ports, flattened. This differs from Drake's {@code Linearize} without port indices, which takes the first
+ * input and output port only (the same for a system of one port each): flattening keeps every input of a
+ * multi-port plant, which an LQR of one port then selects. Drake's form, one chosen input port and one chosen
+ * output port, is {@link #linearize(DynamicalSystem, Context, int, int, double)}.
  */
 public final class Linearization {
 
     /** The equilibrium tolerance of {@link #linearize(DynamicalSystem, Context)}, as Drake's default. */
     public static final double DEFAULT_EQUILIBRIUM_TOLERANCE = 1e-6;
+
+    /** The value of a port index meaning "no port" for {@link #linearize(DynamicalSystem, Context, int, int, double)}. */
+    public static final int NO_PORT = -1;
 
     private Linearization() {
     }
@@ -81,6 +88,70 @@ public final class Linearization {
         }
         return new AffineSystem<>(system.scalar(), system.getName() + " linearised", p.a, p.b,
                 new double[p.x.length], p.c, p.d, new double[p.y.length], p.period);
+    }
+
+    /**
+     * Drake's {@code Linearize(system, context, input_port_index, output_port_index, tolerance)}: the
+     * linearisation with respect to one input port and of one output port. The other input ports stay at their
+     * values in the context (they are part of the operating point, not inputs of the result); the result has
+     * input port {@code "u"} of the chosen port's size (none for {@link #NO_PORT}) and output port {@code "y"} of
+     * the chosen output's size (none for {@link #NO_PORT}).
+     *
+     * @param system the system, convertible to AutoDiff
+     * @param context a root context with the operating point; not modified
+     * @param inputPortIndex the index of a vector input port, or {@link #NO_PORT} for a result without input
+     * @param outputPortIndex the index of a vector output port, or {@link #NO_PORT} for a result without output
+     * @param equilibriumTolerance {@code >= 0} (see {@link #linearize(DynamicalSystem, Context, double)})
+     * @param <T> the number type
+     * @return the linearisation in deviation coordinates
+     * @throws IllegalArgumentException if a port index is out of range or names an abstract port (naming it), or
+     *     as {@link #linearize(DynamicalSystem, Context, double)}
+     */
+    public static <T> AffineSystem<T> linearize(DynamicalSystem<T> system, Context<T> context, int inputPortIndex,
+            int outputPortIndex, double equilibriumTolerance) {
+        Objects.requireNonNull(system, "system must not be null");
+        int[] in = portRange(inputPortIndex, system.numInputPorts(), "inputPortIndex", system, true);
+        int[] out = portRange(outputPortIndex, system.numOutputPorts(), "outputPortIndex", system, false);
+        AffineSystem<T> full = linearize(system, context, equilibriumTolerance);
+        double[][] b = columns(full.getB(), in);
+        double[][] c = rows(full.getC(), out);
+        double[][] d = columns(rows(full.getD(), out), in);
+        return new AffineSystem<>(system.scalar(), full.getName(), full.getA(), b, full.getF0(), c, d,
+                new double[c.length], full.getTimePeriod());
+    }
+
+    /** The {@code [start, end)} entries of a port among the flattened vector ports. */
+    private static int[] portRange(int index, int count, String what, DynamicalSystem<?> system, boolean input) {
+        if (index == NO_PORT) {
+            return new int[] {0, 0};
+        }
+        if (index < 0 || index >= count) {
+            throw new IllegalArgumentException(what + " must be in [0, " + count + ") or NO_PORT for "
+                    + system.getName() + ", got " + index);
+        }
+        int start = 0;
+        for (int i = 0; i < index; i++) {
+            boolean isAbstract = input ? system.getInputPort(i).isAbstract() : system.getOutputPort(i).isAbstract();
+            start += isAbstract ? 0 : input ? system.getInputPort(i).size() : system.getOutputPort(i).size();
+        }
+        boolean isAbstract = input ? system.getInputPort(index).isAbstract() : system.getOutputPort(index).isAbstract();
+        if (isAbstract) {
+            throw new IllegalArgumentException(what + " " + index + " of " + system.getName()
+                    + " is abstract-valued; a linearisation needs a vector port");
+        }
+        return new int[] {start, start + (input ? system.getInputPort(index).size() : system.getOutputPort(index).size())};
+    }
+
+    private static double[][] columns(double[][] m, int[] range) {
+        double[][] out = new double[m.length][];
+        for (int i = 0; i < m.length; i++) {
+            out[i] = Arrays.copyOfRange(m[i], range[0], range[1]);
+        }
+        return out;
+    }
+
+    private static double[][] rows(double[][] m, int[] range) {
+        return Arrays.copyOfRange(m, range[0], range[1]);
     }
 
     /**

@@ -195,7 +195,7 @@ public final class PiecewisePolynomial<T> {
      * @throws IllegalStateException if empty
      */
     public ScalarVector<T> value(double t) {
-        return evaluate(t, false);
+        return evaluate(t, 0);
     }
 
     /**
@@ -207,7 +207,21 @@ public final class PiecewisePolynomial<T> {
      * @throws IllegalStateException if empty
      */
     public ScalarVector<T> derivative(double t) {
-        return evaluate(t, true);
+        return evaluate(t, 1);
+    }
+
+    /**
+     * The time derivative of order {@code order} at {@code t} (at a break, the later segment's): the exact
+     * derivative of the segment's polynomial, zero above its degree (Drake's {@code derivative(order).value(t)}).
+     *
+     * @param t seconds, within [start, end]
+     * @param order 0 for the value, 1 for the first derivative, ...; {@code >= 0}
+     * @return a new vector of {@link #rows()} entries, per second to the power {@code order}
+     * @throws IllegalArgumentException if t is outside the span or the order is negative
+     * @throws IllegalStateException if empty
+     */
+    public ScalarVector<T> derivative(double t, int order) {
+        return evaluate(t, Checks.nonNegative(order, "order"));
     }
 
     /**
@@ -219,16 +233,20 @@ public final class PiecewisePolynomial<T> {
      */
     public double valueAt(double t, int row) {
         Checks.index(row, rows, "row");
-        return evaluate(t, false).getValue(row);
+        return evaluate(t, 0).getValue(row);
     }
 
-    private ScalarVector<T> evaluate(double t, boolean derivative) {
+    /**
+     * The derivative of order {@code order} (0: the value), by the Lagrange weights times the differentiation
+     * matrix, {@code order} times (exact: each derivative of the polynomial is interpolated by its node values).
+     */
+    private ScalarVector<T> evaluate(double t, int order) {
         Segment<T> seg = segments.get(segmentIndex(t));
         double h = seg.t1 - seg.t0;
         double theta = (t - seg.t0) / h;
         Nodes nodes = seg.nodes;
         double[] w = nodes.lagrangeWeights(theta);
-        if (derivative) {
+        for (int k = 0; k < order; k++) {
             w = nodes.derivativeWeights(w, h);
         }
         ScalarVector<T> out = scalar.newVector(rows);

@@ -8,6 +8,12 @@ import dev.mallard.systems.InputPort;
 import dev.mallard.systems.analysis.ContinuousAlgebraicRiccatiEquation;
 import dev.mallard.systems.analysis.DiscreteAlgebraicRiccatiEquation;
 import java.util.Arrays;
+import org.ejml.UtilEjml;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.NormOps_DDRM;
+import org.ejml.dense.row.SingularOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import java.util.Objects;
 
 /**
@@ -145,6 +151,102 @@ public final class LinearQuadraticRegulator {
     }
 
     /**
+     * Drake's {@code LinearQuadraticRegulator(A, B, Q, R, N, F)}: the continuous-time LQR of a system whose state
+     * is constrained to {@code F x = 0}. With {@code P} an orthonormal basis of the null space of {@code F} (as
+     * rows, {@code P P' = I}, {@code P F' = 0}) and {@code y = P x}, the Riccati equation is solved for
+     * {@code (P A P', P B, P Q P', R, P N)}, giving {@code S_y}; then {@code S = P' S_y P} and
+     * {@code K = R^-1 (B'S + N' P'P)}.
+     *
+     * @param a the n x n matrix A, finite; not modified
+     * @param b the n x m matrix B, {@code m >= 1}, finite; not modified
+     * @param q the n x n state cost Q, symmetric positive semidefinite; not modified
+     * @param r the m x m input cost R, symmetric positive definite; not modified
+     * @param n the n x m cross cost N, or null for none; not modified
+     * @param f the k x n constraint matrix F with {@code rank F < n}, finite, or null (or with no rows) for an
+     *     unconstrained design; not modified
+     * @return K (m x n) and S (n x n)
+     * @throws IllegalArgumentException naming the argument with a wrong shape or value, if F leaves no state
+     *     free, or as {@link #continuous(double[][], double[][], double[][], double[][], double[][])} for the
+     *     projected problem
+     */
+    public static Result continuous(double[][] a, double[][] b, double[][] q, double[][] r, double[][] n,
+            double[][] f) {
+        if (f == null || f.length == 0) {
+            return continuous(a, b, q, r, n);
+        }
+        Objects.requireNonNull(a, "A must not be null");
+        int states = a.length;
+        for (int i = 0; i < f.length; i++) {
+            if (Objects.requireNonNull(f[i], "F[" + i + "] must not be null").length != states) {
+                throw new IllegalArgumentException("F row " + i + " has " + f[i].length + " columns, expected the "
+                        + states + " states of A");
+            }
+            for (double v : f[i]) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("F must be finite, got " + v + " in row " + i);
+                }
+            }
+        }
+        double[][] p = nullSpaceRows(f, states);
+        if (p.length == 0) {
+            throw new IllegalArgumentException("F x = 0 leaves no state free: F has rank " + states + " = n");
+        }
+        double[][] pt = transpose(p);
+        Result reduced = continuous(multiply(multiply(p, a), pt), multiply(p, b), multiply(multiply(p, q), pt), r,
+                n == null ? null : multiply(p, n));
+        return new Result(multiply(reduced.k(), p), multiply(multiply(pt, reduced.s()), p));
+    }
+
+    /** An orthonormal basis of the null space of F (k x n), as the rows of a matrix, by SVD. */
+    private static double[][] nullSpaceRows(double[][] f, int states) {
+        DMatrixRMaj fm = new DMatrixRMaj(Math.max(f.length, states), states);
+        for (int i = 0; i < f.length; i++) {
+            for (int j = 0; j < states; j++) {
+                fm.set(i, j, f[i][j]);
+            }
+        }
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(fm.numRows, states, false,
+                true, false);
+        if (!svd.decompose(fm)) {
+            throw new IllegalArgumentException("the SVD of F failed");
+        }
+        DMatrixRMaj basis = SingularOps_DDRM.nullSpace(svd, null, UtilEjml.EPS * 100 * Math.max(1, NormOps_DDRM.normF(fm)));
+        double[][] rows = new double[basis.numCols][states];
+        for (int c = 0; c < basis.numCols; c++) {
+            for (int j = 0; j < states; j++) {
+                rows[c][j] = basis.get(j, c);
+            }
+        }
+        return rows;
+    }
+
+    private static double[][] multiply(double[][] x, double[][] y) {
+        int inner = y.length;
+        int cols = inner == 0 ? 0 : y[0].length;
+        double[][] out = new double[x.length][cols];
+        for (int i = 0; i < x.length; i++) {
+            for (int k = 0; k < inner; k++) {
+                double xik = x[i][k];
+                for (int j = 0; j < cols; j++) {
+                    out[i][j] += xik * y[k][j];
+                }
+            }
+        }
+        return out;
+    }
+
+    private static double[][] transpose(double[][] x) {
+        int cols = x.length == 0 ? 0 : x[0].length;
+        double[][] out = new double[cols][x.length];
+        for (int i = 0; i < x.length; i++) {
+            for (int j = 0; j < cols; j++) {
+                out[j][i] = x[i][j];
+            }
+        }
+        return out;
+    }
+
+    /**
      * The discrete-time LQR without cross term.
      *
      * @param a the n x n matrix A
@@ -270,9 +372,10 @@ public final class LinearQuadraticRegulator {
      * {@code LinearQuadraticRegulator(system, context, Q, R, N, input_port_index)}: a stateless
      * {@link AffineSystem} named {@code "LQR for <system>"} with input port {@code "u"} (the plant's full state
      * x, to be connected from an output port that gives it) and output port {@code "y"} (the control
-     * {@code u0 - K (x - x0)}, to be connected to the chosen input port), with direct feedthrough. It is a
-     * continuous-time system even for a discrete plant: being memoryless, it is evaluated whenever the plant
-     * reads its input.
+     * {@code u0 - K (x - x0)}, to be connected to the chosen input port), with direct feedthrough. As in Drake,
+     * its time period is the plant's: for a discrete plant the design is the discrete-time LQR of its
+     * difference equation and the controller a discrete-time system of that period (stateless, so it declares
+     * no update and is evaluated whenever the plant reads its input).
      *
      * @param system the plant, convertible to AutoDiff
      * @param context a root context with the operating point; not modified
@@ -300,7 +403,7 @@ public final class LinearQuadraticRegulator {
             }
         }
         return new AffineSystem<>(system.scalar(), "LQR for " + system.getName(), new double[0][0],
-                new double[0][], new double[0], new double[inputs][0], minusK, y0, 0.0);
+                new double[0][], new double[0], new double[inputs][0], minusK, y0, plant.period);
     }
 
     private static <T> Plant<T> plant(DynamicalSystem<T> system, Context<T> context, int inputPortIndex) {
@@ -315,20 +418,11 @@ public final class LinearQuadraticRegulator {
             throw new IllegalArgumentException("input port " + inputPortIndex + " ('" + port.getName() + "') of "
                     + system.getName() + " is abstract; LQR needs a vector input port");
         }
-        AffineSystem<T> linear = Linearization.linearize(system, context);
-        // The linearisation's B stacks every vector input port in order: keep the chosen port's columns.
-        int offset = 0;
-        for (int p = 0; p < inputPortIndex; p++) {
-            offset += system.getInputPort(p).isAbstract() ? 0 : system.getInputPort(p).size();
-        }
-        double[][] bAll = linear.getB();
-        double[][] b = new double[bAll.length][];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = Arrays.copyOfRange(bAll[i], offset, offset + port.size());
-        }
+        AffineSystem<T> linear = Linearization.linearize(system, context, inputPortIndex, Linearization.NO_PORT,
+                Linearization.DEFAULT_EQUILIBRIUM_TOLERANCE);
         double[] u0 = port.eval(context).toValueArray();
-        return new Plant<>(linear.getA(), b, linear.getTimePeriod(), stateValues(context, linear.getTimePeriod() > 0),
-                u0);
+        return new Plant<>(linear.getA(), linear.getB(), linear.getTimePeriod(),
+                stateValues(context, linear.getTimePeriod() > 0), u0);
     }
 
     /** The state the linearisation used: the continuous state, or the (only) discrete state group. */

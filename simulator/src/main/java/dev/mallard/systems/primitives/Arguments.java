@@ -74,6 +74,18 @@ final class Arguments {
         return out;
     }
 
+    /** @return whether every entry of {@code m} is exactly zero */
+    static boolean isZero(double[][] m) {
+        for (double[] row : m) {
+            for (double v : row) {
+                if (v != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /**
      * {@code out = m x}: on values for doubles (no boxing), in {@code T} otherwise, skipping zero
      * coefficients so symbolic results stay small.

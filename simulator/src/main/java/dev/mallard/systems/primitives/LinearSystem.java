@@ -1,8 +1,11 @@
 package dev.mallard.systems.primitives;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.LeafSystem;
+import java.util.List;
 
 /**
  * The linear system {@code xdot = A x + B u}, {@code y = C x + D u} (continuous), or
@@ -50,6 +53,42 @@ public final class LinearSystem<T> extends AffineSystem<T> {
             double timePeriod) {
         super(scalar, name, a, b, new double[a == null ? 0 : a.length], c, d, new double[c == null ? 0 : c.length],
                 timePeriod);
+    }
+
+    /**
+     * Drake's {@code MakeLinearSystem}: the linear system whose dynamics and output are the given expressions,
+     * linear in the state and input variables (see {@link AffineSystem#fromExpressions}).
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param dynamics {@code f(x, u)}, one expression per state
+     * @param output {@code g(x, u)}, one expression per output (may be empty)
+     * @param stateVariables the state variables, in order, distinct
+     * @param inputVariables the input variables, in order, distinct (may be empty)
+     * @param timePeriod 0 for continuous time, else the update period in seconds, finite and {@code > 0}
+     * @param <T> the number type
+     * @return the system
+     * @throws IllegalArgumentException as {@link AffineSystem#fromExpressions}, or naming the expression whose
+     *     constant term is not zero
+     */
+    public static <T> LinearSystem<T> fromExpressions(Scalar<T> scalar, String name, List<Expression> dynamics,
+            List<Expression> output, List<Variable> stateVariables, List<Variable> inputVariables,
+            double timePeriod) {
+        AffineSystem<T> affine = AffineSystem.fromExpressions(scalar, name, dynamics, output, stateVariables,
+                inputVariables, timePeriod);
+        checkNoConstant(affine.getF0(), "dynamics", dynamics);
+        checkNoConstant(affine.getY0(), "output", output);
+        return new LinearSystem<>(scalar, name, affine.getA(), affine.getB(), affine.getC(), affine.getD(),
+                timePeriod);
+    }
+
+    private static void checkNoConstant(double[] constants, String what, List<Expression> expressions) {
+        for (int i = 0; i < constants.length; i++) {
+            if (constants[i] != 0) {
+                throw new IllegalArgumentException(what + "[" + i + "] = " + expressions.get(i)
+                        + " is not linear: its constant term is " + constants[i]);
+            }
+        }
     }
 
     @Override

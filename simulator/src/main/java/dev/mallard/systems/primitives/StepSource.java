@@ -20,6 +20,20 @@ import dev.mallard.systems.LeafSystem;
  * end point) sees {@code initialValue}, and the next one sees {@code finalValue}: integrating the step is
  * exact. Away from {@code stepTime} only the time's numeric value decides.
  *
+ * <p><b>Into a sampled system, a step at a sample time arrives one period late.</b> A discrete system (a
+ * {@link ZeroOrderHold}, a sampled {@link DiscretePidController}, a discrete {@link LinearSystem}) updating at
+ * {@code stepTime} reads the value before its update there, which is {@code initialValue}: with
+ * {@code stepTime = 0} and a hold of period {@code h}, the hold outputs {@code initialValue} over {@code [0, h)}
+ * and {@code finalValue} from {@code h} on. This is Drake's sample-and-hold timing. To have the first sample see
+ * the step, make the step earlier than the sample (a negative {@code stepTime} is a constant
+ * {@code finalValue}) or put it between samples:
+ * <pre>{@code
+ * new StepSource<>(s, "r", 0.0, new double[] {0}, new double[] {1});   // a hold at 0, 0.1, ... sees 1 from 0.1
+ * new StepSource<>(s, "r", 0.05, new double[] {0}, new double[] {1});  // ... sees 1 from 0.1 as well
+ * new StepSource<>(s, "r", -1.0, new double[] {0}, new double[] {1});  // ... sees 1 from 0
+ * }</pre>
+ * {@code dev.mallard.examples.programs.SampledStepTiming} runs these cases.
+ *
  * @param <T> the number type
  */
 public final class StepSource<T> extends LeafSystem<T> {

@@ -4,7 +4,7 @@ import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import java.util.Objects;
 
 /**
- * A vector-valued function of time on a span {@code [startTime, endTime]} with its first derivative: what a
+ * A vector-valued function of time on a span {@code [startTime, endTime]} with its derivatives: what a
  * {@link TrajectorySource} plays. {@link #of(PiecewisePolynomial)} adapts a {@link PiecewisePolynomial}
  * (Drake's {@code Trajectory} role); a closed form can implement the interface directly.
  */
@@ -30,6 +30,31 @@ public interface Trajectory {
      * @return the time derivative, {@link #rows()} entries per second (a new array)
      */
     double[] derivative(double t);
+
+    /**
+     * The time derivative of order {@code order}: {@link #value} for 0, {@link #derivative(double)} for 1. A
+     * trajectory played with higher derivatives ({@link TrajectorySource} with an output derivative order above
+     * 1) implements this method; the default has orders 0 and 1 only.
+     *
+     * @param t seconds, within the span
+     * @param order {@code >= 0}
+     * @return the derivative, {@link #rows()} entries per second to the power {@code order} (a new array)
+     * @throws UnsupportedOperationException for an order above 1 that this trajectory does not give
+     * @throws IllegalArgumentException for a negative order
+     */
+    default double[] derivative(double t, int order) {
+        return switch (order) {
+            case 0 -> value(t);
+            case 1 -> derivative(t);
+            default -> {
+                if (order < 0) {
+                    throw new IllegalArgumentException("order must be >= 0, got " + order);
+                }
+                throw new UnsupportedOperationException("this trajectory gives derivatives up to order 1, not "
+                        + order + ": implement Trajectory.derivative(t, order)");
+            }
+        };
+    }
 
     /**
      * A piecewise polynomial as a trajectory (its numeric values; a non-double polynomial contributes the
@@ -69,6 +94,11 @@ public interface Trajectory {
             @Override
             public double[] derivative(double t) {
                 return polynomial.derivative(t).toValueArray();
+            }
+
+            @Override
+            public double[] derivative(double t, int order) {
+                return polynomial.derivative(t, order).toValueArray();
             }
         };
     }

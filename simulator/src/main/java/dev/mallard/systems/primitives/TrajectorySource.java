@@ -8,9 +8,10 @@ import dev.mallard.systems.LeafSystem;
 import java.util.Objects;
 
 /**
- * Plays a trajectory, Drake's {@code TrajectorySource}: output port {@code "y0"} of size {@code rows} (with
- * {@code outputDerivative}, of size {@code 2 rows}: the value, then its time derivative), no input, no state.
- * Units: those of the trajectory (its derivative per second).
+ * Plays a trajectory, Drake's {@code TrajectorySource}: output port {@code "y0"} of size
+ * {@code rows (order + 1)}: the value, then its time derivatives up to the output derivative order (0 by
+ * default; {@code outputDerivative = true} is order 1), no input, no state. Units: those of the trajectory (its
+ * k-th derivative per second to the k).
  *
  * <p>Outside the trajectory's span the output holds the end value with a zero derivative when
  * {@code holdBeyondLimits} is set (Drake's {@code zero_derivatives_beyond_limits}, the default); otherwise
@@ -27,7 +28,7 @@ import java.util.Objects;
 public final class TrajectorySource<T> extends LeafSystem<T> {
 
     private final Trajectory trajectory;
-    private final boolean outputDerivative;
+    private final int derivativeOrder;
     private final boolean holdBeyondLimits;
     private final int rows;
 
@@ -53,6 +54,22 @@ public final class TrajectorySource<T> extends LeafSystem<T> {
      */
     public TrajectorySource(Scalar<T> scalar, String name, Trajectory trajectory, boolean outputDerivative,
             boolean holdBeyondLimits) {
+        this(scalar, name, trajectory, outputDerivative ? 1 : 0, holdBeyondLimits);
+    }
+
+    /**
+     * Drake's {@code TrajectorySource(trajectory, output_derivative_order, zero_derivatives_beyond_limits)}.
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param trajectory the trajectory, kept (not copied); for an order above 1 it must implement
+     *     {@link Trajectory#derivative(double, int)} (as {@link Trajectory#of} does)
+     * @param outputDerivativeOrder the highest derivative in the output, {@code >= 0}
+     * @param holdBeyondLimits whether times outside the span are clamped to it (zero derivatives there)
+     * @throws IllegalArgumentException if it has no rows, its span is reversed or the order is negative
+     */
+    public TrajectorySource(Scalar<T> scalar, String name, Trajectory trajectory, int outputDerivativeOrder,
+            boolean holdBeyondLimits) {
         super(scalar, name);
         this.trajectory = Objects.requireNonNull(trajectory, "trajectory must not be null");
         this.rows = Arguments.positiveSize(trajectory.rows(), "trajectory rows");
@@ -60,9 +77,12 @@ public final class TrajectorySource<T> extends LeafSystem<T> {
             throw new IllegalArgumentException("the trajectory's span [" + trajectory.startTime() + ", "
                     + trajectory.endTime() + "] is reversed or NaN");
         }
-        this.outputDerivative = outputDerivative;
+        if (outputDerivativeOrder < 0) {
+            throw new IllegalArgumentException("outputDerivativeOrder must be >= 0, got " + outputDerivativeOrder);
+        }
+        this.derivativeOrder = outputDerivativeOrder;
         this.holdBeyondLimits = holdBeyondLimits;
-        declareVectorOutputPort("y0", outputDerivative ? 2 * rows : rows, this::calcOutput, Feedthrough.none());
+        declareVectorOutputPort("y0", (outputDerivativeOrder + 1) * rows, this::calcOutput, Feedthrough.none());
     }
 
     private void calcOutput(Context<T> context, ScalarVector<T> y) {
@@ -85,10 +105,19 @@ public final class TrajectorySource<T> extends LeafSystem<T> {
             } else {
                 y.set(i, slope[i] == 0 ? s.of(value[i]) : s.add(s.mul(dt, slope[i]), value[i]));
             }
-            if (outputDerivative) {
-                y.setValue(rows + i, slope[i]);
+        }
+        for (int k = 1; k <= derivativeOrder; k++) {
+            double[] d = k == 1 ? slope : holdBeyondLimits && outside ? new double[rows]
+                    : checked(trajectory.derivative(tc, k), "derivative of order " + k, tc);
+            for (int i = 0; i < rows; i++) {
+                y.setValue(k * rows + i, d[i]);
             }
         }
+    }
+
+    /** @return the highest time derivative in the output (0: the value only) */
+    public int getOutputDerivativeOrder() {
+        return derivativeOrder;
     }
 
     private double[] checked(double[] v, String what, double t) {
@@ -101,6 +130,6 @@ public final class TrajectorySource<T> extends LeafSystem<T> {
 
     @Override
     protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
-        return new TrajectorySource<>(target, getName(), trajectory, outputDerivative, holdBeyondLimits);
+        return new TrajectorySource<>(target, getName(), trajectory, derivativeOrder, holdBeyondLimits);
     }
 }

@@ -3,11 +3,15 @@ package dev.mallard.systems.primitives;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DiagramBuilder;
+import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.InputPort;
 import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.OutputPort;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Records its input, Drake's {@code VectorLogSink}: input port {@code "data"} of size {@code size}; no output,
@@ -23,6 +27,8 @@ import java.util.Objects;
  *   <li>either way also on a forced publish ({@code forcedPublish}, or the Simulator's
  *       {@code setPublishEveryTimeStep}/{@code setPublishAtInitialization}).</li>
  * </ul>
+ * Drake's publish triggers choose among these: {@link #VectorLogSink(Scalar, String, int, Set, double)} with
+ * any non-empty subset of {@code FORCED}, {@code PERIODIC} (with a period {@code > 0}) and {@code PER_STEP}.
  * A publish at time {@code t} sees the pre-update values {@code x⁻(t)} of discrete systems, so a system updated
  * at the same period is logged at the value it held over the preceding interval: logging Drake's
  * {@code x[n+1] = x[n] + 1}, {@code y = 10 x} at 1/50 s from 0 to 3/50 s gives (0, 0), (0.02, 10), (0.04, 20),
@@ -34,6 +40,7 @@ public final class VectorLogSink<T> extends LeafSystem<T> {
 
     private final int size;
     private final double publishPeriod;
+    private final Set<Event.Trigger> publishTriggers;
     private final int logIndex;
 
     /**
@@ -56,21 +63,61 @@ public final class VectorLogSink<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if size {@code < 1} or the period is negative, NaN or infinite
      */
     public VectorLogSink(Scalar<T> scalar, String name, int size, double publishPeriod) {
-        super(scalar, name);
-        this.size = Arguments.positiveSize(size, "size");
+        this(scalar, name, size, triggersOf(publishPeriod), publishPeriod);
+    }
+
+    /** The triggers of a period: forced and periodic for a period, forced and per-step for 0. */
+    private static Set<Event.Trigger> triggersOf(double publishPeriod) {
         if (!(publishPeriod >= 0) || !Double.isFinite(publishPeriod)) {
             throw new IllegalArgumentException("publishPeriod must be 0 (every step) or finite and > 0 seconds, got "
                     + publishPeriod);
         }
+        return publishPeriod > 0 ? EnumSet.of(Event.Trigger.FORCED, Event.Trigger.PERIODIC)
+                : EnumSet.of(Event.Trigger.FORCED, Event.Trigger.PER_STEP);
+    }
+
+    /**
+     * Drake's {@code VectorLogSink(input_size, publish_triggers, publish_period)}: records on the chosen
+     * triggers only.
+     *
+     * @param scalar the number type
+     * @param name the system's name
+     * @param size the size of the logged vector, {@code >= 1}
+     * @param publishTriggers a non-empty subset of {@code FORCED}, {@code PERIODIC} and {@code PER_STEP}; copied
+     * @param publishPeriod the recording period in seconds, finite and {@code > 0} exactly when the triggers
+     *     include {@code PERIODIC}, else 0
+     * @throws IllegalArgumentException naming the argument if size {@code < 1}, the triggers are empty or hold
+     *     another trigger, or the period does not match them
+     */
+    public VectorLogSink(Scalar<T> scalar, String name, int size, Set<Event.Trigger> publishTriggers,
+            double publishPeriod) {
+        super(scalar, name);
+        this.size = Arguments.positiveSize(size, "size");
+        Objects.requireNonNull(publishTriggers, "publishTriggers must not be null");
+        Set<Event.Trigger> allowed = EnumSet.of(Event.Trigger.FORCED, Event.Trigger.PERIODIC, Event.Trigger.PER_STEP);
+        if (publishTriggers.isEmpty() || !allowed.containsAll(publishTriggers)) {
+            throw new IllegalArgumentException("publishTriggers must be a non-empty subset of " + allowed + ", got "
+                    + publishTriggers);
+        }
+        boolean periodic = publishTriggers.contains(Event.Trigger.PERIODIC);
+        if (periodic ? !(publishPeriod > 0) || !Double.isFinite(publishPeriod) : publishPeriod != 0) {
+            throw new IllegalArgumentException("publishPeriod must be " + (periodic
+                    ? "finite and > 0 seconds with the PERIODIC trigger" : "0 without the PERIODIC trigger")
+                    + ", got " + publishPeriod);
+        }
         this.publishPeriod = publishPeriod;
+        this.publishTriggers = Collections.unmodifiableSet(EnumSet.copyOf(publishTriggers));
         this.logIndex = declareRecord(() -> new VectorLog<>(scalar(), this.size), VectorLog::copy);
         declareVectorInputPort("data", size);
-        if (publishPeriod > 0) {
+        if (periodic) {
             declarePeriodicPublishEvent(publishPeriod, 0.0, this::record);
-        } else {
+        }
+        if (publishTriggers.contains(Event.Trigger.PER_STEP)) {
             declarePerStepPublishEvent(this::record);
         }
-        declareForcedPublishEvent(this::record);
+        if (publishTriggers.contains(Event.Trigger.FORCED)) {
+            declareForcedPublishEvent(this::record);
+        }
     }
 
     private EventStatus record(Context<T> context) {
@@ -106,6 +153,24 @@ public final class VectorLogSink<T> extends LeafSystem<T> {
      */
     public static <T> VectorLogSink<T> logVectorOutput(OutputPort<T> port, DiagramBuilder<T> builder,
             double publishPeriod) {
+        return logVectorOutput(port, builder, triggersOf(publishPeriod), publishPeriod);
+    }
+
+    /**
+     * Adds a sink recording on the given triggers to {@code builder} and connects {@code port} to it (Drake's
+     * {@code LogVectorOutput} with publish triggers).
+     *
+     * @param port a vector output port of a system already added to {@code builder}
+     * @param builder the builder; modified
+     * @param publishTriggers the triggers (see {@link #VectorLogSink(Scalar, String, int, Set, double)})
+     * @param publishPeriod the period with {@code PERIODIC}, else 0
+     * @param <T> the number type
+     * @return the new sink
+     * @throws IllegalArgumentException if the port is abstract-valued, its system was not added, or the
+     *     triggers and period are bad
+     */
+    public static <T> VectorLogSink<T> logVectorOutput(OutputPort<T> port, DiagramBuilder<T> builder,
+            Set<Event.Trigger> publishTriggers, double publishPeriod) {
         Objects.requireNonNull(port, "port must not be null");
         Objects.requireNonNull(builder, "builder must not be null");
         if (port.isAbstract()) {
@@ -117,9 +182,14 @@ public final class VectorLogSink<T> extends LeafSystem<T> {
             name = base + " " + k;
         }
         VectorLogSink<T> sink = builder.addSystem(new VectorLogSink<>(port.getSystem().scalar(), name, port.size(),
-                publishPeriod));
+                publishTriggers, publishPeriod));
         builder.connect(port, sink.getInputPort(0));
         return sink;
+    }
+
+    /** @return the triggers this sink records on (unmodifiable) */
+    public Set<Event.Trigger> getPublishTriggers() {
+        return publishTriggers;
     }
 
     /** @return the input port {@code "data"} */
@@ -162,6 +232,6 @@ public final class VectorLogSink<T> extends LeafSystem<T> {
 
     @Override
     protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
-        return new VectorLogSink<>(target, getName(), size, publishPeriod);
+        return new VectorLogSink<>(target, getName(), size, publishTriggers, publishPeriod);
     }
 }

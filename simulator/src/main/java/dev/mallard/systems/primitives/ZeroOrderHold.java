@@ -17,6 +17,16 @@ import dev.mallard.systems.LeafSystem;
  * of the next step (and for continuous systems integrating after {@code t}) the output is the new sample
  * {@code y⁺(t) = u⁻(t)}. Units: those of {@code u}.
  *
+ * <p><b>The trap of a step at a sample time.</b> Because the update latches {@code u⁻(t)}, a signal that jumps
+ * exactly at a sample time is seen at its old value until the next sample: a {@link StepSource} stepping from 0
+ * to 1 at {@code t = 0} into a hold of period 0.1 s gives 0 over {@code [0, 0.1)} and 1 only from 0.1 on (a
+ * controller behind the hold reacts one period late). That is Drake's sample-and-hold timing, not a bug; to
+ * have the step seen at the first sample, step before it (a step at {@code t = -1}, i.e. a constant) or
+ * between samples. {@code dev.mallard.examples.programs.SampledStepTiming} shows both.
+ *
+ * <p>Its next update time, as Drake computes it ({@link dev.mallard.systems.DynamicalSystem#calcNextEventTime}),
+ * is the first sample strictly after the context's time: 0.1 at 0 for a period of 0.1 s.
+ *
  * @param <T> the number type
  */
 public final class ZeroOrderHold<T> extends LeafSystem<T> {
@@ -84,6 +94,22 @@ public final class ZeroOrderHold<T> extends LeafSystem<T> {
         }
         Checks.size(value.length, size, "held value");
         context.getMutableDiscreteState(0).setValuesFrom(value, 0);
+    }
+
+    /**
+     * Drake's {@code LatchInputPortToState}: does what the periodic update does, in place (the held value
+     * becomes the input's value).
+     *
+     * @param context a context of this system whose input has a value; modified
+     * @throws IllegalArgumentException if the context is not this system's
+     * @throws IllegalStateException if the input has no value
+     */
+    public void latchInputPortToState(Context<T> context) {
+        if (context.getSystem() != this) {
+            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
+                    + getName());
+        }
+        context.getMutableDiscreteState(0).setFrom(getInputPort(0).eval(context));
     }
 
     @Override

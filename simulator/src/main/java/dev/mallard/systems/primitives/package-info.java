@@ -10,7 +10,8 @@
  *       {@link dev.mallard.systems.primitives.RampSource},
  *       {@link dev.mallard.systems.primitives.TrajectorySource} (of a
  *       {@link dev.mallard.systems.primitives.Trajectory}, e.g. a {@code PiecewisePolynomial}),
- *       {@link dev.mallard.systems.primitives.RandomSource} (seeded per Monte Carlo sample);</li>
+ *       {@link dev.mallard.systems.primitives.RandomSource} (a seed per source, reseeded per Monte Carlo sample;
+ *       {@code addRandomInputs} feeds random input ports);</li>
  *   <li>static maps: {@link dev.mallard.systems.primitives.Gain} (matrix gain),
  *       {@link dev.mallard.systems.primitives.Adder}, {@link dev.mallard.systems.primitives.Multiplexer},
  *       {@link dev.mallard.systems.primitives.Demultiplexer}, {@link dev.mallard.systems.primitives.PassThrough},
@@ -20,9 +21,11 @@
  *       {@link dev.mallard.systems.AffineSystem}, which lives in {@code dev.mallard.systems}),
  *       {@link dev.mallard.systems.primitives.FirstOrderLowPassFilter},
  *       {@link dev.mallard.systems.primitives.ZeroOrderHold} (Drake's sample-and-hold timing),
- *       {@link dev.mallard.systems.primitives.PidController} (optionally with a derivative filter);</li>
+ *       {@link dev.mallard.systems.primitives.PidController} (optionally with a derivative filter or Drake's
+ *       state and output projections), {@link dev.mallard.systems.primitives.DiscretePidController} (sampled,
+ *       with output limits and anti-windup);</li>
  *   <li>logging: {@link dev.mallard.systems.primitives.VectorLogSink} and its
- *       {@code logVectorOutput(port, builder[, period])}, recording into a
+ *       {@code logVectorOutput(port, builder[, period | triggers, period])}, recording into a
  *       {@link dev.mallard.systems.primitives.VectorLog} kept in the context, exportable as CSV or JSON.</li>
  * </ul>
  *

@@ -16,6 +16,7 @@ import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
+import dev.mallard.systems.RandomDistribution;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -168,7 +169,7 @@ class SourcesTest {
 
     @Test
     void randomSourceDrawsFromItsGeneratorAndHoldsTheSampleBetweenUpdates() {
-        RandomSource<Double> source = new RandomSource<>(D, "noise", RandomSource.Distribution.GAUSSIAN, 2, 0.1, 42L);
+        RandomSource<Double> source = new RandomSource<>(D, "noise", RandomDistribution.GAUSSIAN, 2, 0.1, 42L);
         ReplayableRandom reference = new ReplayableRandom(42L);
         double[] first = {reference.nextGaussian(), reference.nextGaussian()};
         double[] second = {reference.nextGaussian(), reference.nextGaussian()};
@@ -188,14 +189,14 @@ class SourcesTest {
         replay.advanceTo(0.15);
         assertArrayEquals(third, source.getOutputPort(0).eval(replay.getContext()).toValueArray());
         assertThrows(IllegalArgumentException.class, () -> new RandomSource<>(D, "bad",
-                RandomSource.Distribution.UNIFORM, 1, 0.0));
+                RandomDistribution.UNIFORM, 1, 0.0));
     }
 
     @Test
     void randomSourceDistributionsHaveTheirMoments() {
         int n = 20000;
-        RandomSource<Double> uniform = new RandomSource<>(D, "u", RandomSource.Distribution.UNIFORM, n, 1.0, 7L);
-        RandomSource<Double> exponential = new RandomSource<>(D, "e", RandomSource.Distribution.EXPONENTIAL, n, 1.0,
+        RandomSource<Double> uniform = new RandomSource<>(D, "u", RandomDistribution.UNIFORM, n, 1.0, 7L);
+        RandomSource<Double> exponential = new RandomSource<>(D, "e", RandomDistribution.EXPONENTIAL, n, 1.0,
                 8L);
         double[] u = uniform.getOutputPort(0).eval(uniform.createDefaultContext()).toValueArray();
         double[] e = exponential.getOutputPort(0).eval(exponential.createDefaultContext()).toValueArray();
@@ -213,7 +214,7 @@ class SourcesTest {
         java.util.function.Function<ReplayableRandom, Simulator<Double>> make = generator -> {
             DiagramBuilder<Double> b = new DiagramBuilder<>(D);
             RandomSource<Double> noise = b.addSystem(new RandomSource<>(D, "noise",
-                    RandomSource.Distribution.UNIFORM, 1, 0.25));
+                    RandomDistribution.UNIFORM, 1, 0.25));
             Integrator<Double> x = b.addSystem(new Integrator<>(D, "x", 1));
             b.connect(noise.getOutputPort(0), x.getInputPort(0));
             b.exportOutput(x.getOutputPort(0), "x");

@@ -67,8 +67,8 @@ class StaticBlocksTest {
         DiagramBuilder<Double> b = new DiagramBuilder<>(D);
         ConstantVectorSource<Double> a = b.addSystem(new ConstantVectorSource<>(D, "a", 1.0));
         ConstantVectorSource<Double> c = b.addSystem(new ConstantVectorSource<>(D, "c", 2.0, 3.0));
-        Multiplexer<Double> mux = b.addSystem(new Multiplexer<>(D, "mux", 1, 2));
-        Demultiplexer<Double> demux = b.addSystem(new Demultiplexer<>(D, "demux", 2, 1));
+        Multiplexer<Double> mux = b.addSystem(new Multiplexer<>(D, "mux", new int[] {1, 2}));
+        Demultiplexer<Double> demux = b.addSystem(new Demultiplexer<>(D, "demux", new int[] {2, 1}));
         b.connect(a.getOutputPort(0), mux.getInputPort("u0"));
         b.connect(c.getOutputPort(0), mux.getInputPort("u1"));
         b.connect(mux.getOutputPort("y0"), demux.getInputPort("u0"));
@@ -82,13 +82,13 @@ class StaticBlocksTest {
         assertArrayEquals(new double[] {3}, diagram.getOutputPort("second").eval(ctx).toValueArray());
 
         assertArrayEquals(new double[] {4, 5, 6},
-                ThreeScalars.check(new Multiplexer<>(D, "m", 2, 1), new double[] {0, 4, 5, 6}, Y0, true).value());
-        ThreeScalars.Result second = ThreeScalars.check(new Demultiplexer<>(D, "d", 1, 2), new double[] {0, 4, 5, 6},
+                ThreeScalars.check(new Multiplexer<>(D, "m", new int[] {2, 1}), new double[] {0, 4, 5, 6}, Y0, true).value());
+        ThreeScalars.Result second = ThreeScalars.check(new Demultiplexer<>(D, "d", new int[] {1, 2}), new double[] {0, 4, 5, 6},
                 ThreeScalars.Probe.output(1), true);
         assertArrayEquals(new double[] {5, 6}, second.value());
         assertArrayEquals(new double[] {0, 0, 1, 0}, second.gradient()[0]);
-        assertThrows(IllegalArgumentException.class, () -> new Multiplexer<>(D, "none"));
-        assertThrows(IllegalArgumentException.class, () -> new Demultiplexer<>(D, "zero", 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Multiplexer<>(D, "none", new int[0]));
+        assertThrows(IllegalArgumentException.class, () -> new Demultiplexer<>(D, "zero", new int[] {1, 0}));
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
+import dev.mallard.systems.Event;
 import dev.mallard.systems.EventStatus;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
@@ -21,6 +22,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -160,5 +162,51 @@ class VectorLogSinkTest {
         assertTrue(e.getMessage().contains("-0.5"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new VectorLogSink<>(D, "sink", 0));
         assertThrows(IllegalArgumentException.class, () -> new VectorLogSink<>(D, "sink", 1, Double.NaN));
+    }
+
+    /** Drake's PeriodicPublish: a period of 0.125 s over [0, 1] gives 9 samples. */
+    @Test
+    void periodicPublishGivesNineSamplesOverOneSecond() {
+        DiagramBuilder<Double> builder = new DiagramBuilder<>(Scalar.DOUBLE);
+        ConstantVectorSource<Double> source = builder.addSystem(new ConstantVectorSource<>(Scalar.DOUBLE, "c", 2.0));
+        VectorLogSink<Double> logger = VectorLogSink.logVectorOutput(source.getOutputPort(0), builder, 0.125);
+        Simulator<Double> simulator = new Simulator<>(builder.build());
+        simulator.advanceTo(1);
+        assertEquals(9, logger.findLog(simulator.getContext()).numSamples());
+    }
+
+    /** Drake's ForcedPublishOnly and NoForcedPublish, through the diagram's forced publish. */
+    @Test
+    void publishTriggersChooseWhetherAForcedPublishRecords() {
+        for (boolean forcedOnly : new boolean[] {true, false}) {
+            DiagramBuilder<Double> builder = new DiagramBuilder<>(Scalar.DOUBLE);
+            ConstantVectorSource<Double> source = builder.addSystem(new ConstantVectorSource<>(Scalar.DOUBLE, "c",
+                    2.0));
+            VectorLogSink<Double> logger = forcedOnly
+                    ? VectorLogSink.logVectorOutput(source.getOutputPort(0), builder, Set.of(Event.Trigger.FORCED), 0.0)
+                    : VectorLogSink.logVectorOutput(source.getOutputPort(0), builder, Set.of(Event.Trigger.PERIODIC),
+                            0.125);
+            Diagram<Double> diagram = builder.build();
+            Context<Double> context = diagram.createDefaultContext();
+            assertEquals(0, logger.findLog(context).numSamples());
+            diagram.forcedPublish(context);
+            assertEquals(forcedOnly ? 1 : 0, logger.findLog(context).numSamples());
+            assertEquals(forcedOnly ? Set.of(Event.Trigger.FORCED) : Set.of(Event.Trigger.PERIODIC),
+                    logger.getPublishTriggers());
+        }
+    }
+
+    @Test
+    void publishTriggersAndPeriodMustAgree() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new VectorLogSink<>(Scalar.DOUBLE, "log", 1, Set.of(Event.Trigger.PERIODIC), 0.0));
+        assertEquals("publishPeriod must be finite and > 0 seconds with the PERIODIC trigger, got 0.0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new VectorLogSink<>(Scalar.DOUBLE, "log", 1, Set.of(Event.Trigger.FORCED), 0.5));
+        assertEquals("publishPeriod must be 0 without the PERIODIC trigger, got 0.5", e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> new VectorLogSink<>(Scalar.DOUBLE, "log", 1, Set.of(Event.Trigger.WITNESS), 0.0));
+        VectorLogSink<Double> forced = new VectorLogSink<>(Scalar.DOUBLE, "log", 2, Set.of(Event.Trigger.FORCED), 0.0);
+        assertEquals(2, forced.toScalar(AutoDiff.SCALAR).getInputPort(0).size());
     }
 }
