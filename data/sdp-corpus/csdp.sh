@@ -12,8 +12,8 @@ echo "file,group,csdp_status,csdp_primal,csdp_dual,csdp_iterations"
 for f in sos-drake/*.dat-s fuzzed/*.dat-s sdplib/*.dat-s; do
   out=$(csdp "$f" || true)
   case "$out" in
-    *"Success: SDP solved"*) status=success ;;
     *"Partial Success"*) status=partial ;;
+    *"Success: SDP solved"*) status=success ;;
     *"SDP is primal infeasible"*) status=primal_infeasible ;;
     *"SDP is dual infeasible"*) status=dual_infeasible ;;
     *) status=failure ;;

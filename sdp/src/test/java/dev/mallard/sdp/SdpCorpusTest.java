@@ -24,16 +24,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * least NEAR_OPTIMAL, a CSDP infeasibility the same infeasibility, a CSDP failure nothing), except the known gaps
  * listed below with their reasons; and, right or refused, an OPTIMAL result's two objectives are within 1e-6
  * relative (of max(1, |objective|)) of CSDP's two, widened by CSDP's own primal-dual difference (which on the
- * hinf problems is 1e-6 to 1e-2, on the SOS programs about 1e-8), a NEAR_OPTIMAL one's within 1e-4. An infeasibility
- * Mallard reports must be CSDP's. Problems of group {@code large} run only with the JUnit tag
- * {@code sdp-corpus-large} (see the README).
+ * hinf problems is 1e-6 to 1e-2, on the SOS programs about 1e-8), a NEAR_OPTIMAL one's within 1e-3 (the
+ * objective gap such an iterate may have). An infeasibility Mallard reports must be CSDP's. Problems of group
+ * {@code large} run only with the JUnit tag {@code sdp-corpus-large} (see the README).
  */
 class SdpCorpusTest {
 
-    private static final String CONTROL = "NEAR_OPTIMAL within 100 of the tolerances where CSDP with one OpenBLAS "
-            + "thread reports Success (with the default threads, control4 ends Partial Success too)";
-    private static final String HINF = "NEAR_OPTIMAL or NUMERICAL_ERROR: the dual infeasibility stalls at 1e-7 to "
-            + "1e-4 where CSDP reports Success with its own objectives 1e-5 to 1e-2 apart";
+    private static final String HINF = "NUMERICAL_ERROR: the dual infeasibility stalls at 1e-5 to 1e-4, beyond 1000 "
+            + "times the tolerance, where CSDP reports Partial Success with its own objectives 1e-5 to 1e-2 apart";
 
     /**
      * Problems where Mallard's status is below CSDP's, or its objective further from CSDP's than 1e-6, each with
@@ -48,19 +46,10 @@ class SdpCorpusTest {
                     + "objective is 2.6e-5 relative from CSDP's (the primal one agrees to 5e-8)"),
             Map.entry("fuzzed/hinf1-seed22.dat-s", "NEAR_OPTIMAL at complementarity 7e-8, its dual objective 2.2e-3 "
                     + "relative below CSDP's (objective gap 8.5e-4)"),
-            Map.entry("sdplib/control4.dat-s", CONTROL),
-            Map.entry("sdplib/truss6.dat-s", CONTROL),
-            Map.entry("sdplib/truss7.dat-s", CONTROL),
-            Map.entry("sdplib/hinf2.dat-s", HINF),
-            Map.entry("sdplib/hinf3.dat-s", HINF),
             Map.entry("sdplib/hinf5.dat-s", HINF),
             Map.entry("sdplib/hinf6.dat-s", HINF),
-            Map.entry("sdplib/hinf7.dat-s", HINF),
             Map.entry("sdplib/hinf8.dat-s", HINF),
-            Map.entry("sdplib/hinf10.dat-s", HINF),
-            Map.entry("sdplib/hinf11.dat-s", HINF),
             Map.entry("sdplib/hinf13.dat-s", HINF),
-            Map.entry("sdplib/hinf14.dat-s", HINF),
             Map.entry("sdplib/hinf15.dat-s", HINF));
 
     /** CSDP's answer for one corpus file. */
@@ -142,7 +131,7 @@ class SdpCorpusTest {
         if (Double.isNaN(csdp.primal()) || rank(r.status()) == 0 || knownGap && r.status() != SdpStatus.OPTIMAL) {
             return;
         }
-        double relative = knownGap || r.status() != SdpStatus.OPTIMAL ? 1e-4 : 1e-6;
+        double relative = r.status() != SdpStatus.OPTIMAL ? 1e-3 : knownGap ? 1e-4 : 1e-6;
         double difference = Math.abs(csdp.primal() - csdp.dual());
         double slack = difference + relative * Math.max(1, Math.abs(csdp.primal()));
         double low = Math.min(csdp.primal(), csdp.dual()) - slack;
