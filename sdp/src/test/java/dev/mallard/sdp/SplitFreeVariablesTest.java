@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 /** Free variables written as pairs of LP entries with opposite coefficients: recognised, re-centred, reported. */
@@ -65,5 +66,35 @@ class SplitFreeVariablesTest {
         assertEquals(1, r.splitFreeVariables());
         assertEquals(1, r.dualMatrix().get(1, 0, 0) - r.dualMatrix().get(1, 1, 1), 1e-8);
         assertTrue(r.certificateResidual() <= 1e-8, r::toString);
+    }
+
+    /**
+     * A model's free variable, split for an SDPA file and read back, is recognised again and gives the same
+     * optimum: maximise w subject to [[1 - w, 1/2], [1/2, 1 + w]] PSD, i.e. w^2 <= 3/4, so w = sqrt(3)/2.
+     */
+    @Test
+    void aFreeVariableSplitForAnSdpaFileIsRecognisedAgainWithTheSameOptimum() throws IOException {
+        SdpModel model = new SdpModel();
+        ScalarVariable w = model.addFreeVariable("w");
+        PsdMatrixVariable q = model.addPsdMatrix("Q", 2);
+        model.addEquality(LinearExpression.of(q.entry(0, 0)).add(w), 1);
+        model.addEquality(LinearExpression.of(q.entry(1, 1)).add(-1, w), 1);
+        model.addEquality(LinearExpression.of(q.entry(0, 1)), 0.5);
+        model.maximize(LinearExpression.of(w));
+        SdpProblem problem = model.toProblem();
+        assertEquals(Math.sqrt(0.75), model.solve(problem, SdpOptions.defaults()).value(w), 1e-7);
+
+        SdpProblem split = problem.withFreeVariablesSplit();
+        assertEquals(0, split.freeCount());
+        assertEquals(-2, split.blockSizes()[split.blockCount() - 1]);
+        StringWriter text = new StringWriter();
+        SdpaFormat.writeSparse(split, text);
+        SdpResult r = new SdpSolver().solve(SdpaFormat.readSparse(new StringReader(text.toString())));
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(1, r.splitFreeVariables());
+        assertEquals(Math.sqrt(0.75), r.dualObjective(), 1e-7);
+        int last = split.blockCount() - 1;
+        assertEquals(Math.sqrt(0.75), r.dualMatrix().get(last, 0, 0) - r.dualMatrix().get(last, 1, 1), 1e-7);
+        assertTrue(problem.withFreeVariablesSplit() != problem && split.withFreeVariablesSplit() == split);
     }
 }
