@@ -1388,7 +1388,10 @@ final class InteriorPointRun {
         return sinceBest >= (nearOptimal() ? NO_PROGRESS_LIMIT : ESCAPE_LIMIT);
     }
 
-    /** Whether the best iterate is near optimal: within {@link #NEAR_FACTOR} of every tolerance, objectives within {@link #NEAR_GAP}. */
+    /**
+     * Whether the best iterate is near optimal: within {@link #NEAR_FACTOR} of every tolerance, its objectives
+     * within {@link #NEAR_GAP}.
+     */
     private boolean nearOptimal() {
         return bestMerit <= NEAR_FACTOR && best.info().relativeGap() <= NEAR_GAP;
     }

@@ -21,11 +21,6 @@ public final class SdpResult {
     private final int splitPairs;
 
     SdpResult(SdpStatus status, double[] x, BlockDiagonalMatrix slack, BlockDiagonalMatrix dual, double[] free,
-            IterationInfo last, double certificateResidual, long nanos) {
-        this(status, x, slack, dual, free, last, certificateResidual, nanos, 0);
-    }
-
-    SdpResult(SdpStatus status, double[] x, BlockDiagonalMatrix slack, BlockDiagonalMatrix dual, double[] free,
             IterationInfo last, double certificateResidual, long nanos, int splitPairs) {
         this.splitPairs = splitPairs;
         this.status = status;

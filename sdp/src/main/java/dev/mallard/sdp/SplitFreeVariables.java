@@ -70,7 +70,8 @@ final class SplitFreeVariables {
             for (int k = 0; k <= m; k++) {
                 BlockEntries e = problem.entries[b][k];
                 for (int t = 0; t < e.size; t++) {
-                    columns.computeIfAbsent(key(b, e.rows[t]), x -> new ArrayList<>()).add(new double[] {k, e.values[t]});
+                    columns.computeIfAbsent(key(b, e.rows[t]), x -> new ArrayList<>())
+                            .add(new double[] {k, e.values[t]});
                 }
             }
         }

@@ -39,11 +39,11 @@ class SdpCorpusTest {
      * objectives are held to 1e-4 instead of 1e-6 if they end OPTIMAL (moore-greitzer), not at all otherwise.
      */
     private static final Map<String, String> KNOWN_GAPS = Map.ofEntries(
-            Map.entry("sos-drake/vannelli-vidyasagar3.dat-s", "NEAR_OPTIMAL: the dual infeasibility jumps from 4e-13 to "
-                    + "1.3e-6 in one full step at mu = 1.6e-4 and is not repaired"),
+            Map.entry("sos-drake/vannelli-vidyasagar3.dat-s", "NEAR_OPTIMAL: the dual infeasibility jumps from "
+                    + "4e-13 to 1.3e-6 in one full step at mu = 1.6e-4 and is not repaired"),
             Map.entry("sos-drake/genesio-tesi.dat-s", "NUMERICAL_ERROR; CSDP's own objectives are 1e-2 apart"),
-            Map.entry("sos-drake/moore-greitzer.dat-s", "OPTIMAL by the complementarity measure, as CSDP's, but the dual "
-                    + "objective is 2.6e-5 relative from CSDP's (the primal one agrees to 5e-8)"),
+            Map.entry("sos-drake/moore-greitzer.dat-s", "OPTIMAL by the complementarity measure, as CSDP's, but the "
+                    + "dual objective is 2.6e-5 relative from CSDP's (the primal one agrees to 5e-8)"),
             Map.entry("fuzzed/hinf1-seed22.dat-s", "NEAR_OPTIMAL at complementarity 7e-8, its dual objective 2.2e-3 "
                     + "relative below CSDP's (objective gap 8.5e-4)"),
             Map.entry("sdplib/hinf5.dat-s", HINF),
