@@ -28,7 +28,7 @@ public final class RegionOfAttractionOptions {
     private int multiplierDegree = -1;
     private StateRegion stateRegion;
     private ParameterBox uncertainParameters = ParameterBox.empty();
-    private java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver = (problem, c) -> { };
+    private LevelSearchObserver levelSearchObserver = (problem, c, unit) -> { };
     private int lyapunovDegree = 2;
     private boolean exactProof;
 
@@ -208,15 +208,12 @@ public final class RegionOfAttractionOptions {
 
     /**
      * @param observer receives, after it is solved, the SDP of the largest level (the one whose optimum is
-     *     {@link RegionOfAttractionResult#optimalRho()}, before back-off), compiled exactly as the solver got it,
-     *     and the constant c such that {@code rho = c + C . Y}, {@code C . Y} the SDP's (D) objective
-     *     (maximised; csdp's primal objective for the SDPA file of the problem): for example to write it with
-     *     {@link dev.mallard.sdp.SdpaFormat} and solve it with another solver. Called once per level search
-     *     (with enlargement, once per V-iteration step too: the last is the final estimate's); not null
+     *     {@link RegionOfAttractionResult#optimalRho()}, before back-off), with the constant and unit that turn
+     *     its objective into rho (see {@link LevelSearchObserver}). Called once per level search (with
+     *     enlargement, once per V-iteration step too: the last is the final estimate's); not null
      * @return a copy with it set
      */
-    public RegionOfAttractionOptions withLevelSearchObserver(
-            java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> observer) {
+    public RegionOfAttractionOptions withLevelSearchObserver(LevelSearchObserver observer) {
         RegionOfAttractionOptions o = copy();
         o.levelSearchObserver = Checks.notNull(observer, "levelSearchObserver");
         return o;
@@ -238,7 +235,7 @@ public final class RegionOfAttractionOptions {
     }
 
     /** @return what receives the SDP of the largest level and its objective's constant */
-    public java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver() {
+    public LevelSearchObserver levelSearchObserver() {
         return levelSearchObserver;
     }
 
