@@ -67,8 +67,21 @@ final class RoaCommand implements Callable<Integer> {
             + "with rows separated by ';'.")
     String lqrR;
 
+    @Option(names = "--u-star", paramLabel = "a,b", description = "The equilibrium input u* (default: 0): the loop "
+            + "is closed by u = u* - K (x - x*), and LQR designed about (x*, u*).")
+    String uStar;
+
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
+
+    @Option(names = "--V-matrix", paramLabel = "\"p11,p12; p21,p22\"", description = "The candidate V = (x - x*)'P "
+            + "(x - x*): P's diagonal, or the full symmetric matrix with rows separated by ';'.")
+    String candidateMatrix;
+
+    @Option(names = "--V-lqr", description = "With --lqr-q/--lqr-r: the candidate V = (x - x*)'S(x - x*), the LQR "
+            + "cost-to-go of the linearisation (the controller's own Lyapunov function), instead of the Lyapunov "
+            + "equation's.")
+    boolean lqrCandidate;
 
     @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
             + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
@@ -94,6 +107,8 @@ final class RoaCommand implements Callable<Integer> {
 
     /** The gain K of the closed loop, or null for an autonomous --f or --g. */
     private double[][] closedLoopGain;
+    /** The LQR cost-to-go S, or null without --lqr-q/--lqr-r. */
+    private double[][] costToGo;
 
     @Override
     public Integer call() {
@@ -115,8 +130,9 @@ final class RoaCommand implements Callable<Integer> {
             f = parsed.dynamics();
         } else {
             List<Variable> u = inputNames.stream().map(parsed.names()::get).toList();
-            closedLoopGain = gain(parsed, u, point);
-            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point);
+            double[] input = uStar == null ? new double[u.size()] : SystemOptions.numbers(uStar, "--u-star", u.size());
+            closedLoopGain = gain(parsed, u, point, input);
+            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point, input);
             parsed = withDynamics(parsed, f);
         }
         boolean rational = g != null || checkRational(parsed);
@@ -128,6 +144,11 @@ final class RoaCommand implements Callable<Integer> {
                 .withUseImplicitDynamics(rational).withExactProof(exact);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
+        } else if (candidateMatrix != null) {
+            options = options.withQuadraticCandidate(symmetric(matrix(candidateMatrix, "--V-matrix", n, n, true),
+                    "--V-matrix"));
+        } else if (lqrCandidate) {
+            options = options.withQuadraticCandidate(costToGo);
         }
         options = sos.apply(options, parsed, point);
         if (lyapunovDegree != 2) {
@@ -166,9 +187,21 @@ final class RoaCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** --inputs only with --f and exactly one way of closing the loop; --k and --lqr-* only with --inputs. */
+    /**
+     * --inputs only with --f and exactly one way of closing the loop; --k, --lqr-* and --u-star only with
+     * --inputs; --V-lqr only with LQR; at most one candidate.
+     */
     private void checkFeedbackOptions(List<String> inputNames) {
         boolean lqr = lqrQ != null || lqrR != null;
+        if ((candidate != null ? 1 : 0) + (candidateMatrix != null ? 1 : 0) + (lqrCandidate ? 1 : 0) > 1) {
+            throw new BadInputException("give one candidate: --V, --V-matrix or --V-lqr");
+        }
+        if (lqrCandidate && !lqr) {
+            throw new BadInputException("--V-lqr takes the LQR cost-to-go as V: close the loop with --lqr-q and --lqr-r");
+        }
+        if (uStar != null && inputNames.isEmpty()) {
+            throw new BadInputException("--u-star is the equilibrium input: name the inputs of --f with --inputs");
+        }
         if (inputNames.isEmpty()) {
             if (gain != null || lqr) {
                 throw new BadInputException((gain != null ? "--k" : "--lqr-q/--lqr-r")
@@ -188,15 +221,38 @@ final class RoaCommand implements Callable<Integer> {
         }
     }
 
-    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u = 0). */
-    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point) {
+    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u*) (then S is kept). */
+    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point, double[] input) {
         int n = parsed.states().size();
         int m = u.size();
         if (gain != null) {
             return matrix(gain, "--k", m, n, false);
         }
-        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point));
-        return ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point),
+                input);
+        var design = ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+        costToGo = design.s();
+        return design.k();
+    }
+
+    /** Refuses a matrix that is not symmetric (to 1e-9 relative), naming the option and the entries. */
+    private static double[][] symmetric(double[][] p, String option) {
+        double largest = 0.0;
+        for (double[] row : p) {
+            for (double e : row) {
+                largest = Math.max(largest, Math.abs(e));
+            }
+        }
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (!(Math.abs(p[i][j] - p[j][i]) <= 1e-9 * largest)) {
+                    throw new BadInputException(option + " must be symmetric: row " + (i + 1) + ", column " + (j + 1)
+                            + " is " + Messages.number(p[i][j]) + " but row " + (j + 1) + ", column " + (i + 1)
+                            + " is " + Messages.number(p[j][i]));
+                }
+            }
+        }
+        return p;
     }
 
     /**

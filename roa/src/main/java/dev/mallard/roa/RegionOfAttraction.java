@@ -119,10 +119,12 @@ public final class RegionOfAttraction {
         double[] seconds = new double[1];
         List<SdpStatus> statuses = new ArrayList<>();
         Polynomial v;
-        if (options.lyapunovCandidate().equals(Expression.ZERO)) {
+        double[][] matrix = options.quadraticCandidate();
+        if (matrix == null && options.lyapunovCandidate().equals(Expression.ZERO)) {
             v = null;
         } else {
-            v = candidateInDisplacement(options.lyapunovCandidate(), stateVariables, y, x0);
+            v = matrix != null ? quadraticForm(matrix, y)
+                    : candidateInDisplacement(options.lyapunovCandidate(), stateVariables, y, x0);
             SosSolution check = LyapunovCandidateCheck.check(v, y, options.sosOptions());
             counters[0]++;
             counters[1] += check.iterations();
@@ -452,6 +454,21 @@ public final class RegionOfAttraction {
         return out;
     }
 
+    /** {@code y'Py}, refusing a P whose size is not the state's. */
+    private static Polynomial quadraticForm(double[][] p, List<Variable> y) {
+        if (p.length != y.size()) {
+            throw new IllegalArgumentException("quadraticCandidate is " + p.length + " x " + p.length + ", the system "
+                    + "has " + y.size() + " continuous states");
+        }
+        Polynomial v = Polynomial.ZERO;
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < p.length; j++) {
+                v = v.add(Polynomial.of(y.get(i)).multiply(Polynomial.of(y.get(j))).scale(p[i][j]));
+            }
+        }
+        return v;
+    }
+
     static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
         int n = a.length;
         double[][] identity = new double[n][n];
@@ -465,13 +482,7 @@ public final class RegionOfAttraction {
             throw new IllegalArgumentException("the linearisation at the fixed point " + Arrays.toString(x0)
                     + " is unstable, so no quadratic Lyapunov candidate exists: " + e.getMessage(), e);
         }
-        Polynomial v = Polynomial.ZERO;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                v = v.add(Polynomial.of(y.get(i)).multiply(Polynomial.of(y.get(j))).scale(p[i][j]));
-            }
-        }
-        return v;
+        return quadraticForm(p, y);
     }
 
     private static List<Polynomial> toPolynomials(List<Variable> vars) {
