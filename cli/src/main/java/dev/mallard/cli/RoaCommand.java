@@ -89,7 +89,8 @@ final class RoaCommand implements Callable<Integer> {
     int lyapunovDegree = 2;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
-            + "when simulation finds one, and trajectories from inside and outside.")
+            + "when simulation finds one, and trajectories from inside and outside; for more, the slice in the first "
+            + "two states with the others at x*.")
     Path plot;
 
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
@@ -122,6 +123,10 @@ final class RoaCommand implements Callable<Integer> {
         checkFeedbackOptions(inputNames);
         SystemOptions.Parsed parsed = system.parse(false, inputNames, "--inputs");
         int n = parsed.states().size();
+        if (plot != null && n < 2) {
+            // Refused before the analysis, so that no result is computed and then lost.
+            throw new BadInputException("--plot draws the estimate in the plane of two states; the system has " + n);
+        }
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
         List<Expression> f;
         if (g != null) {
@@ -436,13 +441,19 @@ final class RoaCommand implements Callable<Integer> {
         return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(), f);
     }
 
+    /**
+     * The picture: for 2 states the estimate, the simulated true boundary and trajectories; for more, the slice
+     * through x* in the plane of the first two states, with trajectories of the full system started on it.
+     */
     private RegionOfAttractionPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f,
             RegionOfAttractionResult result, double[] point) {
-        if (parsed.states().size() != 2) {
-            throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
-        }
         SymbolicVectorSystem<Double> forward = SystemOptions.builder(withDynamics(parsed, f), "the system")
                 .build(Scalar.DOUBLE);
+        if (parsed.states().size() > 2) {
+            return Plots.write(plot, () -> RegionOfAttractionPlot.drawSlice(result.lyapunovFunction(),
+                    parsed.states(), point, forward, "Region of attraction, slice in (" + parsed.stateNames().get(0)
+                    + ", " + parsed.stateNames().get(1) + ")", plot));
+        }
         SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
                 f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
         return Plots.write(plot, () -> RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point,

@@ -72,6 +72,24 @@ class RoaCommandTest {
     }
 
     @Test
+    void aPlotOfMoreThanTwoStatesIsTheSliceAndOfOneStateIsRefusedBeforeTheAnalysis(@TempDir Path dir)
+            throws Exception {
+        Path png = dir.resolve("slice.png");
+        CliRun three = CliRun.of("roa", "--vars", "x1,x2,x3", "--f", "-x1 + x2; -x2 + x3 + x1^2; -x3 - x1*x2 + x2^2",
+                "--plot", png.toString());
+        assertEquals(0, three.code(), three.err());
+        assertTrue(three.out().contains("plot: " + png), three.out());
+        assertEquals(1000, javax.imageio.ImageIO.read(png.toFile()).getWidth());
+        long start = System.nanoTime();
+        CliRun one = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--plot", dir.resolve("one.png").toString());
+        assertEquals(2, one.code());
+        assertEquals("mallard: --plot draws the estimate in the plane of two states; the system has 1"
+                + System.lineSeparator(), one.err());
+        assertTrue(one.out().isEmpty(), one.out());
+        assertTrue((System.nanoTime() - start) * 1e-9 < 5, "refused before any SOS program");
+    }
+
+    @Test
     void badInputIsRefusedWithExitCodeTwo() {
         CliRun notFixed = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--x-star", "2");
         assertEquals(2, notFixed.code());
