@@ -136,10 +136,12 @@ public final class RegionOfAttraction {
         if (options.useImplicitDynamics()) {
             List<Variable> z = new ArrayList<>();
             List<Polynomial> g = new ArrayList<>();
+            List<RationalFunction> quotients = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Variable zi = new Variable("ydot" + i);
                 z.add(zi);
                 RationalFunction r = RationalFunction.of(f[i], y);
+                quotients.add(r);
                 g.add(r.denominator.multiply(Polynomial.of(zi)).sub(r.numerator));
             }
             if (v == null) {
@@ -150,7 +152,7 @@ public final class RegionOfAttraction {
                 throw new IllegalArgumentException("uncertainParameters: robust analysis needs explicit polynomial "
                         + "dynamics, not useImplicitDynamics");
             }
-            outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
+            outcome = implicitOrCleared(y, z, v, vdot, g, quotients, options, constraints);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
             refuseTrigonometricOptions(constraints, options);
             if (options.exactProof()) {
@@ -235,6 +237,66 @@ public final class RegionOfAttraction {
         double total = (System.nanoTime() - start) * 1e-9;
         return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
                 enlargement, counters[0], counters[1], seconds[0], total).restrictedTo(options);
+    }
+
+    /**
+     * The implicit form's level search; if it fails or certifies nothing (and no exact proof is asked for, which
+     * the implicit form's velocity carries), the explicit form with the denominators cleared
+     * ({@link ClearedDenominators}), whose SDP statuses and counts then include the first attempt's (of a failed
+     * attempt, its statuses and solves).
+     */
+    private static LevelSetSearch.Outcome implicitOrCleared(List<Variable> y, List<Variable> z, Polynomial v,
+            Polynomial vdot, List<Polynomial> g, List<RationalFunction> quotients, RegionOfAttractionOptions options,
+            LevelSetConstraints constraints) {
+        LevelSetSearch.Outcome implicit = null;
+        RegionOfAttractionException failure = null;
+        try {
+            implicit = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
+            if (implicit.verified || options.exactProof()) {
+                return implicit;
+            }
+        } catch (RegionOfAttractionException e) {
+            if (options.exactProof()) {
+                throw e;
+            }
+            failure = e;
+        }
+        List<SosSolution> checks = new ArrayList<>();
+        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks);
+        LevelSetSearch.Outcome cleared = null;
+        if (w != null) {
+            RegionOfAttractionOptions o = options.multiplierDegree() >= 0 ? options
+                    : options.withMultiplierDegree(w.multiplierDegree());
+            try {
+                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints).run();
+            } catch (RegionOfAttractionException e) {
+                cleared = null;
+            }
+        }
+        if (cleared == null || !cleared.verified) {
+            if (implicit == null) {
+                throw failure;
+            }
+            return implicit;
+        }
+        List<SdpStatus> before = new ArrayList<>();
+        if (failure != null) {
+            failure.sdpStatuses().forEach(name -> before.add(SdpStatus.valueOf(name)));
+            cleared.solves += failure.sdpStatuses().size();
+        } else {
+            before.addAll(implicit.statuses);
+            cleared.solves += implicit.solves;
+            cleared.iterations += implicit.iterations;
+            cleared.solverSeconds += implicit.solverSeconds;
+        }
+        for (SosSolution c : checks) {
+            before.add(c.status());
+            cleared.solves++;
+            cleared.iterations += c.iterations();
+            cleared.solverSeconds += c.solveSeconds() + c.buildSeconds();
+        }
+        cleared.statuses.addAll(0, before);
+        return cleared;
     }
 
     /** A region or parameter box is applied by the level search alone: V-iteration would drop it. */
