@@ -90,6 +90,17 @@ class RoaCommandTest {
     }
 
     @Test
+    void theGeneticToggleSwitchIsCertifiedAtItsExactLevel() {
+        // Issue 29: refused before; Drake's SOS program solved by csdp certifies the exact level 2.4771461 of the
+        // linearisation's candidate (also scipy's SLSQP, roa's ToggleSwitchTest).
+        JsonNode json = CliRun.of("roa", "--vars", "u,v", "--g", "(1 + v^2)*(udot + u) - a; (1 + u^2)*(vdot + v) - a",
+                "--params", "a=3", "--x-star", "2.618033988749895,0.3819660112501051", "--json").json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        double rho = json.get("rho").asDouble();
+        assertTrue(rho >= 0.98 * 2.4771461 && rho <= 2.4771461 * (1 + 1e-7), json::toString);
+    }
+
+    @Test
     void badInputIsRefusedWithExitCodeTwo() {
         CliRun notFixed = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--x-star", "2");
         assertEquals(2, notFixed.code());

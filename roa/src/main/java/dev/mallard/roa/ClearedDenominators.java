@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Rational dynamics {@code ydot_i = n_i(y) / d_i(y)} analysed in the explicit form: with every denominator
- * proved positive everywhere, {@code W = D Vdot = sum_i dV/dy_i n_i prod_(j != i) d_j} ({@code D = prod d_j})
- * is a polynomial with Vdot's sign, so a level-set certificate of W is one of Vdot. The implicit form
+ * proved positive everywhere, {@code W = D Vdot = sum_i dV/dy_i n_i D / d_i} (D the product of the distinct
+ * denominators) is a polynomial with Vdot's sign, so a level-set certificate of W is one of Vdot. The implicit form
  * ({@code d(y) z - n(y) = 0} in the derivatives z, Drake's) needs multipliers in y and z whose Gram matrices
  * can be singular at every feasible point (the genetic toggle switch: the level is found, no certificate has
  * a margin); here the program is in y alone.
@@ -55,22 +55,27 @@ final class ClearedDenominators {
                 d = d.negate();
                 num = num.negate();
             }
-            if (d.totalDegree() > 0 && !provedPositive(d, y, options, solutions)) {
-                return null;
-            }
             numerators[i] = num;
             denominators[i] = d;
         }
-        Polynomial w = Polynomial.ZERO;
+        // D is the product of the distinct denominators (Cramer's rule gives every entry the same one).
+        List<Polynomial> distinct = new java.util.ArrayList<>();
         int denominatorDegree = 0;
         for (Polynomial d : denominators) {
-            denominatorDegree += d.totalDegree();
+            if (!distinct.contains(d)) {
+                if (d.totalDegree() > 0 && !provedPositive(d, y, options, solutions)) {
+                    return null;
+                }
+                distinct.add(d);
+                denominatorDegree += d.totalDegree();
+            }
         }
+        Polynomial w = Polynomial.ZERO;
         for (int i = 0; i < n; i++) {
             Polynomial term = v.differentiate(y.get(i)).multiply(numerators[i]);
-            for (int j = 0; j < n; j++) {
-                if (j != i) {
-                    term = term.multiply(denominators[j]);
+            for (Polynomial d : distinct) {
+                if (!d.equals(denominators[i])) {
+                    term = term.multiply(d);
                 }
             }
             w = w.add(term);
