@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
  * stable equilibrium (phi^2, 1/phi^2) = (2.618..., 0.381...): rational dynamics, analysed with the quadratic
  * candidate of the linearisation. Its exact level, the least V on {Vdot = 0} away from the equilibrium, is
  * 2.4771461: Drake's implicit SOS program solved by csdp 6.2 certifies that (issue 29), and scipy agrees
- * (/usr/bin/python3: P from solve_continuous_lyapunov(A', -I), 20000 rays in the V-metric, then SLSQP from 300
- * starts with |Vdot| < 1e-12 at the optimum: LEVEL below).
+ * (/usr/bin/python3: P from solve_continuous_lyapunov(A', -I), then minimize y'Py subject to Vdot(y) = 0 by
+ * SLSQP from 300 normal starts (standard deviation 2), keeping optima with |Vdot| < 1e-12: 2.4771461489 at
+ * y = (-1.7886, 0.0436)).
  */
 class ToggleSwitchTest {
 
