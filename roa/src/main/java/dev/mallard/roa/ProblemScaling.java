@@ -140,18 +140,12 @@ final class ProblemScaling {
         return isNone() ? constraints : constraints.balanced(y, stateMatrix(y.size()));
     }
 
-    @Override
-    public String toString() {
-        return isNone() ? "ProblemScaling[none]" : "ProblemScaling[states " + java.util.Arrays.toString(stateUnits)
-                + ", level " + levelUnit + ", time " + timeUnit + "]";
-    }
-
     private static boolean nearOne(double unit) {
         return unit <= UNIT_RANGE && unit >= 1.0 / UNIT_RANGE;
     }
 
     /** @return the power of two nearest to x > 0 (in the logarithm) */
-    static double powerOfTwo(double x) {
+    private static double powerOfTwo(double x) {
         return Math.scalb(1.0, (int) Math.round(Math.log(x) / Math.log(2.0)));
     }
 
