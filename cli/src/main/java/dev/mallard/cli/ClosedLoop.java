@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A plant {@code xdot = f(x, u)} in closed loop with the linear feedback {@code u = -K (x - x*)}: K given, or
- * designed by LQR on the linearisation about {@code (x*, u = 0)}, whose Jacobians come from exact symbolic
+ * A plant {@code xdot = f(x, u)} in closed loop with the linear feedback {@code u = u* - K (x - x*)}: K given,
+ * or designed by LQR on the linearisation about {@code (x*, u*)}, whose Jacobians come from exact symbolic
  * differentiation of f.
  */
 final class ClosedLoop {
@@ -20,17 +20,20 @@ final class ClosedLoop {
     }
 
     /**
-     * The Jacobians of the plant at {@code (x*, u = 0)}, parameters at their values.
+     * The Jacobians of the plant at {@code (x*, u*)}, parameters at their values.
      *
      * @param f the plant's dynamics, one per state
      * @param states the state variables
      * @param inputs the input variables
-     * @param env the parameters' values, time 0 and the states at x*; the inputs are set to 0 in it
+     * @param env the parameters' values, time 0 and the states at x*; the inputs are set to u* in it
+     * @param uStar the equilibrium input, one per input
      * @return {A, B}: A is n x n, B is n x m
      */
     static double[][][] linearisation(List<Expression> f, List<Variable> states, List<Variable> inputs,
-            Environment env) {
-        inputs.forEach(u -> env.put(u, 0.0));
+            Environment env, double[] uStar) {
+        for (int i = 0; i < inputs.size(); i++) {
+            env.put(inputs.get(i), uStar[i]);
+        }
         double[][] a = new double[f.size()][states.size()];
         double[][] b = new double[f.size()][inputs.size()];
         for (int i = 0; i < f.size(); i++) {
@@ -50,12 +53,12 @@ final class ClosedLoop {
      * @param ab {A, B} from {@link #linearisation}
      * @param q the n x n state cost, symmetric positive semidefinite
      * @param r the m x m input cost, symmetric positive definite
-     * @return K, m x n
+     * @return K (m x n) and the cost-to-go S (n x n)
      * @throws BadInputException naming --lqr-q/--lqr-r when the design is impossible (not stabilisable, bad costs)
      */
-    static double[][] lqr(double[][][] ab, double[][] q, double[][] r) {
+    static LinearQuadraticRegulator.Result lqr(double[][][] ab, double[][] q, double[][] r) {
         try {
-            return LinearQuadraticRegulator.continuous(ab[0], ab[1], q, r).k();
+            return LinearQuadraticRegulator.continuous(ab[0], ab[1], q, r);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--lqr-q/--lqr-r: no LQR design about the equilibrium: " + e.getMessage());
         }
@@ -67,13 +70,14 @@ final class ClosedLoop {
      * @param inputs the input variables
      * @param k the gain, m x n
      * @param point x*
-     * @return f with every input u_i replaced by {@code -sum_j K_ij (x_j - x*_j)}
+     * @param uStar u*, one per input
+     * @return f with every input u_i replaced by {@code u*_i - sum_j K_ij (x_j - x*_j)}
      */
     static List<Expression> close(List<Expression> f, List<Variable> states, List<Variable> inputs, double[][] k,
-            double[] point) {
+            double[] point, double[] uStar) {
         Map<Variable, Expression> control = new HashMap<>();
         for (int i = 0; i < inputs.size(); i++) {
-            Expression u = Expression.ZERO;
+            Expression u = uStar[i] == 0 ? Expression.ZERO : Expression.constant(uStar[i]);
             for (int j = 0; j < states.size(); j++) {
                 if (k[i][j] != 0) {
                     Expression dx = point[j] == 0 ? states.get(j).toExpression() : states.get(j).toExpression().minus(point[j]);

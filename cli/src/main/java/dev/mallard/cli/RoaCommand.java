@@ -67,8 +67,21 @@ final class RoaCommand implements Callable<Integer> {
             + "with rows separated by ';'.")
     String lqrR;
 
+    @Option(names = "--u-star", paramLabel = "a,b", description = "The equilibrium input u* (default: 0): the loop "
+            + "is closed by u = u* - K (x - x*), and LQR designed about (x*, u*).")
+    String uStar;
+
     @Option(names = "--V", paramLabel = "EXPR", description = "The Lyapunov candidate (default: from the linearisation).")
     String candidate;
+
+    @Option(names = "--V-matrix", paramLabel = "\"p11,p12; p21,p22\"", description = "The candidate V = (x - x*)'P "
+            + "(x - x*): P's diagonal, or the full symmetric matrix with rows separated by ';'.")
+    String candidateMatrix;
+
+    @Option(names = "--V-lqr", description = "With --lqr-q/--lqr-r: the candidate V = (x - x*)'S(x - x*), the LQR "
+            + "cost-to-go of the linearisation (the controller's own Lyapunov function), instead of the Lyapunov "
+            + "equation's.")
+    boolean lqrCandidate;
 
     @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
             + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
@@ -76,7 +89,8 @@ final class RoaCommand implements Callable<Integer> {
     int lyapunovDegree = 2;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
-            + "when simulation finds one, and trajectories from inside and outside.")
+            + "when simulation finds one, and trajectories from inside and outside; for more, the slice in the first "
+            + "two states with the others at x*.")
     Path plot;
 
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")
@@ -94,6 +108,8 @@ final class RoaCommand implements Callable<Integer> {
 
     /** The gain K of the closed loop, or null for an autonomous --f or --g. */
     private double[][] closedLoopGain;
+    /** The LQR cost-to-go S, or null without --lqr-q/--lqr-r. */
+    private double[][] costToGo;
 
     @Override
     public Integer call() {
@@ -107,6 +123,10 @@ final class RoaCommand implements Callable<Integer> {
         checkFeedbackOptions(inputNames);
         SystemOptions.Parsed parsed = system.parse(false, inputNames, "--inputs");
         int n = parsed.states().size();
+        if (plot != null && n < 2) {
+            // Refused before the analysis, so that no result is computed and then lost.
+            throw new BadInputException("--plot draws the estimate in the plane of two states; the system has " + n);
+        }
         double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
         List<Expression> f;
         if (g != null) {
@@ -115,8 +135,9 @@ final class RoaCommand implements Callable<Integer> {
             f = parsed.dynamics();
         } else {
             List<Variable> u = inputNames.stream().map(parsed.names()::get).toList();
-            closedLoopGain = gain(parsed, u, point);
-            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point);
+            double[] input = uStar == null ? new double[u.size()] : SystemOptions.numbers(uStar, "--u-star", u.size());
+            closedLoopGain = gain(parsed, u, point, input);
+            f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point, input);
             parsed = withDynamics(parsed, f);
         }
         boolean rational = g != null || checkRational(parsed);
@@ -128,6 +149,11 @@ final class RoaCommand implements Callable<Integer> {
                 .withUseImplicitDynamics(rational).withExactProof(exact);
         if (candidate != null) {
             options = options.withLyapunovCandidate(checkedCandidate(parsed));
+        } else if (candidateMatrix != null) {
+            options = options.withQuadraticCandidate(symmetric(matrix(candidateMatrix, "--V-matrix", n, n, true),
+                    "--V-matrix"));
+        } else if (lqrCandidate) {
+            options = options.withQuadraticCandidate(costToGo);
         }
         options = sos.apply(options, parsed, point);
         if (lyapunovDegree != 2) {
@@ -166,9 +192,21 @@ final class RoaCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** --inputs only with --f and exactly one way of closing the loop; --k and --lqr-* only with --inputs. */
+    /**
+     * --inputs only with --f and exactly one way of closing the loop; --k, --lqr-* and --u-star only with
+     * --inputs; --V-lqr only with LQR; at most one candidate.
+     */
     private void checkFeedbackOptions(List<String> inputNames) {
         boolean lqr = lqrQ != null || lqrR != null;
+        if ((candidate != null ? 1 : 0) + (candidateMatrix != null ? 1 : 0) + (lqrCandidate ? 1 : 0) > 1) {
+            throw new BadInputException("give one candidate: --V, --V-matrix or --V-lqr");
+        }
+        if (lqrCandidate && !lqr) {
+            throw new BadInputException("--V-lqr takes the LQR cost-to-go as V: close the loop with --lqr-q and --lqr-r");
+        }
+        if (uStar != null && inputNames.isEmpty()) {
+            throw new BadInputException("--u-star is the equilibrium input: name the inputs of --f with --inputs");
+        }
         if (inputNames.isEmpty()) {
             if (gain != null || lqr) {
                 throw new BadInputException((gain != null ? "--k" : "--lqr-q/--lqr-r")
@@ -188,15 +226,38 @@ final class RoaCommand implements Callable<Integer> {
         }
     }
 
-    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u = 0). */
-    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point) {
+    /** K from --k, or designed by LQR on the plant's linearisation about (x*, u*) (then S is kept). */
+    private double[][] gain(SystemOptions.Parsed parsed, List<Variable> u, double[] point, double[] input) {
         int n = parsed.states().size();
         int m = u.size();
         if (gain != null) {
             return matrix(gain, "--k", m, n, false);
         }
-        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point));
-        return ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+        double[][][] ab = ClosedLoop.linearisation(parsed.dynamics(), parsed.states(), u, parsed.environment(point),
+                input);
+        var design = ClosedLoop.lqr(ab, matrix(lqrQ, "--lqr-q", n, n, true), matrix(lqrR, "--lqr-r", m, m, true));
+        costToGo = design.s();
+        return design.k();
+    }
+
+    /** Refuses a matrix that is not symmetric (to 1e-9 relative), naming the option and the entries. */
+    private static double[][] symmetric(double[][] p, String option) {
+        double largest = 0.0;
+        for (double[] row : p) {
+            for (double e : row) {
+                largest = Math.max(largest, Math.abs(e));
+            }
+        }
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (!(Math.abs(p[i][j] - p[j][i]) <= 1e-9 * largest)) {
+                    throw new BadInputException(option + " must be symmetric: row " + (i + 1) + ", column " + (j + 1)
+                            + " is " + Messages.number(p[i][j]) + " but row " + (j + 1) + ", column " + (i + 1)
+                            + " is " + Messages.number(p[j][i]));
+                }
+            }
+        }
+        return p;
     }
 
     /**
@@ -382,13 +443,19 @@ final class RoaCommand implements Callable<Integer> {
                 p.definitions(), f);
     }
 
+    /**
+     * The picture: for 2 states the estimate, the simulated true boundary and trajectories; for more, the slice
+     * through x* in the plane of the first two states, with trajectories of the full system started on it.
+     */
     private RegionOfAttractionPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f,
             RegionOfAttractionResult result, double[] point) {
-        if (parsed.states().size() != 2) {
-            throw new BadInputException("--plot needs exactly 2 states, got " + parsed.states().size());
-        }
         SymbolicVectorSystem<Double> forward = SystemOptions.builder(withDynamics(parsed, f), "the system")
                 .build(Scalar.DOUBLE);
+        if (parsed.states().size() > 2) {
+            return Plots.write(plot, () -> RegionOfAttractionPlot.drawSlice(result.lyapunovFunction(),
+                    parsed.states(), point, forward, "Region of attraction, slice in (" + parsed.stateNames().get(0)
+                    + ", " + parsed.stateNames().get(1) + ")", plot));
+        }
         SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
                 f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
         return Plots.write(plot, () -> RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point,

@@ -62,11 +62,13 @@ final class RoaSosOptions {
     String parameterBox;
 
     @Option(names = "--export-sdpa", paramLabel = "FILE.dat-s", description = "Write the SDP of the largest level "
-            + "(sparse SDPA, solvable by csdp); a comment line gives c with rho = c + its objective.")
+            + "(sparse SDPA, solvable by csdp); a comment line gives c and k with rho = k (c + its objective).")
     Path exportSdpa;
 
     /** The objective's constant of the exported SDP, once written. */
     private Double exportedConstant;
+    /** The unit of V in the exported SDP (a power of two), once written. */
+    private double exportedUnit;
 
     /**
      * @param options the options so far
@@ -238,14 +240,16 @@ final class RoaSosOptions {
     }
 
     /** Writes the level-search SDP with a comment saying how its objective gives rho. */
-    private void export(SdpProblem problem, double constant) {
+    private void export(SdpProblem problem, double constant, double unit) {
         try (Writer out = Files.newBufferedWriter(exportSdpa, StandardCharsets.UTF_8)) {
-            out.write("\" mallard roa: the largest level, rho = " + constant + " + (the maximised objective tr(F0 Y))\n");
+            out.write("\" mallard roa: the largest level, rho = " + unit + " * (" + constant
+                    + " + (the maximised objective tr(F0 Y)))\n");
             SdpaFormat.writeSparse(problem, out);
         } catch (IOException e) {
             throw new BadInputException("--export-sdpa: cannot write " + exportSdpa + ": " + e.getMessage());
         }
         exportedConstant = constant;
+        exportedUnit = unit;
     }
 
     /** Why --export-sdpa wrote nothing. */
@@ -261,6 +265,7 @@ final class RoaSosOptions {
             Map<String, Object> export = new LinkedHashMap<>();
             export.put("file", exportSdpa.toString());
             export.put("objectiveConstant", exportedConstant);
+            export.put("levelUnit", exportedUnit);
             fields.put("sdpa", export);
         } else if (exportSdpa != null) {
             fields.put("sdpaNotWritten", NOT_EXPORTED);
@@ -273,7 +278,7 @@ final class RoaSosOptions {
             return null;
         }
         return exportedConstant == null ? "sdpa: " + exportSdpa + " not written: " + NOT_EXPORTED
-                : "sdpa: " + exportSdpa + " holds the SDP of the largest level; rho = " + exportedConstant
-                        + " + its maximised objective";
+                : "sdpa: " + exportSdpa + " holds the SDP of the largest level; rho = " + exportedUnit
+                        + " * (" + exportedConstant + " + its maximised objective)";
     }
 }

@@ -71,6 +71,49 @@ class RoaClosedLoopTest {
     }
 
     @Test
+    void theLqrCostToGoIsTheCandidateOfVLqrAndUStarIsTheEquilibriumInput() {
+        // x1' = x2, x2' = u + x1^3 about (0, u* = 2) with Q = I, R = 1: the double integrator's Riccati solution
+        // is S = [sqrt(3) 1; 1 sqrt(3)] (K = [1 sqrt(3)]), so --V-lqr must give --V-matrix S's answer.
+        String s = Double.toString(Math.sqrt(3));
+        String[] plant = {"roa", "--vars", "x1,x2", "--inputs", "u", "--f", "x2; u - 2 + x1^3", "--u-star", "2",
+            "--lqr-q", "1,1", "--lqr-r", "1", "--json"};
+        JsonNode lqr = run(plant, "--V-lqr");
+        JsonNode matrix = run(plant, "--V-matrix", s + ",1;1," + s);
+        assertEquals(1.0, lqr.get("K").get(0).get(0).asDouble(), 1e-9);
+        assertEquals(Math.sqrt(3), lqr.get("K").get(0).get(1).asDouble(), 1e-9);
+        assertEquals(matrix.get("rho").asDouble(), lqr.get("rho").asDouble(), 1e-6 * matrix.get("rho").asDouble());
+        for (double[] p : new double[][] {{0.3, -0.2}, {0.5, 0.5}}) {
+            assertEquals(v(matrix, p[0], p[1]), v(lqr, p[0], p[1]), 1e-5);
+        }
+        // u* = 2 cancels the -2: the same loop as the plant written about u = 0.
+        JsonNode unshifted = run(new String[] {"roa", "--vars", "x1,x2", "--inputs", "u", "--f", "x2; u + x1^3",
+            "--lqr-q", "1,1", "--lqr-r", "1", "--json"}, "--V-lqr");
+        assertEquals(unshifted.get("rho").asDouble(), lqr.get("rho").asDouble(), 1e-9 * lqr.get("rho").asDouble());
+    }
+
+    @Test
+    void candidateOptionsAreRefusedWhenTheyConflict() {
+        String[][] bad = {
+            {"--vars", "x", "--f", "-x + x^3", "--V", "x^2", "--V-matrix", "1"},
+            {"--vars", "x", "--f", "-x + u", "--inputs", "u", "--k", "1", "--V-lqr"},
+            {"--vars", "x", "--f", "-x + x^3", "--u-star", "1"},
+            {"--vars", "x1,x2", "--f", "-x1; -x2", "--V-matrix", "1,2;3,1"},
+            {"--vars", "x1,x2", "--f", "-x1; -x2", "--V-matrix", "1,2,3"},
+        };
+        String[] expected = {"give one candidate", "--V-lqr takes the LQR cost-to-go", "--u-star is the equilibrium "
+            + "input", "--V-matrix must be symmetric: row 2, column 1 is 3", "--V-matrix: the diagonal has 3 entries"};
+        for (int i = 0; i < bad.length; i++) {
+            String[] args = new String[bad[i].length + 1];
+            args[0] = "roa";
+            System.arraycopy(bad[i], 0, args, 1, bad[i].length);
+            CliRun run = CliRun.of(args);
+            assertEquals(Main.BAD_INPUT, run.code(), String.join(" ", args) + " -> " + run.err());
+            assertTrue(run.err().contains(expected[i]), run.err());
+            assertEquals(1, run.err().strip().lines().count(), run.err());
+        }
+    }
+
+    @Test
     void feedbackOptionsAreRefusedWhenIncomplete() {
         String[][] bad = {
             {"--vars", "x", "--f", "-x + u", "--inputs", "u"},

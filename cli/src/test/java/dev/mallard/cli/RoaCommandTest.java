@@ -72,6 +72,35 @@ class RoaCommandTest {
     }
 
     @Test
+    void aPlotOfMoreThanTwoStatesIsTheSliceAndOfOneStateIsRefusedBeforeTheAnalysis(@TempDir Path dir)
+            throws Exception {
+        Path png = dir.resolve("slice.png");
+        CliRun three = CliRun.of("roa", "--vars", "x1,x2,x3", "--f", "-x1 + x2; -x2 + x3 + x1^2; -x3 - x1*x2 + x2^2",
+                "--plot", png.toString());
+        assertEquals(0, three.code(), three.err());
+        assertTrue(three.out().contains("plot: " + png), three.out());
+        assertEquals(1000, javax.imageio.ImageIO.read(png.toFile()).getWidth());
+        long start = System.nanoTime();
+        CliRun one = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--plot", dir.resolve("one.png").toString());
+        assertEquals(2, one.code());
+        assertEquals("mallard: --plot draws the estimate in the plane of two states; the system has 1"
+                + System.lineSeparator(), one.err());
+        assertTrue(one.out().isEmpty(), one.out());
+        assertTrue((System.nanoTime() - start) * 1e-9 < 5, "refused before any SOS program");
+    }
+
+    @Test
+    void theGeneticToggleSwitchIsCertifiedAtItsExactLevel() {
+        // Issue 29: refused before; Drake's SOS program solved by csdp certifies the exact level 2.4771461 of the
+        // linearisation's candidate (also scipy's SLSQP, roa's ToggleSwitchTest).
+        JsonNode json = CliRun.of("roa", "--vars", "u,v", "--g", "(1 + v^2)*(udot + u) - a; (1 + u^2)*(vdot + v) - a",
+                "--params", "a=3", "--x-star", "2.618033988749895,0.3819660112501051", "--json").json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        double rho = json.get("rho").asDouble();
+        assertTrue(rho >= 0.98 * 2.4771461 && rho <= 2.4771461 * (1 + 1e-7), json::toString);
+    }
+
+    @Test
     void badInputIsRefusedWithExitCodeTwo() {
         CliRun notFixed = CliRun.of("roa", "--vars", "x", "--f", "-x + x^3", "--x-star", "2");
         assertEquals(2, notFixed.code());

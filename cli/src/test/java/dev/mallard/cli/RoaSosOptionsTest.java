@@ -105,6 +105,7 @@ class RoaSosOptionsTest {
         JsonNode json = certified(with(VDP, "--export-sdpa", file.toString()));
         double optimal = json.get("optimalRho").asDouble();
         double constant = json.get("sdpa").get("objectiveConstant").asDouble();
+        assertEquals(1.0, json.get("sdpa").get("levelUnit").asDouble(), "Van der Pol is solved in its own units");
         assertEquals(file.toString(), json.get("sdpa").get("file").asText());
         SdpResult again = new SdpSolver(SdpOptions.defaults()).solve(SdpaFormat.read(file));
         assertEquals(optimal, constant + again.dualObjective(), 1e-7);

@@ -19,6 +19,8 @@ import java.util.List;
  */
 public final class RegionOfAttractionPlot {
 
+    /** The estimate's legend: V is the certified candidate divided by its level, so its level 1 is the estimate. */
+    static final String ESTIMATE = "certified estimate {V <= 1} (V normalised: candidate / rho)";
     private static final int RAYS = 360;
     private static final int TRAJECTORIES = 6;
 
@@ -74,7 +76,7 @@ public final class RegionOfAttractionPlot {
             inside += a.converged() ? 1 : 0;
             outside += b.converged() ? 1 : 0;
         }
-        portrait.curve("estimate {V <= 1} (certified)", boundary[0], boundary[1], new Color(31, 119, 180));
+        portrait.curve(ESTIMATE, boundary[0], boundary[1], new Color(31, 119, 180));
         if (truth != null) {
             portrait.curve("true boundary (simulated)", truth[0], truth[1], Color.BLACK);
         }
@@ -129,7 +131,8 @@ public final class RegionOfAttractionPlot {
             inside += a.converged() ? 1 : 0;
             outside += b.converged() ? 1 : 0;
         }
-        portrait.curve("estimate {V <= 1} (certified), slice", boundary[0], boundary[1], new Color(31, 119, 180));
+        portrait.curve(ESTIMATE + ", slice at the other states' x*", boundary[0], boundary[1],
+                new Color(31, 119, 180));
         return new Drawing(portrait.save(file), false, inside, outside);
     }
 

@@ -34,6 +34,7 @@ class RegionOfAttractionPlotTest {
                 new VanDerPol<>(Scalar.DOUBLE, 1.0, true), new VanDerPol<>(Scalar.DOUBLE, 1.0, false), "vdp",
                 dir.resolve("roa.png"));
         assertTrue(drawing.trueBoundaryFound());
+        assertTrue(RegionOfAttractionPlot.ESTIMATE.contains("{V <= 1} (V normalised: candidate / rho)"));
         assertEquals(6, drawing.insideConverged());
         assertEquals(0, drawing.outsideConverged());
         assertTrue(Files.size(drawing.file()) > 10_000);

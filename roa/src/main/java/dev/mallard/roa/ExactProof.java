@@ -26,6 +26,14 @@ public final class ExactProof {
         this.identities = List.copyOf(identities);
     }
 
+    /**
+     * @param unit a power of two: the proof was about V in units of it
+     * @return the same proof, its level in V's own units
+     */
+    ExactProof inLevelUnit(double unit) {
+        return new ExactProof(proved, reason, level * unit, smallestPivot, identities);
+    }
+
     /** @return the identities projected exactly, in order (empty if the proof stopped before projecting) */
     List<ExactCertificateCheck.Projected> identities() {
         return identities;

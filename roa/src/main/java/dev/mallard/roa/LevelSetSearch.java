@@ -147,41 +147,51 @@ final class LevelSetSearch {
         Outcome out = new Outcome();
         out.lambdaFree = !constraints.parameters.isEmpty() ? constraints.negativeDefiniteOverBox(vdot, y)
                 : z.isEmpty() ? explicitNegativeDefinite() : implicitNegativeDefinite();
-        Polynomial vb = v;
-        Polynomial vdotb = vdot;
+        // In units where the estimate and its level are of order 1 (powers of two: exact), then balanced. Not
+        // with equations g = 0 (implicit residuals, the recast's circles), which the rays do not keep to.
+        ProblemScaling scaling = z.isEmpty() && g.isEmpty() && constraints.parameters.isEmpty()
+                ? ProblemScaling.estimate(v, vdot, constraints.region, y, options.seed()) : ProblemScaling.NONE;
+        Polynomial vs = scaling.v(v, y);
+        Polynomial vdots = scaling.vdot(vdot, y);
+        LevelSetConstraints constraintss = scaling.constraints(constraints, y);
+        Polynomial vb = vs;
+        Polynomial vdotb = vdots;
         double[][] t = null;
-        LevelSetConstraints constraintsb = constraints;
+        LevelSetConstraints constraintsb = constraintss;
         // Balancing reads Vdot's Hessian at p = 0, which means nothing for uncertain parameters.
         if (out.lambdaFree && z.isEmpty() && constraints.parameters.isEmpty()) {
-            t = Balancing.transform(PolynomialAlgebra.hessianAtOrigin(v, y),
-                    negate(PolynomialAlgebra.hessianAtOrigin(vdot, y)));
+            t = Balancing.transform(PolynomialAlgebra.hessianAtOrigin(vs, y),
+                    negate(PolynomialAlgebra.hessianAtOrigin(vdots, y)));
             if (t != null) {
-                vb = PolynomialAlgebra.substituteLinear(v, y, t);
-                vdotb = PolynomialAlgebra.substituteLinear(vdot, y, t);
-                constraintsb = constraints.balanced(y, t);
-                if (balancingHidesSparsity(vb, vdotb, constraintsb, out.lambdaFree)) {
+                vb = PolynomialAlgebra.substituteLinear(vs, y, t);
+                vdotb = PolynomialAlgebra.substituteLinear(vdots, y, t);
+                constraintsb = constraintss.balanced(y, t);
+                if (balancingHidesSparsity(vs, vdots, constraintss, vb, vdotb, constraintsb, out.lambdaFree)) {
                     t = null;
-                    vb = v;
-                    vdotb = vdot;
-                    constraintsb = constraints;
+                    vb = vs;
+                    vdotb = vdots;
+                    constraintsb = constraintss;
                 }
             }
         }
+        double levelUnit = scaling.levelUnit();
         Program first = build(vb, vdotb, constraintsb, out.lambdaFree, Double.NaN);
         first.program.maximize(first.rho.toAffineForm());
         dev.mallard.sdp.SdpProblem[] compiled = new dev.mallard.sdp.SdpProblem[1];
         SosSolution s1 = first.program.solve(options.sosOptions().withProblemObserver(
                 options.sosOptions().problemObserver().andThen(problem -> compiled[0] = problem)));
-        options.levelSearchObserver().accept(compiled[0], s1.objectiveConstant());
+        options.levelSearchObserver().observe(compiled[0], s1.objectiveConstant(), levelUnit);
         record(out, s1);
         if (!nearlyOptimal(s1)) {
             throw new RegionOfAttractionException("the SDP for the largest level set failed: " + describe(s1),
                     out.statuses);
         }
+        // Levels in the scaled units until the end.
         out.optimalRho = s1.value(first.rho);
         if (!(out.optimalRho > 0)) {
             throw new RegionOfAttractionException("no positive level set of V is certified: the largest rho is "
-                    + out.optimalRho + " (V is not a local Lyapunov function of the dynamics)", out.statuses);
+                    + out.optimalRho * levelUnit + " (V is not a local Lyapunov function of the dynamics)",
+                    out.statuses);
         }
         // The certificate decides: if it fails at the first back-off (the level found was slightly too
         // optimistic, or its Gram matrix too close to singular), it is retried ten times further inside, up
@@ -207,7 +217,7 @@ final class LevelSetSearch {
                 record(out, s2);
                 out.verified = s2.isVerified() && s2.gramMargin() > 0;
                 if (out.verified && options.exactProof()) {
-                    out.exactProof = exactProof(second, s2, out.certifiedRho, t);
+                    out.exactProof = exactProof(second, s2, out.certifiedRho, scaling, t);
                     out.verified = out.exactProof.proved();
                     if (!out.verified && numericProgram == null) {
                         numericProgram = second;
@@ -226,14 +236,20 @@ final class LevelSetSearch {
         out.certificates.addAll(s2.certificates());
         Polynomial lambda = s2.isSuccess() ? s2.value(second.lambda) : s1.value(first.lambda);
         Polynomial norm = PolynomialAlgebra.squaredNormPower(y, second.normDegree);
-        if (t != null) {
-            // Back from the balanced variables w = T^-1 y.
-            double[][] inverse = Balancing.inverse(t);
-            lambda = PolynomialAlgebra.substituteLinear(lambda, y, inverse);
+        if (t != null || !scaling.isNone()) {
+            // Back from the scaled and balanced variables w = (S T)^-1 y, V and Vdot in their own units.
+            double[][] st = t == null ? scaling.stateMatrix(y.size()) : multiply(scaling.stateMatrix(y.size()), t);
+            double[][] inverse = Balancing.inverse(st);
+            lambda = PolynomialAlgebra.substituteLinear(lambda, y, inverse).scale(levelUnit / scaling.timeUnit());
             norm = PolynomialAlgebra.substituteLinear(norm, y, inverse);
         }
         out.lambda = lambda;
         out.norm = norm;
+        out.optimalRho *= levelUnit;
+        out.certifiedRho *= levelUnit;
+        if (out.exactProof != null) {
+            out.exactProof = out.exactProof.inLevelUnit(levelUnit);
+        }
         return out;
     }
 
@@ -245,9 +261,9 @@ final class LevelSetSearch {
      * Gram matrix is singular at every feasible point, no certificate has a positive margin, and the solver
      * loses its accuracy near the optimum. The unbalanced program is then the better conditioned one.
      */
-    private boolean balancingHidesSparsity(Polynomial vb, Polynomial vdotb, LevelSetConstraints constraintsb,
-            boolean lambdaFree) {
-        Program plain = build(v, vdot, constraints, lambdaFree, Double.NaN);
+    private boolean balancingHidesSparsity(Polynomial vs, Polynomial vdots, LevelSetConstraints constraintss,
+            Polynomial vb, Polynomial vdotb, LevelSetConstraints constraintsb, boolean lambdaFree) {
+        Program plain = build(vs, vdots, constraintss, lambdaFree, Double.NaN);
         Program balanced = build(vb, vdotb, constraintsb, lambdaFree, Double.NaN);
         return plain.program.gramBasis(plain.constraint, options.sosOptions()).size()
                 < balanced.program.gramBasis(balanced.constraint, options.sosOptions()).size();
@@ -349,7 +365,7 @@ final class LevelSetSearch {
      * variables if t is not null) and the solver's multipliers and Gram matrices, proved or refused by
      * {@link ExactCertificateCheck}.
      */
-    private ExactProof exactProof(Program p, SosSolution s, double level, double[][] t) {
+    private ExactProof exactProof(Program p, SosSolution s, double level, ProblemScaling scaling, double[][] t) {
         ExactPolynomial vExact = ExactPolynomial.of(v);
         ExactPolynomial vdotExact;
         if (velocity == null) {
@@ -358,6 +374,13 @@ final class LevelSetSearch {
             List<ExactPolynomial> field = new ArrayList<>();
             velocity.forEach(f -> field.add(ExactPolynomial.of(f)));
             vdotExact = vExact.directional(y, field);
+        }
+        if (!scaling.isNone()) {
+            double[][] units = scaling.stateMatrix(y.size());
+            vExact = vExact.substituteLinear(y, units).multiply(ExactPolynomial.of(Monomial.ONE,
+                    BigFraction.from(scaling.levelUnit()).reciprocal()));
+            vdotExact = vdotExact.substituteLinear(y, units).multiply(ExactPolynomial.of(Monomial.ONE,
+                    BigFraction.from(scaling.timeUnit()).reciprocal()));
         }
         if (t != null) {
             vExact = vExact.substituteLinear(y, t);
@@ -448,6 +471,19 @@ final class LevelSetSearch {
             }
         }
         return CertificateCheck.choleskySucceeds(negate(r), 1e-8);
+    }
+
+    private static double[][] multiply(double[][] a, double[][] b) {
+        int n = a.length;
+        double[][] out = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                for (int j = 0; j < n; j++) {
+                    out[i][j] += a[i][k] * b[k][j];
+                }
+            }
+        }
+        return out;
     }
 
     private static double[][] negate(double[][] a) {

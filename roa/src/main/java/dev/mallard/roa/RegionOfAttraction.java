@@ -122,10 +122,12 @@ public final class RegionOfAttraction {
         double[] seconds = new double[1];
         List<SdpStatus> statuses = new ArrayList<>();
         Polynomial v;
-        if (options.lyapunovCandidate().equals(Expression.ZERO)) {
+        double[][] matrix = options.quadraticCandidate();
+        if (matrix == null && options.lyapunovCandidate().equals(Expression.ZERO)) {
             v = null;
         } else {
-            v = candidateInDisplacement(options.lyapunovCandidate(), stateVariables, y, x0);
+            v = matrix != null ? quadraticForm(matrix, y)
+                    : candidateInDisplacement(options.lyapunovCandidate(), stateVariables, y, x0);
             SosSolution check = LyapunovCandidateCheck.check(v, y, options.sosOptions());
             counters[0]++;
             counters[1] += check.iterations();
@@ -137,10 +139,12 @@ public final class RegionOfAttraction {
         if (options.useImplicitDynamics()) {
             List<Variable> z = new ArrayList<>();
             List<Polynomial> g = new ArrayList<>();
+            List<RationalFunction> quotients = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Variable zi = new Variable("ydot" + i);
                 z.add(zi);
                 RationalFunction r = RationalFunction.of(f[i], y);
+                quotients.add(r);
                 g.add(r.denominator.multiply(Polynomial.of(zi)).sub(r.numerator));
             }
             if (v == null) {
@@ -151,7 +155,7 @@ public final class RegionOfAttraction {
                 throw new IllegalArgumentException("uncertainParameters: robust analysis needs explicit polynomial "
                         + "dynamics, not useImplicitDynamics");
             }
-            outcome = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
+            outcome = implicitOrCleared(y, z, v, vdot, g, quotients, options, constraints);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
             refuseTrigonometricOptions(constraints, options);
             if (options.exactProof()) {
@@ -236,6 +240,66 @@ public final class RegionOfAttraction {
         double total = (System.nanoTime() - start) * 1e-9;
         return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
                 enlargement, counters[0], counters[1], seconds[0], total).restrictedTo(options);
+    }
+
+    /**
+     * The implicit form's level search; if it fails or certifies nothing (and no exact proof is asked for, which
+     * the implicit form's velocity carries), the explicit form with the denominators cleared
+     * ({@link ClearedDenominators}), whose SDP statuses and counts then include the first attempt's (of a failed
+     * attempt, its statuses and solves).
+     */
+    private static LevelSetSearch.Outcome implicitOrCleared(List<Variable> y, List<Variable> z, Polynomial v,
+            Polynomial vdot, List<Polynomial> g, List<RationalFunction> quotients, RegionOfAttractionOptions options,
+            LevelSetConstraints constraints) {
+        LevelSetSearch.Outcome implicit = null;
+        RegionOfAttractionException failure = null;
+        try {
+            implicit = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
+            if (implicit.verified || options.exactProof()) {
+                return implicit;
+            }
+        } catch (RegionOfAttractionException e) {
+            if (options.exactProof()) {
+                throw e;
+            }
+            failure = e;
+        }
+        List<SosSolution> checks = new ArrayList<>();
+        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks);
+        LevelSetSearch.Outcome cleared = null;
+        if (w != null) {
+            RegionOfAttractionOptions o = options.multiplierDegree() >= 0 ? options
+                    : options.withMultiplierDegree(w.multiplierDegree());
+            try {
+                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints).run();
+            } catch (RegionOfAttractionException e) {
+                cleared = null;
+            }
+        }
+        if (cleared == null || !cleared.verified) {
+            if (implicit == null) {
+                throw failure;
+            }
+            return implicit;
+        }
+        List<SdpStatus> before = new ArrayList<>();
+        if (failure != null) {
+            failure.sdpStatuses().forEach(name -> before.add(SdpStatus.valueOf(name)));
+            cleared.solves += failure.sdpStatuses().size();
+        } else {
+            before.addAll(implicit.statuses);
+            cleared.solves += implicit.solves;
+            cleared.iterations += implicit.iterations;
+            cleared.solverSeconds += implicit.solverSeconds;
+        }
+        for (SosSolution c : checks) {
+            before.add(c.status());
+            cleared.solves++;
+            cleared.iterations += c.iterations();
+            cleared.solverSeconds += c.solveSeconds() + c.buildSeconds();
+        }
+        cleared.statuses.addAll(0, before);
+        return cleared;
     }
 
     /** A region or parameter box is applied by the level search alone: V-iteration would drop it. */
@@ -455,6 +519,21 @@ public final class RegionOfAttraction {
         return out;
     }
 
+    /** {@code y'Py}, refusing a P whose size is not the state's. */
+    private static Polynomial quadraticForm(double[][] p, List<Variable> y) {
+        if (p.length != y.size()) {
+            throw new IllegalArgumentException("quadraticCandidate is " + p.length + " x " + p.length + ", the system "
+                    + "has " + y.size() + " continuous states");
+        }
+        Polynomial v = Polynomial.ZERO;
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < p.length; j++) {
+                v = v.add(Polynomial.of(y.get(i)).multiply(Polynomial.of(y.get(j))).scale(p[i][j]));
+            }
+        }
+        return v;
+    }
+
     static Polynomial lyapunovQuadratic(double[][] a, List<Variable> y, double[] x0) {
         int n = a.length;
         double[][] identity = new double[n][n];
@@ -468,13 +547,7 @@ public final class RegionOfAttraction {
             throw new IllegalArgumentException("the linearisation at the fixed point " + Arrays.toString(x0)
                     + " is unstable, so no quadratic Lyapunov candidate exists: " + e.getMessage(), e);
         }
-        Polynomial v = Polynomial.ZERO;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                v = v.add(Polynomial.of(y.get(i)).multiply(Polynomial.of(y.get(j))).scale(p[i][j]));
-            }
-        }
-        return v;
+        return quadraticForm(p, y);
     }
 
     private static List<Polynomial> toPolynomials(List<Variable> vars) {

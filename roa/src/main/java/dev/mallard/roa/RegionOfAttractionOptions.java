@@ -15,6 +15,7 @@ import java.util.List;
 public final class RegionOfAttractionOptions {
 
     private Expression lyapunovCandidate = Expression.ZERO;
+    private double[][] quadraticCandidate;
     private List<Variable> stateVariables = List.of();
     private boolean useImplicitDynamics;
     private SosOptions sosOptions = SosOptions.defaults();
@@ -28,7 +29,7 @@ public final class RegionOfAttractionOptions {
     private int multiplierDegree = -1;
     private StateRegion stateRegion;
     private ParameterBox uncertainParameters = ParameterBox.empty();
-    private java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver = (problem, c) -> { };
+    private LevelSearchObserver levelSearchObserver = (problem, c, unit) -> { };
     private int lyapunovDegree = 2;
     private boolean exactProof;
 
@@ -38,6 +39,7 @@ public final class RegionOfAttractionOptions {
     private RegionOfAttractionOptions copy() {
         RegionOfAttractionOptions o = new RegionOfAttractionOptions();
         o.lyapunovCandidate = lyapunovCandidate;
+        o.quadraticCandidate = quadraticCandidate;
         o.stateVariables = stateVariables;
         o.useImplicitDynamics = useImplicitDynamics;
         o.sosOptions = sosOptions;
@@ -74,7 +76,63 @@ public final class RegionOfAttractionOptions {
     public RegionOfAttractionOptions withLyapunovCandidate(Expression candidate) {
         RegionOfAttractionOptions o = copy();
         o.lyapunovCandidate = Checks.notNull(candidate, "lyapunovCandidate");
+        o.quadraticCandidate = null;
         return o;
+    }
+
+    /**
+     * The candidate {@code V = (x - x*)' P (x - x*)} about the context's fixed point x*: for a plant under LQR,
+     * the cost-to-go {@code S} of {@link dev.mallard.systems.controllers.LinearQuadraticRegulator.Result#s()},
+     * whose decrease {@code (x - x*)'(Q + K'RK)(x - x*)} along the linearisation is the controller's own.
+     * Replaces a {@link #withLyapunovCandidate} candidate.
+     *
+     * @param p an n x n symmetric matrix (n the continuous states), finite; not modified (copied). It is checked
+     *     positive definite by the analysis
+     * @return a copy with it set
+     * @throws IllegalArgumentException if p is not square, symmetric (to 1e-9 relative) and finite
+     */
+    public RegionOfAttractionOptions withQuadraticCandidate(double[][] p) {
+        Checks.notNull(p, "quadraticCandidate");
+        int n = p.length;
+        double largest = 0.0;
+        double[][] copy = new double[n][];
+        for (int i = 0; i < n; i++) {
+            if (p[i] == null || p[i].length != n) {
+                throw new IllegalArgumentException("quadraticCandidate must be square, got row " + i + " of "
+                        + (p[i] == null ? "null" : p[i].length + " entries") + " in a matrix of " + n + " rows");
+            }
+            copy[i] = p[i].clone();
+            for (double e : p[i]) {
+                if (!Double.isFinite(e)) {
+                    throw new IllegalArgumentException("quadraticCandidate must be finite, got " + e + " in row " + i);
+                }
+                largest = Math.max(largest, Math.abs(e));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < i; j++) {
+                if (!(Math.abs(p[i][j] - p[j][i]) <= 1e-9 * largest)) {
+                    throw new IllegalArgumentException("quadraticCandidate must be symmetric, got " + p[i][j] + " at ("
+                            + i + ", " + j + ") and " + p[j][i] + " at (" + j + ", " + i + ")");
+                }
+            }
+        }
+        RegionOfAttractionOptions o = copy();
+        o.quadraticCandidate = copy;
+        o.lyapunovCandidate = Expression.ZERO;
+        return o;
+    }
+
+    /** @return the matrix P of the candidate {@code (x - x*)'P(x - x*)} (a copy), or null for none */
+    public double[][] quadraticCandidate() {
+        if (quadraticCandidate == null) {
+            return null;
+        }
+        double[][] out = new double[quadraticCandidate.length][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = quadraticCandidate[i].clone();
+        }
+        return out;
     }
 
     /**
@@ -208,15 +266,12 @@ public final class RegionOfAttractionOptions {
 
     /**
      * @param observer receives, after it is solved, the SDP of the largest level (the one whose optimum is
-     *     {@link RegionOfAttractionResult#optimalRho()}, before back-off), compiled exactly as the solver got it,
-     *     and the constant c such that {@code rho = c + C . Y}, {@code C . Y} the SDP's (D) objective
-     *     (maximised; csdp's primal objective for the SDPA file of the problem): for example to write it with
-     *     {@link dev.mallard.sdp.SdpaFormat} and solve it with another solver. Called once per level search
-     *     (with enlargement, once per V-iteration step too: the last is the final estimate's); not null
+     *     {@link RegionOfAttractionResult#optimalRho()}, before back-off), with the constant and unit that turn
+     *     its objective into rho (see {@link LevelSearchObserver}). Called once per level search (with
+     *     enlargement, once per V-iteration step too: the last is the final estimate's); not null
      * @return a copy with it set
      */
-    public RegionOfAttractionOptions withLevelSearchObserver(
-            java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> observer) {
+    public RegionOfAttractionOptions withLevelSearchObserver(LevelSearchObserver observer) {
         RegionOfAttractionOptions o = copy();
         o.levelSearchObserver = Checks.notNull(observer, "levelSearchObserver");
         return o;
@@ -238,7 +293,7 @@ public final class RegionOfAttractionOptions {
     }
 
     /** @return what receives the SDP of the largest level and its objective's constant */
-    public java.util.function.BiConsumer<dev.mallard.sdp.SdpProblem, Double> levelSearchObserver() {
+    public LevelSearchObserver levelSearchObserver() {
         return levelSearchObserver;
     }
 
@@ -348,7 +403,9 @@ public final class RegionOfAttractionOptions {
     @Override
     public String toString() {
         return "RegionOfAttractionOptions[lyapunovCandidate="
-                + (lyapunovCandidate.equals(Expression.ZERO) ? "none" : lyapunovCandidate) + ", stateVariables="
+                + (quadraticCandidate != null ? "(x - x*)'P(x - x*) with a " + quadraticCandidate.length + " x "
+                        + quadraticCandidate.length + " P" : lyapunovCandidate.equals(Expression.ZERO) ? "none"
+                        : lyapunovCandidate) + ", stateVariables="
                 + stateVariables + ", useImplicitDynamics=" + useImplicitDynamics + ", " + sosOptions
                 + ", certificateBackoff=" + certificateBackoff + ", simulation check of "
                 + Format.count(simulationSamples, "sample") + " over " + simulationHorizon + " s to "

@@ -210,14 +210,16 @@ class SosControlsTest {
     void theLevelSearchObserverReceivesTheSdpWhoseOptimumIsTheLevel() {
         java.util.List<dev.mallard.sdp.SdpProblem> seen = new java.util.ArrayList<>();
         double[] constant = new double[1];
-        RegionOfAttractionResult r = analyze(vanDerPol(1.0), options(null).withLevelSearchObserver((p, c) -> {
+        double[] unitSeen = new double[1];
+        RegionOfAttractionResult r = analyze(vanDerPol(1.0), options(null).withLevelSearchObserver((p, c, unit) -> {
             seen.add(p);
-            constant[0] = c;
+            constant[0] = c * unit;
+            unitSeen[0] = unit;
         }));
         assertEquals(1, seen.size());
         dev.mallard.sdp.SdpResult again = new dev.mallard.sdp.SdpSolver(dev.mallard.sdp.SdpOptions.defaults())
                 .solve(seen.get(0));
-        assertEquals(r.optimalRho(), constant[0] + again.dualObjective(), 1e-7);
+        assertEquals(r.optimalRho(), constant[0] + unitSeen[0] * again.dualObjective(), 1e-7);
     }
 
     @Test

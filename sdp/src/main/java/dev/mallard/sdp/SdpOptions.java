@@ -15,9 +15,12 @@ public final class SdpOptions {
     private final int maxIterations;
     private final double stepFraction;
     private final IterationListener listener;
+    private final boolean splitFreeVariables;
 
     private SdpOptions(double primalTolerance, double dualTolerance, double gapTolerance,
-            double infeasibilityTolerance, int maxIterations, double stepFraction, IterationListener listener) {
+            double infeasibilityTolerance, int maxIterations, double stepFraction, IterationListener listener,
+            boolean splitFreeVariables) {
+        this.splitFreeVariables = splitFreeVariables;
         this.primalTolerance = primalTolerance;
         this.dualTolerance = dualTolerance;
         this.gapTolerance = gapTolerance;
@@ -29,10 +32,10 @@ public final class SdpOptions {
 
     /**
      * @return tolerances 1e-8 (relative primal and dual infeasibility, relative complementarity gap, Farkas ray
-     *     residual), at most 100 iterations, step fraction 0.95, no listener
+     *     residual), at most 100 iterations, step fraction 0.95, no listener, split free variables recognised
      */
     public static SdpOptions defaults() {
-        return new SdpOptions(1e-8, 1e-8, 1e-8, 1e-8, 100, 0.95, null);
+        return new SdpOptions(1e-8, 1e-8, 1e-8, 1e-8, 100, 0.95, null, true);
     }
 
     /**
@@ -41,7 +44,7 @@ public final class SdpOptions {
      */
     public SdpOptions withPrimalTolerance(double tolerance) {
         return new SdpOptions(Checks.positive(tolerance, "primalTolerance"), dualTolerance, gapTolerance,
-                infeasibilityTolerance, maxIterations, stepFraction, listener);
+                infeasibilityTolerance, maxIterations, stepFraction, listener, splitFreeVariables);
     }
 
     /**
@@ -50,7 +53,7 @@ public final class SdpOptions {
      */
     public SdpOptions withDualTolerance(double tolerance) {
         return new SdpOptions(primalTolerance, Checks.positive(tolerance, "dualTolerance"), gapTolerance,
-                infeasibilityTolerance, maxIterations, stepFraction, listener);
+                infeasibilityTolerance, maxIterations, stepFraction, listener, splitFreeVariables);
     }
 
     /**
@@ -60,7 +63,7 @@ public final class SdpOptions {
      */
     public SdpOptions withGapTolerance(double tolerance) {
         return new SdpOptions(primalTolerance, dualTolerance, Checks.positive(tolerance, "gapTolerance"),
-                infeasibilityTolerance, maxIterations, stepFraction, listener);
+                infeasibilityTolerance, maxIterations, stepFraction, listener, splitFreeVariables);
     }
 
     /**
@@ -70,7 +73,8 @@ public final class SdpOptions {
      */
     public SdpOptions withInfeasibilityTolerance(double tolerance) {
         return new SdpOptions(primalTolerance, dualTolerance, gapTolerance,
-                Checks.positive(tolerance, "infeasibilityTolerance"), maxIterations, stepFraction, listener);
+                Checks.positive(tolerance, "infeasibilityTolerance"), maxIterations, stepFraction, listener,
+                splitFreeVariables);
     }
 
     /**
@@ -82,7 +86,7 @@ public final class SdpOptions {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + iterations);
         }
         return new SdpOptions(primalTolerance, dualTolerance, gapTolerance, infeasibilityTolerance, iterations,
-                stepFraction, listener);
+                stepFraction, listener, splitFreeVariables);
     }
 
     /**
@@ -95,7 +99,7 @@ public final class SdpOptions {
             throw new IllegalArgumentException("stepFraction must be in (0, 1), got " + fraction);
         }
         return new SdpOptions(primalTolerance, dualTolerance, gapTolerance, infeasibilityTolerance,
-                maxIterations, fraction, listener);
+                maxIterations, fraction, listener, splitFreeVariables);
     }
 
     /**
@@ -104,7 +108,27 @@ public final class SdpOptions {
      */
     public SdpOptions withListener(IterationListener iterationListener) {
         return new SdpOptions(primalTolerance, dualTolerance, gapTolerance, infeasibilityTolerance,
-                maxIterations, stepFraction, iterationListener);
+                maxIterations, stepFraction, iterationListener, splitFreeVariables);
+    }
+
+    /**
+     * @param recognise whether the solver recognises free variables of (D) written as differences of two
+     *     non-negative LP entries ({@code w = y+ - y-}: two diagonal entries of Y whose coefficients in every
+     *     constraint and in the objective are exact opposites, as SDPA files written by Drake, SOSTOOLS or
+     *     YALMIP hold them) and re-centres each pair after every step (both entries lowered by the same
+     *     amount, which changes neither residuals nor objectives but keeps the pair bounded; without it such
+     *     programs end NUMERICAL_ERROR far more often). The result is in the problem's own variables
+     *     ({@link SdpResult#splitFreeVariables()}). On by default
+     * @return a copy with it set
+     */
+    public SdpOptions withSplitFreeVariables(boolean recognise) {
+        return new SdpOptions(primalTolerance, dualTolerance, gapTolerance, infeasibilityTolerance, maxIterations,
+                stepFraction, listener, recognise);
+    }
+
+    /** @return whether split free variables are recognised ({@link #withSplitFreeVariables}) */
+    public boolean splitFreeVariables() {
+        return splitFreeVariables;
     }
 
     /** @return the relative (P) infeasibility tolerance */
@@ -145,13 +169,15 @@ public final class SdpOptions {
     /**
      * @return every setting, as {@code SdpOptions[primalTolerance=1.0E-8, dualTolerance=1.0E-8,
      *     gapTolerance=1.0E-8, infeasibilityTolerance=1.0E-8, maxIterations=100, stepFraction=0.95,
-     *     no listener]}
+     *     no listener]}, with {@code ", split free variables kept as LP pairs"} before the bracket if
+     *     {@link #withSplitFreeVariables} turned their recognition off
      */
     @Override
     public String toString() {
         return "SdpOptions[primalTolerance=" + primalTolerance + ", dualTolerance=" + dualTolerance
                 + ", gapTolerance=" + gapTolerance + ", infeasibilityTolerance=" + infeasibilityTolerance
                 + ", maxIterations=" + maxIterations + ", stepFraction=" + stepFraction
-                + (listener == null ? ", no listener" : ", with a listener") + "]";
+                + (listener == null ? ", no listener" : ", with a listener")
+                + (splitFreeVariables ? "" : ", split free variables kept as LP pairs") + "]";
     }
 }

@@ -172,6 +172,42 @@ public final class SdpProblem {
         return i + 1;
     }
 
+    /**
+     * The same program without free variables, as an SDPA file can hold it: each free variable w_k becomes
+     * {@code y+ - y-}, two entries of a diagonal block appended after the others (entries 2k and 2k + 1 of
+     * it) with the coefficients {@code a_i[k]} and {@code -a_i[k]} in constraint i and {@code f[k]} and
+     * {@code -f[k]} in C. The optimal value is the same, and {@link SdpSolver} recognises the pairs again
+     * ({@link SdpResult#splitFreeVariables()}); a solution's w_k is the difference of the two entries.
+     *
+     * @return this problem if it has no free variables, else the split one
+     */
+    public SdpProblem withFreeVariablesSplit() {
+        if (freeCount == 0) {
+            return this;
+        }
+        int[] sizes = Arrays.copyOf(blockSizes, blockSizes.length + 1);
+        int split = blockSizes.length;
+        sizes[split] = -2 * freeCount;
+        Builder b = builder(m, sizes, 0);
+        for (int i = 0; i < m; i++) {
+            b.cost(i, cost[i]);
+        }
+        for (int k = 0; k <= m; k++) {
+            for (int block = 0; block < blockSizes.length; block++) {
+                BlockEntries e = entries[block][k];
+                for (int t = 0; t < e.size; t++) {
+                    b.add(k, block, e.rows[t], e.cols[t], e.values[t]);
+                }
+            }
+            BlockEntries f = free[k];
+            for (int t = 0; t < f.size; t++) {
+                b.add(k, split, 2 * f.rows[t], 2 * f.rows[t], f.values[t]);
+                b.add(k, split, 2 * f.rows[t] + 1, 2 * f.rows[t] + 1, -f.values[t]);
+            }
+        }
+        return b.build();
+    }
+
     @Override
     public String toString() {
         return "SdpProblem[m=" + m + ", blocks=" + Arrays.toString(blockSizes) + ", free=" + freeCount + "]";

@@ -18,9 +18,11 @@ public final class SdpResult {
     private final IterationInfo last;
     private final double certificateResidual;
     private final long nanos;
+    private final int splitPairs;
 
     SdpResult(SdpStatus status, double[] x, BlockDiagonalMatrix slack, BlockDiagonalMatrix dual, double[] free,
-            IterationInfo last, double certificateResidual, long nanos) {
+            IterationInfo last, double certificateResidual, long nanos, int splitPairs) {
+        this.splitPairs = splitPairs;
         this.status = status;
         this.x = x;
         this.slack = slack;
@@ -33,7 +35,7 @@ public final class SdpResult {
 
     /** @return this outcome with its solve time replaced (nanoseconds, {@code >= 0}) */
     SdpResult withNanos(long solveNanos) {
-        return new SdpResult(status, x, slack, dual, free, last, certificateResidual, solveNanos);
+        return new SdpResult(status, x, slack, dual, free, last, certificateResidual, solveNanos, splitPairs);
     }
 
     /** @return how the run ended */
@@ -120,6 +122,17 @@ public final class SdpResult {
     /** @return the wall-clock solve time in nanoseconds */
     long solveNanos() {
         return nanos;
+    }
+
+    /**
+     * @return how many free variables written as split pairs the solver recognised and re-centred (pairs of
+     *     diagonal entries of Y whose constraint and objective coefficients are exact opposites, see
+     *     {@link SdpOptions#withSplitFreeVariables}); 0 if none or not asked for. The pairs stay in Y: a
+     *     pair's free value is {@code y+ - y-}, and its two entries of X, {@code +-(sum_i A_i[j+] x_i - C[j+])}
+     *     up to the primal residual, are zero at a solution
+     */
+    public int splitFreeVariables() {
+        return splitPairs;
     }
 
     /** @return the wall-clock solve time in seconds */

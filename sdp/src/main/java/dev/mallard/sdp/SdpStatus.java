@@ -9,8 +9,9 @@ public enum SdpStatus {
     OPTIMAL,
     /**
      * Progress stalled (rounding errors in the Newton system dominate, as happens on ill-posed
-     * problems) after reaching an iterate within a factor 100 of every tolerance; that iterate is
-     * returned. CSDP calls this "solved to reduced accuracy".
+     * problems) after reaching an iterate within a factor 1000 of every tolerance whose primal and dual
+     * objectives agree to 1e-3 relative; that iterate is returned. CSDP calls this "solved to reduced
+     * accuracy" (with the same factor, and no test of the objectives).
      */
     NEAR_OPTIMAL,
     /**

@@ -25,7 +25,9 @@ import java.util.List;
  * twice are summed.
  *
  * <p>{@link SdpProblem} numbers from 0 and calls F_0 the constant matrix C and F_i (i >= 1) the
- * constraint matrix A_{i-1}. Problems with free variables have no SDPA form and cannot be written.
+ * constraint matrix A_{i-1}. Problems with free variables have no SDPA form and cannot be written as they are;
+ * {@link SdpProblem#withFreeVariablesSplit()} writes each as a pair of LP entries, which {@link SdpSolver}
+ * recognises when the file is read back.
  *
  * <p>Reading allocates memory in proportion to the length of the file, and a table of blocks times
  * (m + 1) references, at most {@link #MAX_MATRIX_TABLE}; it does not allocate the dense matrices of a

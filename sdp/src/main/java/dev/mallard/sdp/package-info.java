@@ -8,7 +8,9 @@
  *   <li>{@link dev.mallard.sdp.SdpSolver} with {@link dev.mallard.sdp.SdpOptions}: the HKM
  *       predictor-corrector method; {@link dev.mallard.sdp.SdpResult} and
  *       {@link dev.mallard.sdp.SdpStatus} report the outcome, with Farkas rays for infeasible
- *       problems; {@link dev.mallard.sdp.IterationListener} receives a per-iteration log;</li>
+ *       problems; free variables written as pairs of LP entries with opposite coefficients (as
+ *       SDPA files from Drake, SOSTOOLS or YALMIP hold them) are recognised and re-centred;
+ *       {@link dev.mallard.sdp.IterationListener} receives a per-iteration log;</li>
  *   <li>{@link dev.mallard.sdp.SdpaFormat}: {@code .dat-s} and {@code .dat} files;</li>
  *   <li>{@link dev.mallard.sdp.SdpModel}: scalar and PSD matrix variables, linear expressions and
  *       constraints, compiled to an {@code SdpProblem}; solved into a

@@ -1,0 +1,152 @@
+package dev.mallard.sdp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The corpus of {@code data/sdp-corpus} (its README says where each file comes from): Drake's region-of-attraction
+ * SOS programs with split free variables, digit-changed hinf1 files and SDPLIB problems, each solved and held to
+ * CSDP's answer stored beside it ({@code CSDP.csv}, computed here by {@code csdp.sh}).
+ *
+ * <p>On every problem: Mallard's status is at least CSDP's (CSDP "Success" needs OPTIMAL, "Partial Success" at
+ * least NEAR_OPTIMAL, a CSDP infeasibility the same infeasibility, a CSDP failure nothing), except the known gaps
+ * listed below with their reasons; and, right or refused, an OPTIMAL result's two objectives are within 1e-6
+ * relative (of max(1, |objective|)) of CSDP's two, widened by CSDP's own primal-dual difference (which on the
+ * hinf problems is 1e-6 to 1e-2, on the SOS programs about 1e-8), a NEAR_OPTIMAL one's within 1e-3 (the
+ * objective gap such an iterate may have). An infeasibility Mallard reports must be CSDP's. Problems of group
+ * {@code large} run only with the JUnit tag {@code sdp-corpus-large} (see the README).
+ */
+class SdpCorpusTest {
+
+    private static final String HINF = "NUMERICAL_ERROR: the dual infeasibility stalls at 1e-5 to 1e-4, beyond 1000 "
+            + "times the tolerance, where CSDP reports Partial Success with its own objectives 1e-5 to 1e-2 apart";
+
+    /**
+     * Problems where Mallard's status is below CSDP's, or its objective further from CSDP's than 1e-6, each with
+     * what is measured (docs/PERFORMANCE.md, "SDP corpus (issue 30)"): their status is not asserted, and their
+     * objectives are held to 1e-4 instead of 1e-6 if they end OPTIMAL (moore-greitzer), not at all otherwise.
+     */
+    private static final Map<String, String> KNOWN_GAPS = Map.ofEntries(
+            Map.entry("sos-drake/vannelli-vidyasagar3.dat-s", "NEAR_OPTIMAL: the dual infeasibility jumps from "
+                    + "4e-13 to 1.3e-6 in one full step at mu = 1.6e-4 and is not repaired"),
+            Map.entry("sos-drake/genesio-tesi.dat-s", "NUMERICAL_ERROR; CSDP's own objectives are 1e-2 apart"),
+            Map.entry("sos-drake/moore-greitzer.dat-s", "OPTIMAL by the complementarity measure, as CSDP's, but the "
+                    + "dual objective is 2.6e-5 relative from CSDP's (the primal one agrees to 5e-8)"),
+            Map.entry("fuzzed/hinf1-seed22.dat-s", "NEAR_OPTIMAL at complementarity 7e-8, its dual objective 2.2e-3 "
+                    + "relative below CSDP's (objective gap 8.5e-4)"),
+            Map.entry("sdplib/hinf5.dat-s", HINF),
+            Map.entry("sdplib/hinf6.dat-s", HINF),
+            Map.entry("sdplib/hinf8.dat-s", HINF),
+            Map.entry("sdplib/hinf13.dat-s", HINF),
+            Map.entry("sdplib/hinf15.dat-s", HINF));
+
+    /** CSDP's answer for one corpus file. */
+    record Entry(String file, String group, String status, double primal, double dual, int iterations) {
+    }
+
+    /** Walks up from the working directory to the repository's {@code data/sdp-corpus}. */
+    static Path directory() {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("data").resolve("sdp-corpus");
+            if (Files.isRegularFile(candidate.resolve("CSDP.csv"))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("no data/sdp-corpus/CSDP.csv in " + start + " or a parent directory");
+    }
+
+    static List<Entry> entries() {
+        try {
+            List<Entry> out = new ArrayList<>();
+            List<String> lines = Files.readAllLines(directory().resolve("CSDP.csv"));
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.split(",", -1);
+                out.add(new Entry(f[0], f[1], f[2], f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]),
+                        f[4].isEmpty() ? Double.NaN : Double.parseDouble(f[4]), Integer.parseInt(f[5])));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Stream<String> defaultProblems() {
+        return entries().stream().filter(e -> e.group().equals("default")).map(Entry::file);
+    }
+
+    static Stream<String> largeProblems() {
+        return entries().stream().filter(e -> e.group().equals("large")).map(Entry::file);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("defaultProblems")
+    void statusAtLeastCsdpsAndObjectiveWithinCsdps(String file) throws IOException {
+        check(file);
+    }
+
+    @Tag("sdp-corpus-large")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("largeProblems")
+    void largeProblemsAtLeastCsdpsStatusAndObjective(String file) throws IOException {
+        check(file);
+    }
+
+    private static void check(String file) throws IOException {
+        Entry csdp = entries().stream().filter(e -> e.file().equals(file)).findFirst().orElseThrow();
+        SdpResult r = new SdpSolver().solve(SdpaFormat.read(directory().resolve(file)));
+        String what = file + ": " + r + " against CSDP " + csdp;
+        switch (csdp.status()) {
+            // CSDP's primal is SDPA's (D), Mallard's dual side: its "primal infeasible" is Mallard's DUAL_INFEASIBLE.
+            case "primal_infeasible" -> assertEquals(SdpStatus.DUAL_INFEASIBLE, r.status(), what);
+            case "dual_infeasible" -> assertEquals(SdpStatus.PRIMAL_INFEASIBLE, r.status(), what);
+            default -> {
+                assertTrue(r.status() != SdpStatus.PRIMAL_INFEASIBLE && r.status() != SdpStatus.DUAL_INFEASIBLE, what);
+                if (!KNOWN_GAPS.containsKey(file)) {
+                    int required = csdp.status().equals("success") ? 2 : csdp.status().equals("partial") ? 1 : 0;
+                    assertTrue(rank(r.status()) >= required, what);
+                }
+                checkObjectives(csdp, r, what, KNOWN_GAPS.containsKey(file));
+            }
+        }
+    }
+
+    /**
+     * Both objectives within CSDP's answer widened by its own primal-dual difference (its uncertainty) and by
+     * {@code relative * max(1, |CSDP's objective|)}.
+     */
+    private static void checkObjectives(Entry csdp, SdpResult r, String what, boolean knownGap) {
+        if (Double.isNaN(csdp.primal()) || rank(r.status()) == 0 || knownGap && r.status() != SdpStatus.OPTIMAL) {
+            return;
+        }
+        double relative = r.status() != SdpStatus.OPTIMAL ? 1e-3 : knownGap ? 1e-4 : 1e-6;
+        double difference = Math.abs(csdp.primal() - csdp.dual());
+        double slack = difference + relative * Math.max(1, Math.abs(csdp.primal()));
+        double low = Math.min(csdp.primal(), csdp.dual()) - slack;
+        double high = Math.max(csdp.primal(), csdp.dual()) + slack;
+        for (double objective : new double[] {r.primalObjective(), r.dualObjective()}) {
+            assertTrue(objective >= low && objective <= high, () -> what + ": objective " + objective
+                    + " outside [" + low + ", " + high + "]");
+        }
+    }
+
+    private static int rank(SdpStatus status) {
+        return switch (status) {
+            case OPTIMAL -> 2;
+            case NEAR_OPTIMAL -> 1;
+            default -> 0;
+        };
+    }
+}
