@@ -48,6 +48,7 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SystemOptions.Parsed parsed = system.parse(true);
+        parsed.requireNoEvents("inspect");
         int n = parsed.states().size();
         double[] point = at == null ? new double[n] : SystemOptions.numbers(at, "--at", n);
         List<Expression> f = parsed.dynamics();

@@ -1,7 +1,6 @@
 package dev.mallard.cli;
 
 import dev.mallard.plot.RegionOfAttractionPlot;
-
 import dev.mallard.roa.CertificateFailure;
 import dev.mallard.roa.RegionOfAttraction;
 import dev.mallard.roa.RegionOfAttractionException;
@@ -23,9 +22,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mallard roa}: a certified region of attraction of an equilibrium, by sum-of-squares programming. */
 @Command(name = "roa", mixinStandardHelpOptions = true, sortOptions = false,
@@ -113,8 +112,9 @@ final class RoaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if ((system.f == null) == (g == null)) {
-            throw new BadInputException(g == null ? "give the dynamics with --f or --g" : "give either --f or --g, not both");
+        if (system.model == null && (system.f == null) == (g == null)) {
+            throw new BadInputException(g == null ? "give the dynamics with --f, --g or --model"
+                    : "give either --f or --g, not both");
         }
         if (plot != null) {
             Plots.checkPng(plot, "--plot");
@@ -122,12 +122,17 @@ final class RoaCommand implements Callable<Integer> {
         List<String> inputNames = inputs == null ? List.of() : SystemOptions.splitList(inputs, ",", "--inputs");
         checkFeedbackOptions(inputNames);
         SystemOptions.Parsed parsed = system.parse(false, inputNames, "--inputs");
+        parsed.requireNoEvents("roa");
+        if (parsed.file() != null && g != null) {
+            throw new BadInputException("--model: the file gives the dynamics explicitly; --g cannot be given beside it");
+        }
         int n = parsed.states().size();
         if (plot != null && n < 2) {
             // Refused before the analysis, so that no result is computed and then lost.
             throw new BadInputException("--plot draws the estimate in the plane of two states; the system has " + n);
         }
-        double[] point = xStar == null ? new double[n] : SystemOptions.numbers(xStar, "--x-star", n);
+        double[] point = xStar != null ? SystemOptions.numbers(xStar, "--x-star", n)
+                : parsed.equilibrium().orElseGet(() -> new double[n]);
         List<Expression> f;
         if (g != null) {
             f = implicit(parsed);
@@ -138,11 +143,11 @@ final class RoaCommand implements Callable<Integer> {
             double[] input = uStar == null ? new double[u.size()] : SystemOptions.numbers(uStar, "--u-star", u.size());
             closedLoopGain = gain(parsed, u, point, input);
             f = ClosedLoop.close(parsed.dynamics(), parsed.states(), u, closedLoopGain, point, input);
-            parsed = withDynamics(parsed, f);
+            parsed = parsed.withDynamics(f);
         }
         boolean rational = g != null || checkRational(parsed);
-        checkEquilibrium(withDynamics(parsed, f), point);
-        SymbolicVectorSystem<Double> sys = SystemOptions.builder(withDynamics(parsed, f), "the system").build(Scalar.DOUBLE);
+        checkEquilibrium(parsed.withDynamics(f), point);
+        SymbolicVectorSystem<Double> sys = SystemOptions.builder(parsed.withDynamics(f), "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())
@@ -438,26 +443,22 @@ final class RoaCommand implements Callable<Integer> {
                 parsed.states().size()), dots);
     }
 
-    private static SystemOptions.Parsed withDynamics(SystemOptions.Parsed p, List<Expression> f) {
-        return new SystemOptions.Parsed(p.time(), p.states(), p.parameters(), p.parameterValues(), p.names(),
-                p.definitions(), f);
-    }
-
     /**
      * The picture: for 2 states the estimate, the simulated true boundary and trajectories; for more, the slice
      * through x* in the plane of the first two states, with trajectories of the full system started on it.
      */
     private RegionOfAttractionPlot.Drawing drawing(SystemOptions.Parsed parsed, List<Expression> f,
             RegionOfAttractionResult result, double[] point) {
-        SymbolicVectorSystem<Double> forward = SystemOptions.builder(withDynamics(parsed, f), "the system")
+        SymbolicVectorSystem<Double> forward = SystemOptions.builder(parsed.withDynamics(f), "the system")
                 .build(Scalar.DOUBLE);
         if (parsed.states().size() > 2) {
             return Plots.write(plot, () -> RegionOfAttractionPlot.drawSlice(result.lyapunovFunction(),
                     parsed.states(), point, forward, "Region of attraction, slice in (" + parsed.stateNames().get(0)
                     + ", " + parsed.stateNames().get(1) + ")", plot));
         }
-        SymbolicVectorSystem<Double> reversed = SystemOptions.builder(withDynamics(parsed,
-                f.stream().map(Expression::negate).toList()), "the time-reversed system").build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> reversed = SystemOptions.builder(
+                parsed.withDynamics(f.stream().map(Expression::negate).toList()), "the time-reversed system")
+                .build(Scalar.DOUBLE);
         return Plots.write(plot, () -> RegionOfAttractionPlot.draw(result.lyapunovFunction(), parsed.states(), point,
                 forward, reversed, "Region of attraction", plot));
     }

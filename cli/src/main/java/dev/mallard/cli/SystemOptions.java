@@ -6,11 +6,17 @@ import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.FormulaParseException;
 import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.symbolic.ModelFile;
+import dev.mallard.systems.symbolic.ModelFileException;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
@@ -25,8 +31,13 @@ final class SystemOptions {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
 
-    @Option(names = "--vars", paramLabel = "x1,x2", required = true, description = "State names, in order.")
+    @Option(names = "--vars", paramLabel = "x1,x2", description = "State names, in order (required unless --model).")
     String vars;
+
+    @Option(names = "--model", paramLabel = "FILE", description = "A model file (YAML or JSON) declaring the states, "
+            + "inputs, parameters, definitions, dynamics, events and equilibrium, instead of --vars --f --let; "
+            + "--params then sets parameters to other values and gives each input a constant value.")
+    Path model;
 
     @Option(names = "--f", paramLabel = "\"EXPR1; EXPR2\"",
             description = "The time derivatives, one expression per state, separated by ';'. Expressions use numbers, "
@@ -43,9 +54,31 @@ final class SystemOptions {
             + "value is a constant expression (8/3, 2*pi, sqrt(2)) without names.")
     String params;
 
-    /** A system parsed from the options, with its names. */
+    /**
+     * A system parsed from the options, with its names; {@code file} is the model file it was read from, or null
+     * when it was given by --vars --f --let --params.
+     */
     record Parsed(Variable time, List<Variable> states, List<Variable> parameters, double[] parameterValues,
-            Map<String, Variable> names, Definitions definitions, List<Expression> dynamics) {
+            Map<String, Variable> names, Definitions definitions, List<Expression> dynamics, ModelFile file) {
+
+        /** The same system with other dynamics. */
+        Parsed withDynamics(List<Expression> f) {
+            return new Parsed(time, states, parameters, parameterValues, names, definitions, f, file);
+        }
+
+        /** The model file's equilibrium, if the system came from one that gives it. */
+        Optional<double[]> equilibrium() {
+            return file == null ? Optional.empty() : file.equilibrium();
+        }
+
+        /** Refuses a model file with events, for a command that analyses the continuous dynamics alone. */
+        void requireNoEvents(String command) {
+            if (file != null && !file.guards().isEmpty()) {
+                throw new BadInputException("--model: " + command + " analyses the continuous dynamics, and the file "
+                        + "declares " + file.guards().size() + " event" + (file.guards().size() == 1 ? "" : "s")
+                        + "; use simulate or gradient for a hybrid model");
+            }
+        }
 
         List<String> stateNames() {
             return states.stream().map(Variable::name).toList();
@@ -111,6 +144,12 @@ final class SystemOptions {
      * parameters and found in {@link Parsed#names()}; {@code option} names them in messages.
      */
     Parsed parse(boolean dynamicsRequired, List<String> extraNames, String option) {
+        if (model != null) {
+            return parseModel(extraNames, option);
+        }
+        if (vars == null) {
+            throw new BadInputException("--vars is required: give the state names, or a model file with --model");
+        }
         Map<String, Variable> names = new LinkedHashMap<>();
         Variable time = new Variable("t");
         names.put("t", time);
@@ -151,7 +190,88 @@ final class SystemOptions {
             throw new BadInputException("--f is required: give one time derivative per state in --vars");
         }
         return new Parsed(time, List.copyOf(states), List.copyOf(parameters),
-                values.stream().mapToDouble(Double::doubleValue).toArray(), names, definitions, dynamics);
+                values.stream().mapToDouble(Double::doubleValue).toArray(), names, definitions, dynamics, null);
+    }
+
+    /**
+     * The system of --model. --params may set the file's parameters to other values, and must give a value (held
+     * constant) to each input of the file that the command does not feed; the command's own names
+     * ({@code extraNames}, e.g. roa's inputs) must otherwise be the file's inputs, in order.
+     */
+    private Parsed parseModel(List<String> extraNames, String option) {
+        for (String given : new String[] {vars == null ? null : "--vars", f == null ? null : "--f",
+                let == null ? null : "--let"}) {
+            if (given != null) {
+                throw new BadInputException("--model: the file declares the system; " + given + " cannot be given "
+                        + "beside it");
+            }
+        }
+        ModelFile file = readModel();
+        List<String> inputs = file.inputs().stream().map(Variable::name).toList();
+        boolean inputsAsParameters = extraNames.isEmpty();
+        if (!inputsAsParameters && !inputs.equals(extraNames)) {
+            throw new BadInputException("--model: the file declares the inputs " + inputs + ", but " + option
+                    + " gives " + extraNames);
+        }
+        Map<String, Variable> names = new LinkedHashMap<>();
+        names.put("t", file.time());
+        file.states().forEach(v -> names.put(v.name(), v));
+        List<Variable> parameters = new ArrayList<>(file.parameters());
+        List<Double> values = new ArrayList<>();
+        for (double v : file.parameterValues()) {
+            values.add(v);
+        }
+        if (inputsAsParameters) {
+            parameters.addAll(file.inputs());
+            file.inputs().forEach(u -> values.add(Double.NaN));
+        }
+        parameters.forEach(v -> names.put(v.name(), v));
+        if (!inputsAsParameters) {
+            file.inputs().forEach(v -> names.put(v.name(), v));
+        }
+        if (params != null && !params.isBlank()) {
+            overrideParameters(parameters, values);
+        }
+        for (int k = 0; k < parameters.size(); k++) {
+            if (Double.isNaN(values.get(k))) {
+                throw new BadInputException("--model: the file's input '" + parameters.get(k).name() + "' has no "
+                        + "value; give one with --params " + parameters.get(k).name() + "=VALUE (held constant)");
+            }
+        }
+        return new Parsed(file.time(), file.states(), List.copyOf(parameters),
+                values.stream().mapToDouble(Double::doubleValue).toArray(), names, file.definitions(),
+                file.dynamics(), file);
+    }
+
+    private ModelFile readModel() {
+        try {
+            return ModelFile.read(model);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException("--model: no such file: " + model);
+        } catch (IOException e) {
+            throw new BadInputException("--model: cannot read " + model + ": " + e.getMessage());
+        } catch (ModelFileException e) {
+            throw new BadInputException("--model: " + e.getMessage());
+        }
+    }
+
+    /** --params beside --model: new values of the file's parameters (and of its inputs, held constant). */
+    private void overrideParameters(List<Variable> parameters, List<Double> values) {
+        int offset = 0;
+        for (String pair : splitTopLevel(params, "--params")) {
+            int eq = pair.indexOf('=');
+            if (eq < 0) {
+                throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair.strip()) + "'");
+            }
+            String name = pair.substring(0, eq).trim();
+            int k = parameters.stream().map(Variable::name).toList().indexOf(name);
+            if (k < 0) {
+                throw new BadInputException("--params: '" + Messages.quote(name) + "' is not a parameter or input of "
+                        + "the model file; it has " + parameters.stream().map(Variable::name).toList());
+            }
+            values.set(k, constant(params, offset + eq + 1, pair.substring(eq + 1), name));
+            offset += pair.length() + 1;
+        }
     }
 
     /** A builder holding the parsed dynamics and parameters. */
@@ -160,6 +280,11 @@ final class SystemOptions {
                 .state(parsed.states()).dynamics(parsed.dynamics());
         for (int k = 0; k < parsed.parameters().size(); k++) {
             builder.parameter(parsed.parameters().get(k), parsed.parameterValues()[k]);
+        }
+        if (parsed.file() != null) {
+            for (int k = 0; k < parsed.file().guards().size(); k++) {
+                builder.guardAndReset(parsed.file().guards().get(k), parsed.file().reset(k));
+            }
         }
         return builder;
     }

@@ -31,7 +31,7 @@ class DefinitionsTest {
     }
 
     /** Spong's acrobot with Drake's parameters, as README shows it (also in simulator's ModelExamplesTest). */
-    private static final String ACROBOT = "I1 = Ic1 + m1*lc1^2; I2 = Ic2 + m2*lc2^2; k = m2*l1*lc2;"
+    static final String ACROBOT = "I1 = Ic1 + m1*lc1^2; I2 = Ic2 + m2*lc2^2; k = m2*l1*lc2;"
             + " m11 = I1 + I2 + m2*l1^2 + 2*k*cos(q2); m12 = I2 + k*cos(q2);"
             + " r1 = 2*k*sin(q2)*v2*v1 + k*sin(q2)*v2^2 - g*(m1*lc1*sin(q1) + m2*(l1*sin(q1) + lc2*sin(q1 + q2))) - b1*v1;"
             + " r2 = u - k*sin(q2)*v1^2 - g*m2*lc2*sin(q1 + q2) - b2*v2; det = m11*I2 - m12^2;"

@@ -1,5 +1,6 @@
 package dev.mallard.examples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.autodiff.AutoDiff;
@@ -13,8 +14,12 @@ import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.symbolic.ModelFile;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -123,6 +128,25 @@ class ModelExamplesTest {
     }
 
     @Test
+    void theModelFilesAgreeWithTheJavaModels() throws IOException {
+        assertAllAgree(new Acrobot<>(Scalar.DOUBLE), modelFile("acrobot.yaml").toSystem(Scalar.DOUBLE), 1);
+        assertAllAgree(new PlanarQuadrotor<>(Scalar.DOUBLE), modelFile("planar_quadrotor.yaml")
+                .toSystem(Scalar.DOUBLE), 2);
+        assertArrayEquals(new double[] {Math.PI, 0, 0, 0}, modelFile("acrobot.yaml").equilibrium().orElseThrow());
+    }
+
+    /** A file of the repository's data/models, found by walking up from the module's directory. */
+    static ModelFile modelFile(String name) throws IOException {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("data").resolve("models").resolve(name);
+            if (Files.isRegularFile(candidate)) {
+                return ModelFile.read(candidate);
+            }
+        }
+        throw new IllegalStateException("data/models/" + name + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    @Test
     void bothAgreeWithTheNumPyModelsAtAPoint() {
         // docs/models/acrobot.py and quadrotor.py print these.
         double[] acrobot = derivatives(new Acrobot<>(Scalar.DOUBLE), new double[] {0.3, -0.4, 0.5, -0.6},
@@ -140,10 +164,11 @@ class ModelExamplesTest {
     }
 
     @Test
-    void acrobotLinearisationAtTheUprightMatchesTheComplexStepReference() {
+    void acrobotLinearisationAtTheUprightMatchesTheComplexStepReference() throws IOException {
         List<DynamicalSystem<Double>> forms = new ArrayList<>();
         forms.add(new Acrobot<>(Scalar.DOUBLE));
         forms.add(formulaSystem("q1,q2,v1,v2", "u", ACROBOT_PARAMETERS, ACROBOT_FORMULA));
+        forms.add(modelFile("acrobot.yaml").toSystem(Scalar.DOUBLE));
         for (DynamicalSystem<Double> system : forms) {
             Context<Double> upright = system.createDefaultContext();
             upright.setContinuousStateValues(Math.PI, 0, 0, 0);
