@@ -160,16 +160,9 @@ final class SystemOptions {
         List<Variable> parameters = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         if (params != null && !params.isBlank()) {
-            int offset = 0;
-            for (String pair : splitTopLevel(params, "--params")) {
-                int eq = pair.indexOf('=');
-                if (eq < 0) {
-                    throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair.strip()) + "'");
-                }
-                String name = pair.substring(0, eq).trim();
-                parameters.add(declare(names, name, "--params"));
-                values.add(constant(params, offset + eq + 1, pair.substring(eq + 1), name));
-                offset += pair.length() + 1;
+            for (ParamEntry entry : paramEntries()) {
+                parameters.add(declare(names, entry.name(), "--params"));
+                values.add(entry.value());
             }
         }
         for (String name : extraNames) {
@@ -257,21 +250,38 @@ final class SystemOptions {
 
     /** --params beside --model: new values of the file's parameters (and of its inputs, held constant). */
     private void overrideParameters(List<Variable> parameters, List<Double> values) {
+        List<String> known = parameters.stream().map(Variable::name).toList();
+        for (ParamEntry entry : paramEntries()) {
+            int k = known.indexOf(entry.name());
+            if (k < 0) {
+                throw new BadInputException("--params: '" + Messages.quote(entry.name()) + "' is not a parameter or "
+                        + "input of the model file; it has " + known);
+            }
+            values.set(k, entry.value());
+        }
+    }
+
+    /** One {@code name=value} entry of --params, its value parsed only when asked (after the name is checked). */
+    private record ParamEntry(String name, String text, int offset, String piece) {
+
+        double value() {
+            return constant(text, offset, piece, name);
+        }
+    }
+
+    /** The entries of --params, in order; an entry without '=' is refused. */
+    private List<ParamEntry> paramEntries() {
+        List<ParamEntry> out = new ArrayList<>();
         int offset = 0;
         for (String pair : splitTopLevel(params, "--params")) {
             int eq = pair.indexOf('=');
             if (eq < 0) {
                 throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair.strip()) + "'");
             }
-            String name = pair.substring(0, eq).trim();
-            int k = parameters.stream().map(Variable::name).toList().indexOf(name);
-            if (k < 0) {
-                throw new BadInputException("--params: '" + Messages.quote(name) + "' is not a parameter or input of "
-                        + "the model file; it has " + parameters.stream().map(Variable::name).toList());
-            }
-            values.set(k, constant(params, offset + eq + 1, pair.substring(eq + 1), name));
+            out.add(new ParamEntry(pair.substring(0, eq).trim(), params, offset + eq + 1, pair.substring(eq + 1)));
             offset += pair.length() + 1;
         }
+        return out;
     }
 
     /** A builder holding the parsed dynamics and parameters. */
