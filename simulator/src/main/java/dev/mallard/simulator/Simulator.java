@@ -124,6 +124,12 @@ public final class Simulator<T> {
     private final List<Integer> periodicOwner = new ArrayList<>();
     /** The next sample of each periodic event (indexed as periodicEvents); empty without periodic events. */
     private PeriodicSchedule schedule;
+    /** The start, next publish and next update time of the current step (seconds), set by {@link #startStep}. */
+    private double stepStart;
+    private double stepPublishBy;
+    private double stepUpdateBy;
+    /** No per-step, periodic or custom-scheduled events and no witness functions in any leaf. */
+    private boolean noDeclaredStepEvents;
     private WitnessTracker<T> witnesses;
     /** The leaves that schedule their own events ({@code doCalcNextUpdateTime}); empty for most systems. */
     private int[] customLeaves = new int[0];
@@ -148,7 +154,8 @@ public final class Simulator<T> {
     private EventObserver<T> observer;
     /** The description of each witness-triggered event's witness function, for the event log. */
     private final Map<Event<T>, String> witnessOf = new IdentityHashMap<>();
-    private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
+    /** The witness isolation window, NaN for none: {@link #getCurrentWitnessTimeIsolation()} without a box. */
+    private final java.util.function.DoubleSupplier windowRule = this::witnessTimeIsolation;
 
     /**
      * A simulator with a default context from the system.
@@ -246,6 +253,7 @@ public final class Simulator<T> {
         schedule = new PeriodicSchedule(period, offset, publish);
         boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has) && customLeaves.length == 0;
+        noDeclaredStepEvents = noWitnessOrPerStep && m == 0;
         if (noWitnessOrPerStep && !periodicEvents.isEmpty()
                 && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
             periodicUpdates = new PeriodicUpdates<>(periodicEvents,
@@ -466,13 +474,42 @@ public final class Simulator<T> {
      * it. From {@code {ts, x⁻(ts)}}: the pending updates ({@code x⁺(ts)}); the witnesses' start values; one
      * integration step ending no later than the next timed event or {@code tMax}; the witness isolation, which
      * may end it earlier; the events due at its end (publishes dispatched now, updates pending for the next
-     * step); the monitor. A kind of event the system does not declare costs one test here: an empty set, an
-     * empty schedule, no witnesses.
+     * step); the monitor. A kind of event the system does not declare costs one test here (an empty set, an
+     * empty schedule, no witnesses), and a system with no step events at all, without a monitor, forced
+     * publishes or pacing, skips the event phases.
      *
      * @return the most severe non-failure status (failures throw)
      */
     private EventStatus step(double tMax, T tMaxScalar) {
+        // Without any event, monitor, forced publish or pacing every event phase would find nothing to do:
+        // skipping them keeps a step of an event-free system as cheap as the integration step alone (and this
+        // method small enough for the compiler to inline the integration into the advance loop).
+        boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
+        EventStatus status = quiet ? EventStatus.didNothing() : startStep();
+        if (status.reachedTermination()) {
+            return status;
+        }
+        double publishBy = quiet ? Double.POSITIVE_INFINITY : stepPublishBy;
+        double updateBy = quiet ? Double.POSITIVE_INFINITY : stepUpdateBy;
+        if (tMaxScalar != null) {
+            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
+        } else {
+            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
+        }
+        numSteps++;
+        return quiet ? status : endStep(status);
+    }
+
+    /**
+     * The start of a step from {@code ts}, the context's time: the pending updates ({@code x⁻(ts)} to
+     * {@code x⁺(ts)}), then, unless one reported termination, the schedule and the witnesses' start values,
+     * setting {@link #stepStart}, {@link #stepPublishBy} and {@link #stepUpdateBy}.
+     *
+     * @return the updates' status
+     */
+    private EventStatus startStep() {
         double ts = context.getTimeValue();
+        stepStart = ts;
         EventStatus status = doPendingUpdates();
         if (status.reachedTermination()) {
             return status;
@@ -485,13 +522,21 @@ public final class Simulator<T> {
             publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
             updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
         }
-        if (tMaxScalar != null) {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
-        } else {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
-        }
-        numSteps++;
-        // Drake's order of simultaneous events: per-step, then timed (periodic), then witnessed.
+        stepPublishBy = publishBy;
+        stepUpdateBy = updateBy;
+        return status;
+    }
+
+    /**
+     * The events at the end of a step from {@link #stepStart}: witness isolation (which may end the step earlier),
+     * then, in Drake's order of simultaneous events, per-step, timed (periodic, scheduled) and witnessed
+     * publishes dispatched, with the forced publishes and the monitor; the updates due become pending.
+     *
+     * @param status the status of the step's updates
+     * @return the most severe of it and the publishes' and monitor's statuses
+     */
+    private EventStatus endStep(EventStatus status) {
+        double ts = stepStart;
         publishNow.clear();
         publishNow.addPublishes(perStep);
         boolean witnessing = !witnesses.isEmpty();
@@ -847,16 +892,21 @@ public final class Simulator<T> {
      */
     public OptionalDouble getCurrentWitnessTimeIsolation() {
         requireContext();
+        double window = witnessTimeIsolation();
+        return Double.isNaN(window) ? OptionalDouble.empty() : OptionalDouble.of(window);
+    }
+
+    /** {@link #getCurrentWitnessTimeIsolation()}'s window in seconds, NaN when there is no isolation. */
+    private double witnessTimeIsolation() {
         OptionalDouble accuracy = context.getAccuracy();
         double floor = integrator.getWorkingMinimumStepSize();
         if (integrator.getFixedStepMode()) {
             return accuracy.isPresent()
-                    ? OptionalDouble.of(Math.max(floor,
-                            ISOLATION_SCALE * accuracy.getAsDouble() * integrator.getMaximumStepSize()))
-                    : OptionalDouble.empty();
+                    ? Math.max(floor, ISOLATION_SCALE * accuracy.getAsDouble() * integrator.getMaximumStepSize())
+                    : Double.NaN;
         }
         double a = accuracy.isPresent() ? accuracy.getAsDouble() : integratorAccuracy();
-        return OptionalDouble.of(Math.max(floor, ISOLATION_SCALE * a * CHARACTERISTIC_TIME));
+        return Math.max(floor, ISOLATION_SCALE * a * CHARACTERISTIC_TIME);
     }
 
     /** The error-controlled integrator's accuracy in use, or what {@code initialize} will make it. */
