@@ -128,6 +128,8 @@ public final class Simulator<T> {
     private double stepStart;
     private double stepPublishBy;
     private double stepUpdateBy;
+    /** Whether some leaf declares witness functions (else none can be active, and the tracker is not asked). */
+    private boolean declaresWitnesses;
     /** No per-step, periodic or custom-scheduled events and no witness functions in any leaf. */
     private boolean noDeclaredStepEvents;
     private WitnessTracker<T> witnesses;
@@ -254,6 +256,7 @@ public final class Simulator<T> {
         boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has) && customLeaves.length == 0;
         noDeclaredStepEvents = noWitnessOrPerStep && m == 0;
+        declaresWitnesses = leaves.stream().anyMatch(LeafSystem::hasWitnessFunctions);
         if (noWitnessOrPerStep && !periodicEvents.isEmpty()
                 && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
             periodicUpdates = new PeriodicUpdates<>(periodicEvents,
@@ -484,20 +487,26 @@ public final class Simulator<T> {
         // Without any event, monitor, forced publish or pacing every event phase would find nothing to do:
         // skipping them keeps a step of an event-free system as cheap as the integration step alone (and this
         // method small enough for the compiler to inline the integration into the advance loop).
-        boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
-        EventStatus status = quiet ? EventStatus.didNothing() : startStep();
+        if (noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0) {
+            integrate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tMax, tMaxScalar);
+            return EventStatus.didNothing();
+        }
+        EventStatus status = startStep();
         if (status.reachedTermination()) {
             return status;
         }
-        double publishBy = quiet ? Double.POSITIVE_INFINITY : stepPublishBy;
-        double updateBy = quiet ? Double.POSITIVE_INFINITY : stepUpdateBy;
+        integrate(stepPublishBy, stepUpdateBy, tMax, tMaxScalar);
+        return endStep(status);
+    }
+
+    /** The continuous phase of a step: one integration step ending no later than the three times. */
+    private void integrate(double publishBy, double updateBy, double tMax, T tMaxScalar) {
         if (tMaxScalar != null) {
             integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
         } else {
             integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
         }
         numSteps++;
-        return quiet ? status : endStep(status);
     }
 
     /**
@@ -515,7 +524,9 @@ public final class Simulator<T> {
             return status;
         }
         schedule.update(ts);
-        witnesses.start();
+        if (declaresWitnesses) {
+            witnesses.start();
+        }
         double publishBy = schedule.nextPublish();
         double updateBy = schedule.nextUpdate();
         if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
@@ -537,9 +548,7 @@ public final class Simulator<T> {
      */
     private EventStatus endStep(EventStatus status) {
         double ts = stepStart;
-        publishNow.clear();
-        publishNow.addPublishes(perStep);
-        boolean witnessing = !witnesses.isEmpty();
+        boolean witnessing = declaresWitnesses && !witnesses.isEmpty();
         if (witnessing) {
             witnessedPublishes.clear();
             witnessedUpdates.clear();
@@ -553,6 +562,9 @@ public final class Simulator<T> {
                 return status;
             }
         }
+        // Drake's order of simultaneous events: per-step, then timed (periodic, scheduled), then witnessed.
+        publishNow.clear();
+        publishNow.addPublishes(perStep);
         double te = context.getTimeValue();
         if (schedule.anyDue(te)) {
             addPeriodicDue(te);
@@ -564,7 +576,10 @@ public final class Simulator<T> {
             publishNow.addPublishes(witnessedPublishes);
             pending.addUpdates(witnessedUpdates);
         }
-        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        // nothing to publish and no monitor: the dispatch would find nothing to do
+        if (publishNow.has(Event.Kind.PUBLISH) || publishEveryTimeStep || monitor != null) {
+            status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        }
         pace();
         return status;
     }
