@@ -385,16 +385,7 @@ public final class Simulator<T> {
         }
         dueFlags = pendingAsFlags();
         try {
-            while (context.getTimeValue() < boundaryTime) {
-                EventStatus status = step(boundaryTime, boundaryScalar);
-                lastTime = context.getTimeValue();
-                if (heldAt != null) {
-                    return heldStatus(boundaryTime);
-                }
-                if (status.reachedTermination()) {
-                    return statusFor(status, boundaryTime, lastTime);
-                }
-            }
+            return stepTo(boundaryTime, boundaryScalar);
         } finally {
             if (dueFlags != null) {
                 // also when a handler or the integrator threw: the pending set is where initialize and
@@ -403,8 +394,6 @@ public final class Simulator<T> {
                 dueFlags = null;
             }
         }
-        lastTime = context.getTimeValue();
-        return SimulatorStatus.reachedBoundary(boundaryTime);
     }
 
     /**
@@ -473,30 +462,41 @@ public final class Simulator<T> {
     }
 
     /**
-     * One step of Drake's Simulator::AdvanceTo, the only one: every advance, with or without events, takes
-     * it. From {@code {ts, x⁻(ts)}}: the pending updates ({@code x⁺(ts)}); the witnesses' start values; one
-     * integration step ending no later than the next timed event or {@code tMax}; the witness isolation, which
-     * may end it earlier; the events due at its end (publishes dispatched now, updates pending for the next
-     * step); the monitor. A kind of event the system does not declare costs one test here (an empty set, an
-     * empty schedule, no witnesses), and a system with no step events at all, without a monitor, forced
-     * publishes or pacing, skips the event phases.
+     * Drake's AdvanceTo loop with its Step, the only one: every advance, with or without events, takes these
+     * steps until {@code tMax}. Each step from {@code {ts, x⁻(ts)}}: the pending updates ({@code x⁺(ts)}); the
+     * witnesses' start values; one integration step ending no later than the next timed event or {@code tMax};
+     * the witness isolation, which may end it earlier; the events due at its end (publishes dispatched now,
+     * updates pending for the next step); the monitor. A kind of event the system does not declare costs one
+     * test (an empty set, an empty schedule, no witnesses), and a system with no step events at all, without
+     * a monitor, forced publishes or pacing, skips the event phases ({@link #startStep}, {@link #endStep}),
+     * which would find nothing to do. The loop and the step are one method so that the compiler inlines the
+     * phases into the loop.
      *
-     * @return the most severe non-failure status (failures throw)
+     * @return the boundary reached, a termination (time then stops where it was detected) or the hold at a guard
      */
-    private EventStatus step(double tMax, T tMaxScalar) {
-        // Without any event, monitor, forced publish or pacing every event phase would find nothing to do:
-        // skipping them keeps a step of an event-free system as cheap as the integration step alone (and this
-        // method small enough for the compiler to inline the integration into the advance loop).
-        if (noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0) {
-            integrate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tMax, tMaxScalar);
-            return EventStatus.didNothing();
+    private SimulatorStatus stepTo(double tMax, T tMaxScalar) {
+        while (context.getTimeValue() < tMax) {
+            boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep
+                    && targetRealtimeRate <= 0;
+            EventStatus status = quiet ? EventStatus.didNothing() : startStep();
+            if (!status.reachedTermination()) {
+                if (quiet) {
+                    integrate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tMax, tMaxScalar);
+                } else {
+                    integrate(stepPublishBy, stepUpdateBy, tMax, tMaxScalar);
+                    status = endStep(status);
+                }
+            }
+            lastTime = context.getTimeValue();
+            if (heldAt != null) {
+                return heldStatus(tMax);
+            }
+            if (status.reachedTermination()) {
+                return statusFor(status, tMax, lastTime);
+            }
         }
-        EventStatus status = startStep();
-        if (status.reachedTermination()) {
-            return status;
-        }
-        integrate(stepPublishBy, stepUpdateBy, tMax, tMaxScalar);
-        return endStep(status);
+        lastTime = context.getTimeValue();
+        return SimulatorStatus.reachedBoundary(tMax);
     }
 
     /** The continuous phase of a step: one integration step ending no later than the three times. */
@@ -577,7 +577,7 @@ public final class Simulator<T> {
             pending.addUpdates(witnessedUpdates);
         }
         // nothing to publish and no monitor: the dispatch would find nothing to do
-        if (publishNow.has(Event.Kind.PUBLISH) || publishEveryTimeStep || monitor != null) {
+        if (publishNow.hasPublishes() || publishEveryTimeStep || monitor != null) {
             status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
         }
         pace();
