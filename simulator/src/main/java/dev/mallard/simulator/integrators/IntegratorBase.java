@@ -1234,16 +1234,7 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t), length n
      */
     protected void interpolate(double t, double[] out) {
-        double h = lastT1 - lastT0;
-        double s = (t - lastT0) / h;
-        double s1 = s - 1;
-        double h00 = (1 + 2 * s) * s1 * s1;
-        double h10 = s * s1 * s1 * h;
-        double h01 = s * s * (3 - 2 * s);
-        double h11 = s * s * s1 * h;
-        for (int i = 0; i < n; i++) {
-            out[i] = h00 * x0d[i] + h10 * f0d[i] + h01 * x1d[i] + h11 * f1d[i];
-        }
+        HermiteInterpolant.at(lastT0, lastT1, t, x0d, f0d, x1d, f1d, n, out);
     }
 
     /**
@@ -1253,18 +1244,9 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t)
      */
     protected void interpolate(T t, ScalarVector<T> out) {
-        Scalar<T> s = scalar;
-        T h = lastHg != null ? lastHg : s.of(lastT1 - lastT0);
-        T th = s.div(s.sub(t, lastT0g != null ? lastT0g : s.of(lastT0)), h);
-        T th1 = s.sub(th, 1.0);
-        T h00 = s.mul(s.add(s.mul(th, 2.0), 1.0), s.mul(th1, th1));
-        T h10 = s.mul(s.mul(th, s.mul(th1, th1)), h);
-        T h01 = s.mul(s.mul(th, th), s.sub(3.0, s.mul(th, 2.0)));
-        T h11 = s.mul(s.mul(s.mul(th, th), th1), h);
-        for (int i = 0; i < n; i++) {
-            out.set(i, s.add(s.add(s.mul(h00, x0g.get(i)), s.mul(h10, f0g.get(i))),
-                    s.add(s.mul(h01, x1g.get(i)), s.mul(h11, f1g.get(i)))));
-        }
+        T h = lastHg != null ? lastHg : scalar.of(lastT1 - lastT0);
+        T t0 = lastT0g != null ? lastT0g : scalar.of(lastT0);
+        HermiteInterpolant.at(scalar, t0, h, t, x0g, f0g, x1g, f1g, n, out);
     }
 
     // ---- dense output ----------------------------------------------------------------------------
