@@ -124,10 +124,6 @@ public final class Simulator<T> {
     private final List<Integer> periodicOwner = new ArrayList<>();
     /** The next sample of each periodic event (indexed as periodicEvents); empty without periodic events. */
     private PeriodicSchedule schedule;
-    /** The start, next publish and next update time of the current step (seconds), set by {@link #startStep}. */
-    private double stepStart;
-    private double stepPublishBy;
-    private double stepUpdateBy;
     /** Whether some leaf declares witness functions (else none can be active, and the tracker is not asked). */
     private boolean declaresWitnesses;
     /** No per-step, periodic or custom-scheduled events and no witness functions in any leaf. */
@@ -468,9 +464,9 @@ public final class Simulator<T> {
      * the witness isolation, which may end it earlier; the events due at its end (publishes dispatched now,
      * updates pending for the next step); the monitor. A kind of event the system does not declare costs one
      * test (an empty set, an empty schedule, no witnesses), and a system with no step events at all, without
-     * a monitor, forced publishes or pacing, skips the event phases ({@link #startStep}, {@link #endStep}),
-     * which would find nothing to do. The loop and the step are one method so that the compiler inlines the
-     * phases into the loop.
+     * a monitor, forced publishes or pacing, skips the event phases (the updates and schedule before the
+     * integration, {@link #endStep} after it), which would find nothing to do. The loop and the step are one
+     * method so that the compiler compiles them as one.
      *
      * @return the boundary reached, a termination (time then stops where it was detected) or the hold at a guard
      */
@@ -478,13 +474,35 @@ public final class Simulator<T> {
         while (context.getTimeValue() < tMax) {
             boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep
                     && targetRealtimeRate <= 0;
-            EventStatus status = quiet ? EventStatus.didNothing() : startStep();
+            double ts = context.getTimeValue();
+            EventStatus status = EventStatus.didNothing();
+            double publishBy = Double.POSITIVE_INFINITY;
+            double updateBy = Double.POSITIVE_INFINITY;
+            if (!quiet) {
+                // x⁻(ts) to x⁺(ts), then how far the step may go: the next timed events after ts
+                status = doPendingUpdates();
+                if (!status.reachedTermination()) {
+                    schedule.update(ts);
+                    if (declaresWitnesses) {
+                        witnesses.start();
+                    }
+                    publishBy = schedule.nextPublish();
+                    updateBy = schedule.nextUpdate();
+                    if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
+                        publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
+                        updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
+                    }
+                }
+            }
             if (!status.reachedTermination()) {
-                if (quiet) {
-                    integrate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, tMax, tMaxScalar);
+                if (tMaxScalar != null) {
+                    integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
                 } else {
-                    integrate(stepPublishBy, stepUpdateBy, tMax, tMaxScalar);
-                    status = endStep(status);
+                    integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
+                }
+                numSteps++;
+                if (!quiet) {
+                    status = endStep(ts, status);
                 }
             }
             lastTime = context.getTimeValue();
@@ -499,55 +517,15 @@ public final class Simulator<T> {
         return SimulatorStatus.reachedBoundary(tMax);
     }
 
-    /** The continuous phase of a step: one integration step ending no later than the three times. */
-    private void integrate(double publishBy, double updateBy, double tMax, T tMaxScalar) {
-        if (tMaxScalar != null) {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
-        } else {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
-        }
-        numSteps++;
-    }
-
     /**
-     * The start of a step from {@code ts}, the context's time: the pending updates ({@code x⁻(ts)} to
-     * {@code x⁺(ts)}), then, unless one reported termination, the schedule and the witnesses' start values,
-     * setting {@link #stepStart}, {@link #stepPublishBy} and {@link #stepUpdateBy}.
-     *
-     * @return the updates' status
-     */
-    private EventStatus startStep() {
-        double ts = context.getTimeValue();
-        stepStart = ts;
-        EventStatus status = doPendingUpdates();
-        if (status.reachedTermination()) {
-            return status;
-        }
-        schedule.update(ts);
-        if (declaresWitnesses) {
-            witnesses.start();
-        }
-        double publishBy = schedule.nextPublish();
-        double updateBy = schedule.nextUpdate();
-        if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
-            publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
-            updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
-        }
-        stepPublishBy = publishBy;
-        stepUpdateBy = updateBy;
-        return status;
-    }
-
-    /**
-     * The events at the end of a step from {@link #stepStart}: witness isolation (which may end the step earlier),
+     * The events at the end of a step from {@code ts}: witness isolation (which may end the step earlier),
      * then, in Drake's order of simultaneous events, per-step, timed (periodic, scheduled) and witnessed
      * publishes dispatched, with the forced publishes and the monitor; the updates due become pending.
      *
      * @param status the status of the step's updates
      * @return the most severe of it and the publishes' and monitor's statuses
      */
-    private EventStatus endStep(EventStatus status) {
-        double ts = stepStart;
+    private EventStatus endStep(double ts, EventStatus status) {
         boolean witnessing = declaresWitnesses && !witnesses.isEmpty();
         if (witnessing) {
             witnessedPublishes.clear();
