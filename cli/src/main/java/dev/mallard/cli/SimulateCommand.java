@@ -81,8 +81,8 @@ final class SimulateCommand implements Callable<Integer> {
         }
         Simulator<Double> simulator = new Simulator<>(sys);
         integrator.apply(simulator);
-        // Only --json prints the events: recording them otherwise would cost a record per event and turn a
-        // periodic-updates-only system off the Simulator's specialised loop for nothing.
+        // Only --json prints the events: recording them otherwise would cost a record per event and make a
+        // periodic-updates-only system keep its pending updates in an event set instead of due flags, for nothing.
         EventLog eventLog = json ? new EventLog(EVENT_LOG_CAPACITY, EventLog.OverflowPolicy.KEEP_FIRST) : null;
         simulator.setEventLog(eventLog);
         long start = System.nanoTime();

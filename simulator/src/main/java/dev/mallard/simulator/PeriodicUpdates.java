@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pending periodic discrete updates of a simulation whose only step events are periodic discrete updates
- * (the {@link Simulator}'s periodic-update loop): a due flag per periodic event instead of an {@link EventSet},
+ * The pending periodic discrete updates of a simulation whose only step events are periodic discrete updates:
+ * the {@link Simulator}'s step keeps them as a due flag per periodic event instead of in an {@link EventSet},
  * and per updating leaf its discrete groups and their scratch copies, so that a dispatch does exactly what
  * the general one does (each leaf's due events in declaration order, in one call, on a scratch {@code xd}
  * that starts as a copy of {@code xd⁻}; the commit after all handlers ran) without the set bookkeeping.
@@ -132,8 +132,8 @@ final class PeriodicUpdates<T> {
     }
 
     /**
-     * Marks due the events whose next sample is {@code te} (the end of a step), as the general step's
-     * end-of-step scan adds them to its pending set.
+     * Marks due the events whose next sample is {@code te} (the end of a step), as the step's end-of-step
+     * scan adds them to the pending set when it holds them.
      *
      * @param next each event's next sample time, seconds
      * @param te the time reached, seconds
@@ -149,8 +149,8 @@ final class PeriodicUpdates<T> {
     }
 
     /**
-     * Takes over a pending set that holds only these periodic updates (what the general step and
-     * initialize leave behind here), clearing it.
+     * Takes over a pending set that holds only these periodic updates (what initialize, advancePendingEvents
+     * and the steps that keep them in the set leave behind), clearing it.
      *
      * @param pending the simulator's pending set; cleared when taken
      * @return false, leaving everything unchanged, if the set holds anything else
@@ -181,7 +181,7 @@ final class PeriodicUpdates<T> {
     }
 
     /**
-     * Gives the due updates back to the pending set (in the order the general step adds them) and forgets them.
+     * Gives the due updates back to the pending set (in the order the step adds them to the set) and forgets them.
      *
      * @param pending the simulator's pending set, added to
      */
@@ -202,7 +202,7 @@ final class PeriodicUpdates<T> {
     /**
      * Runs the due updates' handlers, leaf by leaf, each leaf's due events in one call on its scratch
      * {@code xd} reset to {@code xd⁻}; stops after the first failing leaf. The due flags are cleared before
-     * any handler runs (as the general step empties its pending set first).
+     * any handler runs (as a dispatch from the set empties the set first).
      *
      * @return the most severe status, attributed to its leaf
      */

@@ -122,17 +122,12 @@ public final class Simulator<T> {
     private EventSet<T> witnessedUpdates;
     private final List<Event<T>> periodicEvents = new ArrayList<>();
     private final List<Integer> periodicOwner = new ArrayList<>();
-    /** Per periodic event, its first sample time after the start of the step that last computed it. */
-    private double[] periodicNext = new double[0];
-    /** Per periodic event, the sample index of periodicNext, or -1 when not computed. */
-    private long[] periodicIndex = new long[0];
-    /** Per periodic event, its period and offset (seconds) and whether it is a publish: the schedule's inputs. */
-    private double[] periodicPeriod = new double[0];
-    private double[] periodicOffset = new double[0];
-    private boolean[] periodicPublish = new boolean[0];
-    /** The earliest periodic publish and update in periodicNext (infinite if none); NaN until computed. */
-    private double nextPublish = Double.NaN;
-    private double nextUpdate = Double.NaN;
+    /** The next sample of each periodic event (indexed as periodicEvents); empty without periodic events. */
+    private PeriodicSchedule schedule;
+    /** Whether some leaf declares witness functions (else none can be active, and the tracker is not asked). */
+    private boolean declaresWitnesses;
+    /** No per-step, periodic or custom-scheduled events and no witness functions in any leaf. */
+    private boolean noDeclaredStepEvents;
     private WitnessTracker<T> witnesses;
     /** The leaves that schedule their own events ({@code doCalcNextUpdateTime}); empty for most systems. */
     private int[] customLeaves = new int[0];
@@ -140,20 +135,25 @@ public final class Simulator<T> {
     private EventSet<T> customDue;
     private final List<Event<T>> customScratch = new ArrayList<>();
     private double nextCustom = Double.POSITIVE_INFINITY;
-    /** No per-step or periodic events and no witness functions in any leaf (see {@link #stepsWithoutEvents}). */
-    private boolean noDeclaredStepEvents;
     /**
      * The only step events are periodic discrete updates (no per-step events, no witness functions, no other
-     * periodic kinds); null otherwise (see {@link #stepsWithPeriodicUpdates}).
+     * periodic kinds); null otherwise. Then the pending updates can be kept as its due flags (see
+     * {@link #pendingAsFlags}).
      */
     private PeriodicUpdates<T> periodicUpdates;
+    /**
+     * {@link #periodicUpdates} while it holds the pending updates (within an advance that needs no record of
+     * the dispatched events), else null and the pending updates are in {@link #pending}.
+     */
+    private PeriodicUpdates<T> dueFlags;
     /** Where dispatched events are recorded, or null when recording is off. */
     private EventLog eventLog;
     /** Told of dispatched updates and isolated event times (for {@link AdjointGradient}), or null. */
     private EventObserver<T> observer;
     /** The description of each witness-triggered event's witness function, for the event log. */
     private final Map<Event<T>, String> witnessOf = new IdentityHashMap<>();
-    private final java.util.function.Supplier<OptionalDouble> windowRule = this::getCurrentWitnessTimeIsolation;
+    /** The witness isolation window, NaN for none: {@link #getCurrentWitnessTimeIsolation()} without a box. */
+    private final java.util.function.DoubleSupplier windowRule = this::witnessTimeIsolation;
 
     /**
      * A simulator with a default context from the system.
@@ -240,19 +240,19 @@ public final class Simulator<T> {
             }
         }
         int m = periodicEvents.size();
-        periodicNext = new double[m];
-        periodicIndex = new long[m];
-        periodicPeriod = new double[m];
-        periodicOffset = new double[m];
-        periodicPublish = new boolean[m];
+        double[] period = new double[m];
+        double[] offset = new double[m];
+        boolean[] publish = new boolean[m];
         for (int j = 0; j < m; j++) {
-            periodicPeriod[j] = periodicEvents.get(j).getPeriod();
-            periodicOffset[j] = periodicEvents.get(j).getOffset();
-            periodicPublish[j] = periodicEvents.get(j).getKind() == Event.Kind.PUBLISH;
+            period[j] = periodicEvents.get(j).getPeriod();
+            offset[j] = periodicEvents.get(j).getOffset();
+            publish[j] = periodicEvents.get(j).getKind() == Event.Kind.PUBLISH;
         }
+        schedule = new PeriodicSchedule(period, offset, publish);
         boolean noWitnessOrPerStep = leaves.stream().noneMatch(LeafSystem::hasWitnessFunctions)
                 && java.util.Arrays.stream(Event.Kind.values()).noneMatch(perStep::has) && customLeaves.length == 0;
-        noDeclaredStepEvents = periodicEvents.isEmpty() && noWitnessOrPerStep;
+        noDeclaredStepEvents = noWitnessOrPerStep && m == 0;
+        declaresWitnesses = leaves.stream().anyMatch(LeafSystem::hasWitnessFunctions);
         if (noWitnessOrPerStep && !periodicEvents.isEmpty()
                 && periodicEvents.stream().allMatch(e -> e.getKind() == Event.Kind.DISCRETE_UPDATE)) {
             periodicUpdates = new PeriodicUpdates<>(periodicEvents,
@@ -307,7 +307,7 @@ public final class Simulator<T> {
             updatesNow.addUpdates(initialization);
         }
         EventStatus status = doUpdates(updatesNow);
-        forgetSchedule();
+        schedule.forget();
         if (!status.reachedTermination()) {
             // Drake's order: initialization, per-step, then timed publishes.
             if (!params.suppressInitializationEvents()) {
@@ -379,24 +379,28 @@ public final class Simulator<T> {
         if (boundaryTime == t) {
             return zeroLengthStep(t);
         }
-        while (context.getTimeValue() < boundaryTime) {
-            if (stepsWithoutEvents()) {
-                stepWithoutEvents(boundaryTime, boundaryScalar);
-                continue;
-            }
-            EventStatus status = onlyPeriodicUpdates() && periodicUpdates.takePending(pending)
-                    ? stepsWithPeriodicUpdates(boundaryTime, boundaryScalar)
-                    : step(boundaryTime, boundaryScalar);
-            lastTime = context.getTimeValue();
-            if (heldAt != null) {
-                return heldStatus(boundaryTime);
-            }
-            if (status.reachedTermination()) {
-                return statusFor(status, boundaryTime, lastTime);
+        dueFlags = pendingAsFlags();
+        try {
+            return stepTo(boundaryTime, boundaryScalar);
+        } finally {
+            if (dueFlags != null) {
+                // also when a handler or the integrator threw: the pending set is where initialize and
+                // advancePendingEvents look
+                dueFlags.returnPending(pending);
+                dueFlags = null;
             }
         }
-        lastTime = context.getTimeValue();
-        return SimulatorStatus.reachedBoundary(boundaryTime);
+    }
+
+    /**
+     * The store of pending updates for the steps of one advance: {@link #periodicUpdates}' due flags when
+     * every step event is a periodic discrete update and nothing needs the dispatched events as a set (no
+     * event log, no observer), after taking over the pending set; else null (the pending set itself). Both
+     * stores dispatch the same handlers on the same arguments in the same order (EventStoreEquivalenceTest).
+     */
+    private PeriodicUpdates<T> pendingAsFlags() {
+        return periodicUpdates != null && eventLog == null && observer == null && periodicUpdates.takePending(pending)
+                ? periodicUpdates : null;
     }
 
     /**
@@ -454,105 +458,78 @@ public final class Simulator<T> {
     }
 
     /**
-     * Whether a step has nothing to do besides integrating: no per-step, periodic or witnessed events
-     * declared (so none can be pending), no monitor, no forced publish per step, no real-time pacing.
-     */
-    private boolean stepsWithoutEvents() {
-        return noDeclaredStepEvents && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0;
-    }
-
-    /** {@link #step} when {@link #stepsWithoutEvents()}: the same integration without the event bookkeeping. */
-    private void stepWithoutEvents(double tMax, T tMaxScalar) {
-        double inf = Double.POSITIVE_INFINITY;
-        if (tMaxScalar != null) {
-            integrator.integrateNoFurtherThanTime(inf, inf, tMaxScalar);
-        } else {
-            integrator.integrateNoFurtherThanTime(inf, inf, tMax);
-        }
-        numSteps++;
-        lastTime = context.getTimeValue();
-    }
-
-    /**
-     * Whether every step's events are periodic discrete updates: {@link #periodicUpdates} exists and no
-     * monitor, forced publish per step, real-time pacing or event log is set (the general step, which takes
-     * the same steps, records the events).
-     */
-    private boolean onlyPeriodicUpdates() {
-        return periodicUpdates != null && monitor == null && !publishEveryTimeStep && targetRealtimeRate <= 0
-                && eventLog == null;
-    }
-
-    /**
-     * Steps to {@code tMax} when {@link #onlyPeriodicUpdates()}, with the pending updates taken over by
-     * {@link #periodicUpdates}: exactly {@link #step}'s sequence (pending updates, schedule, integration,
-     * end-of-step samples; no publish can be due) without the event sets, the witness and publish
-     * bookkeeping. The updates due at the end are handed back to the pending set, also when a handler or the
-     * integrator throws (as {@link #step} leaves them).
+     * Drake's AdvanceTo loop with its Step, the only one: every advance, with or without events, takes these
+     * steps until {@code tMax}. Each step from {@code {ts, x⁻(ts)}}: the pending updates ({@code x⁺(ts)}); the
+     * witnesses' start values; one integration step ending no later than the next timed event or {@code tMax};
+     * the witness isolation, which may end it earlier; the events due at its end (publishes dispatched now,
+     * updates pending for the next step); the monitor. A kind of event the system does not declare costs one
+     * test (an empty set, an empty schedule, no witnesses), and a system with no step events at all, without
+     * a monitor, forced publishes or pacing, skips the event phases (the updates and schedule before the
+     * integration, {@link #endStep} after it), which would find nothing to do. The loop and the step are one
+     * method so that the compiler compiles them as one.
      *
-     * @return did-nothing at the boundary, or the termination status of an update (time then stops there)
+     * @return the boundary reached, a termination (time then stops where it was detected) or the hold at a guard
      */
-    private EventStatus stepsWithPeriodicUpdates(double tMax, T tMaxScalar) {
-        try {
-            while (context.getTimeValue() < tMax) {
-                double ts = context.getTimeValue();
-                if (periodicUpdates.anyDue()) {
-                    EventStatus s = periodicUpdates.dispatch();
-                    throwIfFailed(s);
-                    periodicUpdates.commit();
-                    if (!s.isDidNothing()) {
-                        numDiscreteUpdates++;
+    private SimulatorStatus stepTo(double tMax, T tMaxScalar) {
+        while (context.getTimeValue() < tMax) {
+            boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep
+                    && targetRealtimeRate <= 0;
+            double ts = context.getTimeValue();
+            EventStatus status = EventStatus.didNothing();
+            double publishBy = Double.POSITIVE_INFINITY;
+            double updateBy = Double.POSITIVE_INFINITY;
+            if (!quiet) {
+                // x⁻(ts) to x⁺(ts), then how far the step may go: the next timed events after ts
+                status = doPendingUpdates();
+                if (!status.reachedTermination()) {
+                    schedule.update(ts);
+                    if (declaresWitnesses) {
+                        witnesses.start();
                     }
-                    if (s.reachedTermination()) {
-                        return s;
+                    publishBy = schedule.nextPublish();
+                    updateBy = schedule.nextUpdate();
+                    if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
+                        publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
+                        updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
                     }
-                }
-                updateSchedule(ts);
-                if (tMaxScalar != null) {
-                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMaxScalar);
-                } else {
-                    integrator.integrateNoFurtherThanTime(nextPublish, nextUpdate, tMax);
-                }
-                numSteps++;
-                double te = context.getTimeValue();
-                lastTime = te;
-                if (te >= nextUpdate) {
-                    periodicUpdates.markDue(periodicNext, te);
                 }
             }
-            return EventStatus.didNothing();
-        } finally {
-            periodicUpdates.returnPending(pending);
+            if (!status.reachedTermination()) {
+                if (tMaxScalar != null) {
+                    integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
+                } else {
+                    integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
+                }
+                numSteps++;
+                if (!quiet) {
+                    status = endStep(ts, status);
+                }
+            }
+            lastTime = context.getTimeValue();
+            if (heldAt != null) {
+                return heldStatus(tMax);
+            }
+            if (status.reachedTermination()) {
+                return statusFor(status, tMax, lastTime);
+            }
         }
+        lastTime = context.getTimeValue();
+        return SimulatorStatus.reachedBoundary(tMax);
     }
 
-    /** One step of Drake's Simulator::AdvanceTo; returns the most severe non-failure status (failures throw). */
-    private EventStatus step(double tMax, T tMaxScalar) {
-        double ts = context.getTimeValue();
-        EventStatus status = doPendingUpdates();
-        if (status.reachedTermination()) {
-            return status;
-        }
-        updateSchedule(ts);
-        witnesses.start();
-        double publishBy = nextPublish;
-        double updateBy = nextUpdate;
-        if (customLeaves.length > 0 && scheduleCustom(ts, false) < Double.POSITIVE_INFINITY) {
-            publishBy = customDue.has(Event.Kind.PUBLISH) ? Math.min(publishBy, nextCustom) : publishBy;
-            updateBy = customDue.hasUpdates() ? Math.min(updateBy, nextCustom) : updateBy;
-        }
-        if (tMaxScalar != null) {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMaxScalar);
-        } else {
-            integrator.integrateNoFurtherThanTime(publishBy, updateBy, tMax);
-        }
-        numSteps++;
-        // Drake's order of simultaneous events: per-step, then timed (periodic), then witnessed.
-        publishNow.clear();
-        publishNow.addPublishes(perStep);
-        witnessedPublishes.clear();
-        witnessedUpdates.clear();
-        if (!witnesses.isEmpty()) {
+    /**
+     * The events at the end of a step from {@code ts}: witness isolation (which may end the step earlier),
+     * then, in Drake's order of simultaneous events, per-step, timed (periodic, scheduled) and witnessed
+     * publishes dispatched, with the forced publishes and the monitor; the updates due become pending.
+     *
+     * @param status the status of the step's updates
+     * @return the most severe of it and the publishes' and monitor's statuses
+     */
+    private EventStatus endStep(double ts, EventStatus status) {
+        boolean witnessing = declaresWitnesses && !witnesses.isEmpty();
+        if (witnessing) {
+            witnessedPublishes.clear();
+            witnessedUpdates.clear();
             try {
                 witnesses.finishStep(integrator, windowRule, ts, witnessedPublishes, witnessedUpdates);
             } catch (ZenoException e) {
@@ -563,23 +540,43 @@ public final class Simulator<T> {
                 return status;
             }
         }
+        // Drake's order of simultaneous events: per-step, then timed (periodic, scheduled), then witnessed.
+        publishNow.clear();
+        publishNow.addPublishes(perStep);
         double te = context.getTimeValue();
-        if (te >= Math.min(nextPublish, nextUpdate)) {
-            for (int i = 0; i < periodicEvents.size(); i++) {
-                if (periodicNext[i] == te) {
-                    Event<T> e = periodicEvents.get(i);
-                    (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
-                }
-            }
+        if (schedule.anyDue(te)) {
+            addPeriodicDue(te);
         }
         if (te == nextCustom) {
             addCustomDue();
         }
-        publishNow.addPublishes(witnessedPublishes);
-        pending.addUpdates(witnessedUpdates);
-        status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        if (witnessing) {
+            publishNow.addPublishes(witnessedPublishes);
+            pending.addUpdates(witnessedUpdates);
+        }
+        // nothing to publish and no monitor: the dispatch would find nothing to do
+        if (publishNow.hasPublishes() || publishEveryTimeStep || monitor != null) {
+            status = status.keepMoreSevere(doPublishesAndMonitor(publishEveryTimeStep));
+        }
         pace();
         return status;
+    }
+
+    /**
+     * Adds the periodic events whose next sample is {@code te} (the end of a step): publishes to publishNow,
+     * updates to the pending store ({@link #dueFlags} if it holds them, else the pending set).
+     */
+    private void addPeriodicDue(double te) {
+        if (dueFlags != null) {
+            dueFlags.markDue(schedule.nextTimes(), te);
+            return;
+        }
+        for (int i = 0; i < periodicEvents.size(); i++) {
+            if (schedule.isDue(i, te)) {
+                Event<T> e = periodicEvents.get(i);
+                (e.getKind() == Event.Kind.PUBLISH ? publishNow : pending).add(periodicOwner.get(i), e);
+            }
+        }
     }
 
     /**
@@ -629,46 +626,6 @@ public final class Simulator<T> {
         pending.addUpdates(customDue);
     }
 
-    /** Makes {@link #updateSchedule} recompute every periodic event's next sample (the time moved back). */
-    private void forgetSchedule() {
-        java.util.Arrays.fill(periodicNext, Double.NaN);
-        java.util.Arrays.fill(periodicIndex, -1);
-        nextPublish = Double.NaN;
-        nextUpdate = Double.NaN;
-    }
-
-    /**
-     * Brings the next periodic samples up to date for a step from {@code ts}. Only the events whose next
-     * sample {@code ts} has reached are recomputed: the first sample after an earlier start that is still
-     * after {@code ts} is also the first after {@code ts}. A step starting before every next sample does no
-     * work here.
-     */
-    private void updateSchedule(double ts) {
-        if (ts < nextPublish && ts < nextUpdate) {
-            return;
-        }
-        nextPublish = Double.POSITIVE_INFINITY;
-        nextUpdate = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < periodicNext.length; i++) {
-            if (!(periodicNext[i] > ts)) {
-                // Steps end on sample times, so the next index is usually one more; else search from ts.
-                double period = periodicPeriod[i];
-                double offset = periodicOffset[i];
-                long k = periodicIndex[i] + 1;
-                if (periodicIndex[i] < 0 || !(PeriodicSchedule.time(period, offset, k) > ts)) {
-                    k = PeriodicSchedule.nextIndex(period, offset, ts, false);
-                }
-                periodicIndex[i] = k;
-                periodicNext[i] = PeriodicSchedule.time(period, offset, k);
-            }
-            if (periodicPublish[i]) {
-                nextPublish = Math.min(nextPublish, periodicNext[i]);
-            } else {
-                nextUpdate = Math.min(nextUpdate, periodicNext[i]);
-            }
-        }
-    }
-
     /**
      * Sets (or, with null, removes) the observer of dispatched updates and isolated event times.
      *
@@ -692,8 +649,25 @@ public final class Simulator<T> {
         doUpdates(events);
     }
 
-    /** Unrestricted then discrete updates: per-step ones and the pending ones; clears the pending set. */
+    /**
+     * Unrestricted then discrete updates: per-step ones and the pending ones; empties the pending store. When
+     * {@link #dueFlags} holds the pending updates (all periodic discrete updates, no per-step ones), they are
+     * dispatched from the flags: each leaf's due events in one call, on a scratch {@code xd} reset to
+     * {@code xd⁻}, committed after all handlers ran, counted as one dispatch, as from the set.
+     */
     private EventStatus doPendingUpdates() {
+        if (dueFlags != null) {
+            if (!dueFlags.anyDue()) {
+                return EventStatus.didNothing();
+            }
+            EventStatus s = dueFlags.dispatch();
+            throwIfFailed(s);
+            dueFlags.commit();
+            if (!s.isDidNothing()) {
+                numDiscreteUpdates++;
+            }
+            return s;
+        }
         if (!perStep.hasUpdates()) {
             if (!pending.hasUpdates()) {
                 return EventStatus.didNothing();
@@ -911,16 +885,21 @@ public final class Simulator<T> {
      */
     public OptionalDouble getCurrentWitnessTimeIsolation() {
         requireContext();
+        double window = witnessTimeIsolation();
+        return Double.isNaN(window) ? OptionalDouble.empty() : OptionalDouble.of(window);
+    }
+
+    /** {@link #getCurrentWitnessTimeIsolation()}'s window in seconds, NaN when there is no isolation. */
+    private double witnessTimeIsolation() {
         OptionalDouble accuracy = context.getAccuracy();
         double floor = integrator.getWorkingMinimumStepSize();
         if (integrator.getFixedStepMode()) {
             return accuracy.isPresent()
-                    ? OptionalDouble.of(Math.max(floor,
-                            ISOLATION_SCALE * accuracy.getAsDouble() * integrator.getMaximumStepSize()))
-                    : OptionalDouble.empty();
+                    ? Math.max(floor, ISOLATION_SCALE * accuracy.getAsDouble() * integrator.getMaximumStepSize())
+                    : Double.NaN;
         }
         double a = accuracy.isPresent() ? accuracy.getAsDouble() : integratorAccuracy();
-        return OptionalDouble.of(Math.max(floor, ISOLATION_SCALE * a * CHARACTERISTIC_TIME));
+        return Math.max(floor, ISOLATION_SCALE * a * CHARACTERISTIC_TIME);
     }
 
     /** The error-controlled integrator's accuracy in use, or what {@code initialize} will make it. */
@@ -939,7 +918,7 @@ public final class Simulator<T> {
      * Records every event this simulator dispatches from now on in {@code log} (time, system, kind, trigger,
      * witness, status), or stops recording. {@link #initialize()} clears the log, so after a run it holds that
      * run's events. Recording costs a record per event; a simulation whose only events are periodic discrete
-     * updates then takes the general step instead of its specialised loop (same steps, same results).
+     * updates then keeps its pending updates in an event set instead of due flags (same steps, same results).
      *
      * @param log the log to fill, or null to stop recording
      */

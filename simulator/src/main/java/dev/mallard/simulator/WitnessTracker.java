@@ -14,8 +14,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.function.Supplier;
+import java.util.function.DoubleSupplier;
 
 /**
  * Detects witness triggers over a step and isolates the earliest crossing on the step's interpolant (no
@@ -55,6 +54,8 @@ final class WitnessTracker<T> {
     private boolean[] triggered = new boolean[0];
     /** The root context's change count when {@code w1} last held the values at the context's time and state. */
     private long endStamp = -1;
+    /** The witness's value at the time {@link #isolate} returned (its last probe there, or the bracket's end). */
+    private double isolatedValue;
     /** Event counts and the checks against accumulating events and violated guards. */
     private final GuardWatch guards = new GuardWatch();
     /** Told which witness set an event time on the double path, or null. */
@@ -180,14 +181,18 @@ final class WitnessTracker<T> {
 
     /**
      * After a step from {@code t0}: if a witness triggered, isolates the earliest crossing (when the window,
-     * computed only then, is present) and leaves the context at it, then adds the events of every witness triggering over the
-     * shortened step to {@code publishNow} (publishes) and {@code pending} (updates).
+     * computed only then, is present) and leaves the context at it, then adds the events of every witness
+     * triggering over the shortened step to {@code publishNow} (publishes) and {@code pending} (updates).
+     * Each witness is evaluated once at the step's end; the start values are the last step's end values
+     * unless the context changed in between (see {@link #start()}).
      *
+     * @param windowRule the isolation window in seconds, NaN for no isolation (asked only when a witness
+     *     triggers or a guard is watched)
      * @return whether any witness triggered
      * @throws SimulationException if a witness's events accumulate or its guard is left violated (see
      *     {@link GuardWatch})
      */
-    boolean finishStep(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+    boolean finishStep(IntegratorBase<T> integrator, DoubleSupplier windowRule, double t0,
             EventSet<T> publishNow, EventSet<T> pending) {
         int m = witnesses.size();
         boolean any = false;
@@ -203,7 +208,9 @@ final class WitnessTracker<T> {
             // Kept out of line: most steps trigger nothing, and this loop stays small for the compiler.
             isolateAndCollect(integrator, windowRule, t0, publishNow, pending);
         }
-        guards.stepEnded(witnesses, w1, triggered, integrator.getContext().getTimeValue());
+        if (guards.watching()) {
+            guards.stepEnded(witnesses, w1, triggered, integrator.getContext().getTimeValue());
+        }
         endStamp = changeCount();
         return any;
     }
@@ -219,7 +226,7 @@ final class WitnessTracker<T> {
      *
      * @return whether any witness triggers over the (possibly shortened) step
      */
-    private boolean revealExcursion(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+    private boolean revealExcursion(IntegratorBase<T> integrator, DoubleSupplier windowRule, double t0,
             boolean any) {
         int m = witnesses.size();
         for (int i = 0; i < m; i++) {
@@ -248,9 +255,9 @@ final class WitnessTracker<T> {
     }
 
     /** The isolation window, or the working minimum step when there is no isolation: events' time resolution. */
-    private static double resolution(IntegratorBase<?> integrator, Supplier<OptionalDouble> windowRule) {
-        OptionalDouble window = windowRule.get();
-        return window.isPresent() ? window.getAsDouble() : integrator.getWorkingMinimumStepSize();
+    private static double resolution(IntegratorBase<?> integrator, DoubleSupplier windowRule) {
+        double window = windowRule.getAsDouble();
+        return Double.isNaN(window) ? integrator.getWorkingMinimumStepSize() : window;
     }
 
     /**
@@ -293,12 +300,12 @@ final class WitnessTracker<T> {
      * The part of {@link #finishStep} after a trigger: isolates the earliest crossing if the window is present,
      * moves the context there, recomputes the end values and adds the triggered witnesses' events.
      */
-    private void isolateAndCollect(IntegratorBase<T> integrator, Supplier<OptionalDouble> windowRule, double t0,
+    private void isolateAndCollect(IntegratorBase<T> integrator, DoubleSupplier windowRule, double t0,
             EventSet<T> publishNow, EventSet<T> pending) {
         int m = witnesses.size();
         Context<T> context = integrator.getContext();
-        OptionalDouble window = windowRule.get();
-        if (window.isPresent()) {
+        double window = windowRule.getAsDouble();
+        if (!Double.isNaN(window)) {
             double t1 = context.getTimeValue();
             // The end time as a T matters only on the generic path (its gradient); on the double path
             // getTime() would box it.
@@ -306,6 +313,7 @@ final class WitnessTracker<T> {
             integrator.prepareInterpolant();
             double tStar = t1;
             int earliest = -1;
+            double earliestValue = Double.NaN;
             for (int i = 0; i < m; i++) {
                 if (!triggered[i]) {
                     continue;
@@ -318,13 +326,15 @@ final class WitnessTracker<T> {
                         continue;
                     }
                 }
-                double isolated = isolate(integrator, i, t0, tStar, wb, window.getAsDouble());
+                double isolated = isolate(integrator, i, t0, tStar, wb, window);
                 if (earliest < 0 || isolated < tStar) {
                     earliest = i;
+                    earliestValue = isolatedValue;
                 }
                 tStar = isolated;
             }
-            if (tStar < t1) {
+            boolean truncated = tStar < t1;
+            if (truncated) {
                 integrator.truncateLastStep(tStar);
             } else {
                 if (t1Scalar == null) {
@@ -339,12 +349,16 @@ final class WitnessTracker<T> {
             } else if (observer != null) {
                 observer.eventTimeSetBy(witnesses.get(earliest), owner[earliest]);
             }
+            // On the double path the context at tStar is the one the earliest witness's isolation last probed
+            // (the same interpolant at the same time), so its value there is known.
+            boolean known = truncated && integrator.isDoublePath();
             for (int i = 0; i < m; i++) {
-                w1[i] = value(i);
+                w1[i] = known && i == earliest ? earliestValue : value(i);
                 triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             }
         }
         double t = context.getTimeValue();
+        // asked again at the event time: the window's floor, the working minimum step, grows with the time
         double resolution = resolution(integrator, windowRule);
         for (int i = 0; i < m; i++) {
             Event<T> e = witnesses.get(i).getEvent();
@@ -368,7 +382,8 @@ final class WitnessTracker<T> {
      * a systematic lateness. Once the bracket is within the window, up to {@link #POLISH_PROBES} more probes
      * (cheap: witness evaluations on the interpolant, where the secant is then nearly exact) bring {@code b}
      * next to the crossing, so that events are typically late by a tiny fraction of the window. Bisection takes
-     * over after three probes in a row fail to halve the bracket.
+     * over after three probes in a row fail to halve the bracket. Leaves the witness's value at the returned
+     * time in {@link #isolatedValue}.
      */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
         WitnessFunction<T> w = witnesses.get(i);
@@ -377,6 +392,8 @@ final class WitnessTracker<T> {
         int kept = 0;
         int slow = 0;
         int polish = POLISH_PROBES;
+        // fb is halved by the Illinois rule; the witness's true value at b is kept apart
+        double atB = fb;
         while (b - a > window || (polish-- > 0 && b - a > 2 * inset)) {
             double length = b - a;
             double m = slow >= 3 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
@@ -391,6 +408,7 @@ final class WitnessTracker<T> {
             if (w.shouldTrigger(w0[i], fm)) {
                 b = m;
                 fb = fm;
+                atB = fm;
                 fa = kept < 0 ? 0.5 * fa : fa;
                 kept = -1;
             } else {
@@ -401,6 +419,7 @@ final class WitnessTracker<T> {
             }
             slow = b - a > 0.5 * length ? slow + 1 : 0;
         }
+        isolatedValue = atB;
         return b;
     }
 }

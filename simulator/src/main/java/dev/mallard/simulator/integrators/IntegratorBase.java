@@ -91,8 +91,6 @@ public abstract class IntegratorBase<T> {
         });
     }
 
-    private static final PackageAccess.TrajectoryMembers TRAJECTORIES = PackageAccess.trajectories();
-
     /** Accuracy used when neither the context nor {@link #setTargetAccuracy} sets one. */
     public static final double DEFAULT_ACCURACY = 1e-4;
 
@@ -101,9 +99,6 @@ public abstract class IntegratorBase<T> {
     /** A step retried at the minimum size is stretched by up to this factor to land on the next event. */
     public static final double RETRY_STRETCH_FACTOR = 1.001;
 
-    private static final double SAFETY = 0.9;
-    private static final double MAX_GROWTH = 5.0;
-    private static final double MAX_SHRINK = 0.1;
     /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
     private static final int MAX_DERIVATIVE_TARGETS = 16;
 
@@ -179,7 +174,8 @@ public abstract class IntegratorBase<T> {
     /** The step's start time on the double path (the generic path compares {@link #startTimeG}). */
     private double startTime = Double.NaN;
     private boolean endDerivativeOffered;
-    private PiecewisePolynomial<T> denseOutput;
+    /** Records the accepted steps' interpolants while dense integration is in progress. */
+    private final DenseOutputRecorder<T> denseOutput = new DenseOutputRecorder<>(this);
 
     /**
      * @param system the system whose continuous state is integrated, not null
@@ -899,16 +895,14 @@ public abstract class IntegratorBase<T> {
             // At the working minimum, a step that misses the accuracy is taken only when told not to throw.
             boolean atFloor = (atMinimum || h <= getWorkingMinimumStepSize()) && !throwOnMinimumStepSizeViolation;
             if (error <= accuracyInUse || atFloor) {
-                double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracyInUse / error, 1 / order);
-                double ideal = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                double ideal = StepSizeController.nextAfterAccepted(h, error, accuracyInUse, order);
                 // A step shortened to land on an event says nothing against the previous ideal size.
                 boolean shortenedForEvent = !adapted && !Double.isNaN(target);
                 idealNextStepSize = shortenedForEvent && idealNextStepSize > ideal ? idealNextStepSize : ideal;
                 commit(t0, h, target, targetScalar, adapted || Double.isNaN(target));
                 return h;
             }
-            double next = h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
-                    ? SAFETY * Math.pow(accuracyInUse / error, 1 / order) : MAX_SHRINK));
+            double next = StepSizeController.retryAfterRejected(h, error, accuracyInUse, order);
             if (next < getWorkingMinimumStepSize() && throwOnMinimumStepSizeViolation) {
                 shrinkOrFail(t0, next, Double.isFinite(error)
                         ? "error control needs a step below the minimum (error estimate " + error + ")"
@@ -939,36 +933,10 @@ public abstract class IntegratorBase<T> {
         return min;
     }
 
-    /**
-     * Infinity norm of the error estimate, each entry relative to max(1, |x0_i|, |x1_i|); infinite if an
-     * entry is NaN.
-     */
+    /** The error norm of the trial step in the workspaces (see {@link StepSizeController}). */
     private double errorNorm() {
-        return doublePath ? errorNormDouble() : errorNormGeneric();
-    }
-
-    private double errorNormDouble() {
-        // Math.max keeps a NaN once seen, so the loop needs no branch; the result is the same maximum
-        double norm = 0;
-        for (int i = 0; i < n; i++) {
-            norm = Math.max(norm, Math.abs(errd[i]) / Math.max(1, Math.max(Math.abs(x0d[i]), Math.abs(x1d[i]))));
-        }
-        return Double.isNaN(norm) ? Double.POSITIVE_INFINITY : norm;
-    }
-
-    private double errorNormGeneric() {
-        double norm = 0;
-        for (int i = 0; i < n; i++) {
-            double scale = Math.max(1, Math.max(Math.abs(x0g.getValue(i)), Math.abs(x1g.getValue(i))));
-            double r = Math.abs(errg.getValue(i)) / scale;
-            if (!(r <= norm)) {
-                if (Double.isNaN(r)) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                norm = r;
-            }
-        }
-        return norm;
+        return doublePath ? StepSizeController.errorNorm(errd, x0d, x1d, n)
+                : StepSizeController.errorNorm(errg, x0g, x1g, n);
     }
 
     /** Runs the scheme from the context's (t0, x0); leaves x1 and the error in the workspaces. */
@@ -1226,8 +1194,8 @@ public abstract class IntegratorBase<T> {
      */
     public final void truncateLastStep(double tEnd) {
         interpolateIntoContext(tEnd);
-        if (denseOutput != null && !denseOutput.isEmpty()) {
-            TRAJECTORIES.truncateLastSegment(denseOutput, tEnd);
+        if (denseOutput.isRecording()) {
+            denseOutput.truncate(tEnd);
         }
         onStepTruncated(tEnd);
     }
@@ -1266,16 +1234,7 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t), length n
      */
     protected void interpolate(double t, double[] out) {
-        double h = lastT1 - lastT0;
-        double s = (t - lastT0) / h;
-        double s1 = s - 1;
-        double h00 = (1 + 2 * s) * s1 * s1;
-        double h10 = s * s1 * s1 * h;
-        double h01 = s * s * (3 - 2 * s);
-        double h11 = s * s * s1 * h;
-        for (int i = 0; i < n; i++) {
-            out[i] = h00 * x0d[i] + h10 * f0d[i] + h01 * x1d[i] + h11 * f1d[i];
-        }
+        HermiteInterpolant.at(lastT0, lastT1, t, x0d, f0d, x1d, f1d, n, out);
     }
 
     /**
@@ -1285,18 +1244,9 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t)
      */
     protected void interpolate(T t, ScalarVector<T> out) {
-        Scalar<T> s = scalar;
-        T h = lastHg != null ? lastHg : s.of(lastT1 - lastT0);
-        T th = s.div(s.sub(t, lastT0g != null ? lastT0g : s.of(lastT0)), h);
-        T th1 = s.sub(th, 1.0);
-        T h00 = s.mul(s.add(s.mul(th, 2.0), 1.0), s.mul(th1, th1));
-        T h10 = s.mul(s.mul(th, s.mul(th1, th1)), h);
-        T h01 = s.mul(s.mul(th, th), s.sub(3.0, s.mul(th, 2.0)));
-        T h11 = s.mul(s.mul(s.mul(th, th), th1), h);
-        for (int i = 0; i < n; i++) {
-            out.set(i, s.add(s.add(s.mul(h00, x0g.get(i)), s.mul(h10, f0g.get(i))),
-                    s.add(s.mul(h01, x1g.get(i)), s.mul(h11, f1g.get(i)))));
-        }
+        T h = lastHg != null ? lastHg : scalar.of(lastT1 - lastT0);
+        T t0 = lastT0g != null ? lastT0g : scalar.of(lastT0);
+        HermiteInterpolant.at(scalar, t0, h, t, x0g, f0g, x1g, f1g, n, out);
     }
 
     // ---- dense output ----------------------------------------------------------------------------
@@ -1313,17 +1263,17 @@ public abstract class IntegratorBase<T> {
         if (!initialized) {
             throw new IllegalStateException("startDenseIntegration: the integrator is not initialized");
         }
-        if (denseOutput != null) {
+        if (denseOutput.isRecording()) {
             throw new IllegalStateException("startDenseIntegration: dense integration is already in progress");
         }
-        denseOutput = TRAJECTORIES.create(scalar, n);
+        denseOutput.start(scalar, n);
     }
 
     /**
      * @return the dense output being recorded (still growing), or null if dense integration is not in progress
      */
     public final PiecewisePolynomial<T> getDenseOutput() {
-        return denseOutput;
+        return denseOutput.trajectory();
     }
 
     /**
@@ -1334,12 +1284,10 @@ public abstract class IntegratorBase<T> {
      * @throws IllegalStateException if dense integration is not in progress
      */
     public final PiecewisePolynomial<T> stopDenseIntegration() {
-        if (denseOutput == null) {
+        if (!denseOutput.isRecording()) {
             throw new IllegalStateException("stopDenseIntegration: no dense integration is in progress");
         }
-        PiecewisePolynomial<T> out = denseOutput;
-        denseOutput = null;
-        return out;
+        return denseOutput.stop();
     }
 
     /**
@@ -1352,31 +1300,12 @@ public abstract class IntegratorBase<T> {
         return 3;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private void recordDenseSegment() {
-        if (denseOutput == null) {
+        if (!denseOutput.isRecording()) {
             return;
         }
         ensureEndDerivative();
-        int degree = n == 0 ? 1 : getInterpolantDegree();
-        double[] theta = TRAJECTORIES.nodes(degree);
-        ScalarVector<T>[] values = new ScalarVector[degree + 1];
-        double h = lastT1 - lastT0;
-        for (int j = 0; j <= degree; j++) {
-            double t = j == degree ? lastT1 : lastT0 + theta[j] * h;
-            ScalarVector<T> v = scalar.newVector(n);
-            if (n > 0 && doublePath) {
-                double[] out = new double[n];
-                interpolate(t, out);
-                for (int i = 0; i < n; i++) {
-                    v.setValue(i, out[i]);
-                }
-            } else if (n > 0) {
-                interpolate(scalar.of(t), v);
-            }
-            values[j] = v;
-        }
-        TRAJECTORIES.appendSegment(denseOutput, lastT0, lastT1, degree, values);
+        denseOutput.record(lastT0, lastT1, n == 0 ? 1 : getInterpolantDegree(), n, doublePath);
     }
 
     private void requireLastStep() {

@@ -26,7 +26,11 @@ public final class EventSet<T> {
         }
     }
 
+    /** Empties the set; an empty set returns at once (the simulator clears its sets every step). */
     public void clear() {
+        if (numPublish + numDiscrete + numUnrestricted == 0) {
+            return;
+        }
         clearKind(publish, numPublish);
         clearKind(discrete, numDiscrete);
         clearKind(unrestricted, numUnrestricted);
@@ -85,6 +89,11 @@ public final class EventSet<T> {
         for (int j = 0; j < events.size(); j++) {
             add(leaf, events.get(j));
         }
+    }
+
+    /** @return whether the set holds any publish (as {@code has(Event.Kind.PUBLISH)}, without the switch) */
+    public boolean hasPublishes() {
+        return numPublish > 0;
     }
 
     /** @return whether the set holds any discrete or unrestricted update */
