@@ -46,7 +46,9 @@ import java.util.function.Consumer;
  *       {@link GradientSimulation} computes it (the scheme's own interpolant at the isolated time, moved by the
  *       implicit function theorem's event-time correction {@code delta = -w / wdot}), and its Jacobian with
  *       respect to the start state, parameters, start time and step size is transposed: the adjoint jump
- *       condition. The event time's sensitivity then flows on through the time, which the adjoint carries;</li>
+ *       condition. The event time's sensitivity then flows on through the time, which the adjoint carries. A
+ *       fixed-step run without isolation resets at the end of the step that crossed; that step is replayed
+ *       with the same correction at its end, as forward mode computes it;</li>
  *   <li>discrete and unrestricted updates (periodic, per-step, witnessed, initialization, or at times a
  *       system schedules itself): the recorded update set is dispatched again on AutoDiff at the recorded state
  *       and its Jacobian with respect to the continuous and discrete state, the parameters and the time is

@@ -21,7 +21,11 @@ import java.util.function.Consumer;
  * the initial continuous state, every numeric parameter and the final time are seeded as independent
  * variables (discrete and abstract state and input values are copied from the given context), and one {@code Simulator<AutoDiff>} run gives the final state and the outputs with their
  * derivatives. Step-size control and event isolation use values only, so the run takes the same steps as a
- * double simulation; impacts and other witness-triggered resets carry the event time's sensitivity.
+ * double simulation; impacts and other witness-triggered resets carry the event time's sensitivity. In fixed-step
+ * mode without isolation (no accuracy in the context, as in Drake) a reset happens at the end of the step that
+ * crossed: the values are those of that cruder run, and the derivatives still carry the crossing time's
+ * sensitivity, evaluated at that step end (exact when the witness is linear along an exactly integrated motion);
+ * two witnesses with updates crossing in one such step are refused, as one event time cannot carry both.
  */
 public final class GradientSimulation {
 
