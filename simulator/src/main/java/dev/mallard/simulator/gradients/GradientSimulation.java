@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -40,7 +41,9 @@ public final class GradientSimulation {
      * ({@link DynamicalSystem#getPathName()}), NAME the state's name ({@code LeafSystem.setContinuousStateNames})
      * or {@code "x" + i} for the leaf's unnamed state i, the parameter group's name
      * ({@code LeafSystem.declareNumericParameter(String, double...)}) or {@code "p" + g} for unnamed group g,
-     * with {@code "[i]"} appended for entry i of a group of more than one entry; the final time is {@code "t"}.
+     * with {@code "[i]"} appended for entry i of a group of more than one entry, or the entry's own name when the
+     * group's entries are named ({@code LeafSystem.setNumericParameterEntryNames}, as a
+     * {@code SymbolicVectorSystem} names its parameters); the final time is {@code "t"}.
      *
      * <p>Immutable, so safe to share between threads: the constructor copies the arrays and every array
      * accessor returns a fresh copy (read a Jacobian into a local variable rather than calling the accessor
@@ -517,8 +520,15 @@ public final class GradientSimulation {
         return x;
     }
 
-    /** The names of the independent variables, in column order (see {@link Result}). */
-    static <T> List<String> columnNames(Context<T> context) {
+    /**
+     * The names of the independent variables of a run from this context, in column order (see {@link Result}):
+     * the initial continuous states, the numeric parameters, then {@code "t"}.
+     *
+     * @param context a root context; not modified
+     * @param <T> the number type
+     * @return the names, a new list
+     */
+    public static <T> List<String> columnNames(Context<T> context) {
         List<String> names = new ArrayList<>();
         for (Context<T> leafContext : context.getLeafContexts()) {
             LeafSystem<T> leaf = (LeafSystem<T>) leafContext.getSystem();
@@ -532,7 +542,9 @@ public final class GradientSimulation {
                 String group = leaf.getPathName() + "/" + leaf.getNumericParameterName(g).orElse("p" + g);
                 int size = leafContext.getNumericParameter(g).size();
                 for (int i = 0; i < size; i++) {
-                    names.add(size == 1 ? group : group + "[" + i + "]");
+                    Optional<String> entry = leaf.getNumericParameterEntryName(g, i);
+                    names.add(entry.isPresent() ? leaf.getPathName() + "/" + entry.get()
+                            : size == 1 ? group : group + "[" + i + "]");
                 }
             }
         }

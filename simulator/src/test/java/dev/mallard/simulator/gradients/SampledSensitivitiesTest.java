@@ -74,7 +74,7 @@ class SampledSensitivitiesTest {
                 }
                 GradientSimulation.Samples s = GradientSimulation.sample(system, context, times,
                         scheme(name, fixed, 0.1));
-                assertEquals(List.of("sawtooth/x", "sawtooth/p0"), s.columnNames());
+                assertEquals(List.of("sawtooth/x", "sawtooth/p"), s.columnNames());
                 for (int k = 0; k < times.length; k++) {
                     boolean after = times[k] > 0.73;
                     String what = name + " mode " + mode + " at t = " + times[k];
