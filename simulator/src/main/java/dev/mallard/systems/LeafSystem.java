@@ -8,6 +8,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -64,7 +65,7 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     /** One entry per parameter group: its name, or null for a group declared without one. */
     private final List<String> parameterNames = new ArrayList<>();
     /** Entry names of the numeric parameter groups that have them, by group. */
-    private final Map<Integer, String[]> parameterEntryNames = new java.util.HashMap<>();
+    private final Map<Integer, String[]> parameterEntryNames = new HashMap<>();
     /** The continuous states' names, or null when they have none. */
     private String[] continuousStateNames;
     private final Map<Event.Trigger, List<Event<T>>> events = new EnumMap<>(Event.Trigger.class);

@@ -39,4 +39,31 @@ class FitLotkaVolterraTest {
             assertEquals(SCIPY[j], fit.estimate()[j], 1e-7, fit.names().get(j));
         }
     }
+
+    /**
+     * README.md's fitting snippet is this program's {@code fit} body (the README names the file where the program
+     * takes a path, and assigns the result where the program returns it), so the README cannot drift from code
+     * that runs and is checked.
+     */
+    @Test
+    void theReadmesSnippetIsThisProgramsCode() throws IOException {
+        Path root = data().getParent().getParent().getParent();
+        Path readme = root.resolve("README.md");
+        List<String> lines = Files.readAllLines(readme);
+        int heading = lines.indexOf("Fitting a model to data (`mallard-simulator`; the complete program is");
+        assertTrue(heading >= 0, "README.md has no fitting snippet");
+        int start = lines.subList(heading, lines.size()).indexOf("```java") + heading + 1;
+        int end = lines.subList(start, lines.size()).indexOf("```") + start;
+        List<String> snippet = lines.subList(start, end).stream().map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("//"))
+                .map(l -> l.replace("ParameterEstimation.Result fit = new", "return new")
+                        .replace("Path.of(\"data/fitting/lotka_volterra.csv\")", "csv"))
+                .toList();
+        List<String> source = Files.readAllLines(root.resolve(Path.of("examples", "src",
+                "main", "java", "dev", "mallard", "examples", "programs", "FitLotkaVolterra.java")));
+        int body = source.indexOf("    public static ParameterEstimation.Result fit(Path csv) throws IOException {") + 1;
+        int close = source.subList(body, source.size()).indexOf("    }") + body;
+        List<String> code = source.subList(body, close).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        assertEquals(code, snippet);
+    }
 }
