@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
             "(-XX:MaxRAMPercentage=50). To change it, set MALLARD_JAVA_OPTS, whose options",
             "come last and so win, e.g. MALLARD_JAVA_OPTS=-Xmx24g mallard sdp big.dat-s"},
         subcommands = {TourCommand.class, SimulateCommand.class, GradientCommand.class,
-            InspectCommand.class, RoaCommand.class, SdpCommand.class})
+            FitCommand.class, InspectCommand.class, RoaCommand.class, SdpCommand.class})
 public final class MallardCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,

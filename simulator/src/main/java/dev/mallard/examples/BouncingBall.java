@@ -53,6 +53,7 @@ public final class BouncingBall<T> extends LeafSystem<T> {
         setContinuousStateNames("height", "velocity");
         setDefaultContinuousState(height, 0.0);
         declareNumericParameter(restitution, gravity);
+        setNumericParameterEntryNames(0, "restitution", "gravity");
         declareVectorOutputPort("state", 2, (c, y) -> {
             y.set(0, c.getContinuousState().get(0));
             y.set(1, c.getContinuousState().get(1));

@@ -356,6 +356,8 @@ final class WitnessTracker<T> {
                 w1[i] = known && i == earliest ? earliestValue : value(i);
                 triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
             }
+        } else if (!integrator.isDoublePath() || observer != null) {
+            carryStepEndEventTime(integrator);
         }
         double t = context.getTimeValue();
         // asked again at the event time: the window's floor, the working minimum step, grows with the time
@@ -369,6 +371,47 @@ final class WitnessTracker<T> {
                     (update ? pending : publishNow).add(owner[i], e);
                 }
             }
+        }
+    }
+
+    /**
+     * Without isolation (fixed steps and no accuracy in the context, as in Drake) the updates of a triggered
+     * witness happen at the end of the step that crossed. The event time then still depends on the initial state
+     * and parameters: it is the step end moved by the implicit function theorem's correction
+     * ({@link EventTimeSensitivity#add} at the step end, where the values stay those of the step end), so that
+     * a gradient carries {@code d t* / d p = -(dw/dp) / (dw/dt)} instead of the zero of a time pinned to the
+     * step grid. Only updates need it (a publish changes no state). On the double path the observer is told, so
+     * that the adjoint replays the same correction.
+     *
+     * @throws SimulationException if two witnesses with updates trigger in the step: one event time cannot
+     *     carry both crossings' sensitivities, and the run is refused rather than given a wrong gradient
+     */
+    private void carryStepEndEventTime(IntegratorBase<T> integrator) {
+        int chosen = -1;
+        for (int i = 0; i < witnesses.size(); i++) {
+            Event<T> e = witnesses.get(i).getEvent();
+            if (!triggered[i] || e == null || e.getKind() == Event.Kind.PUBLISH) {
+                continue;
+            }
+            if (chosen >= 0) {
+                double t = integrator.getContext().getTimeValue();
+                String name = witnesses.get(i).getSystem().getName();
+                throw new SimulationException("witnesses " + witnesses.get(chosen) + " and " + witnesses.get(i)
+                        + " both trigger updates in the fixed step ending at t = " + t + ", which does not isolate "
+                        + "events: one event time cannot carry the sensitivities of both crossing times (set an "
+                        + "accuracy in the context to isolate them)", t, name);
+            }
+            chosen = i;
+        }
+        if (chosen < 0) {
+            return;
+        }
+        if (integrator.isDoublePath()) {
+            observer.eventTimeSetBy(witnesses.get(chosen), owner[chosen]);
+        } else {
+            integrator.prepareInterpolant();
+            EventTimeSensitivity.add(integrator, witnesses.get(chosen), leafContexts.get(owner[chosen]),
+                    integrator.getContext().getTime());
         }
     }
 

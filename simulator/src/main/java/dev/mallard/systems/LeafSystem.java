@@ -8,6 +8,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -63,6 +64,8 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     private final List<double[]> defaultParameters = new ArrayList<>();
     /** One entry per parameter group: its name, or null for a group declared without one. */
     private final List<String> parameterNames = new ArrayList<>();
+    /** Entry names of the numeric parameter groups that have them, by group. */
+    private final Map<Integer, String[]> parameterEntryNames = new HashMap<>();
     /** The continuous states' names, or null when they have none. */
     private String[] continuousStateNames;
     private final Map<Event.Trigger, List<Event<T>>> events = new EnumMap<>(Event.Trigger.class);
@@ -222,6 +225,41 @@ public abstract class LeafSystem<T> extends DynamicalSystem<T> {
     public final Optional<String> getNumericParameterName(int group) {
         return Optional.ofNullable(parameterNames.get(Checks.index(group, parameterNames.size(),
                 "numeric parameter group")));
+    }
+
+    /**
+     * Names the entries of a numeric parameter group, for gradient results and messages (a group holding several
+     * named quantities, as a symbolic system's parameters).
+     *
+     * @param group a numeric parameter group, in [0, number of groups)
+     * @param names one distinct, non-blank name per entry of the group
+     * @throws IllegalArgumentException if the count differs from the group's size, or a name is blank or repeated
+     */
+    protected final void setNumericParameterEntryNames(int group, String... names) {
+        Checks.index(group, defaultParameters.size(), "numeric parameter group");
+        Checks.notNull(names, "names");
+        Checks.size(names.length, defaultParameters.get(group).length, "entry names of numeric parameter group "
+                + group + " of " + getName());
+        for (int i = 0; i < names.length; i++) {
+            if (Checks.notNull(names[i], "names[" + i + "]").isBlank()
+                    || java.util.Arrays.asList(names).subList(0, i).contains(names[i])) {
+                throw new IllegalArgumentException(getName() + ": parameter entry name names[" + i + "] = '"
+                        + names[i] + "' is blank or repeated");
+            }
+        }
+        parameterEntryNames.put(group, names.clone());
+    }
+
+    /**
+     * @param group a numeric parameter group, in [0, number of groups)
+     * @param index an entry of the group, in [0, its size)
+     * @return the entry's name, or empty if the group's entries were not named
+     */
+    public final Optional<String> getNumericParameterEntryName(int group, int index) {
+        Checks.index(group, defaultParameters.size(), "numeric parameter group");
+        Checks.index(index, defaultParameters.get(group).length, "numeric parameter entry");
+        String[] names = parameterEntryNames.get(group);
+        return names == null ? Optional.empty() : Optional.of(names[index]);
     }
 
     /**

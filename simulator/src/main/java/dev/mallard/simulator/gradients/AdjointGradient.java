@@ -46,7 +46,12 @@ import java.util.function.Consumer;
  *       {@link GradientSimulation} computes it (the scheme's own interpolant at the isolated time, moved by the
  *       implicit function theorem's event-time correction {@code delta = -w / wdot}), and its Jacobian with
  *       respect to the start state, parameters, start time and step size is transposed: the adjoint jump
- *       condition. The event time's sensitivity then flows on through the time, which the adjoint carries;</li>
+ *       condition. The event time's sensitivity then flows on through the time, which the adjoint carries. A
+ *       fixed-step run without isolation resets at the end of the step that crossed; that step is replayed
+ *       with the same correction at its end, as forward mode computes it. Under an implicit scheme the replayed
+ *       step differentiates the scheme's Newton iterations (at the run's accuracy), as forward mode does: the
+ *       gradient through such a step agrees with the exact one of the scheme's equations to about the Newton
+ *       tolerance;</li>
  *   <li>discrete and unrestricted updates (periodic, per-step, witnessed, initialization, or at times a
  *       system schedules itself): the recorded update set is dispatched again on AutoDiff at the recorded state
  *       and its Jacobian with respect to the continuous and discrete state, the parameters and the time is
@@ -68,8 +73,7 @@ import java.util.function.Consumer;
  *
  * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than
  * the explicit Runge-Kutta family, implicit Euler and Radau IIA (velocity-implicit Euler, semi-explicit Euler);
- * witness functions under an implicit scheme (replaying the cut-short step would differentiate Newton's
- * iterations); unrestricted updates of a leaf with abstract state (they may change that state, which is not
+ * unrestricted updates of a leaf with abstract state (they may change that state, which is not
  * numeric and which checkpoints do not hold); a running cost when an event cut a step short (its integral over
  * the partial step is not replayed); and events a leaf reports without declaring them. Publish events of any
  * trigger are accepted (they change no state). Input values are held fixed (the cost does not depend on them).
@@ -221,7 +225,7 @@ public final class AdjointGradient {
                     + "Runge-Kutta integrator or implicit_euler, radau1 or radau3; " + integrator.getSchemeName()
                     + " is none of them");
         }
-        refuseEvents(context, implicit != null);
+        refuseEvents(context);
         AdjointState layout = new AdjointState(context);
         StepRecorder recorder = new StepRecorder(integrator, system.getLeafSystems(), layout, checkpointInterval,
                 layout.read(context));
@@ -268,18 +272,11 @@ public final class AdjointGradient {
 
     /**
      * Refuses what the adjoint cannot differentiate or replay: an unrestricted update of a leaf with abstract
-     * state (it may change that state, which has no derivative and which checkpoints do not hold), and witness
-     * functions under an implicit scheme (the event step would be replayed by Newton iterations, whose
-     * derivative is not the implicit equation's).
+     * state (it may change that state, which has no derivative and which checkpoints do not hold).
      */
-    private static void refuseEvents(Context<Double> context, boolean implicit) {
+    private static void refuseEvents(Context<Double> context) {
         for (Context<Double> leafContext : context.getLeafContexts()) {
             LeafSystem<Double> leaf = (LeafSystem<Double>) leafContext.getSystem();
-            if (implicit && leaf.hasWitnessFunctions()) {
-                throw new UnsupportedOperationException("the adjoint does not support witness functions under an "
-                        + "implicit scheme: " + leaf.getPathName() + " declares " + leaf.getDeclaredWitnessFunctions()
-                        + " (use an explicit Runge-Kutta scheme)");
-            }
             if (leafContext.getNumAbstractStates() == 0) {
                 continue;
             }

@@ -64,6 +64,10 @@ final class EventReplay {
         this.stepper = IntegrationSchemes.create(integrator.getSchemeName(), system, 1.0, context);
         if (integrator.supportsErrorEstimation()) {
             stepper.setFixedStepMode(true);
+            // an implicit scheme's Newton iterations stop at the run's tolerance, not at the default accuracy's
+            if (!Double.isNaN(integrator.getAccuracyInUse())) {
+                stepper.setTargetAccuracy(integrator.getAccuracyInUse());
+            }
         }
     }
 

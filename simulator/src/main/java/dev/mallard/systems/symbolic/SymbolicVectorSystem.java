@@ -81,6 +81,11 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         }
         if (!def.parameters.isEmpty()) {
             declareNumericParameter(def.parameterDefaults);
+            // The parameter variables' names name the entries (in gradient columns), when they are distinct.
+            List<String> names = def.parameters.stream().map(Variable::name).toList();
+            if (new HashSet<>(names).size() == names.size()) {
+                setNumericParameterEntryNames(0, names.toArray(String[]::new));
+            }
         }
         if (!def.inputs.isEmpty()) {
             declareVectorInputPort("u", def.inputs.size());
