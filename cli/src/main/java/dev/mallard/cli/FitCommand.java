@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * {@link ParameterEstimation} (bounded Levenberg-Marquardt on forward-mode sensitivities at the sample times).
  */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Fit initial states and parameters to sampled states by least squares.",
+        description = {"Fit parameters and initial states to sampled data.",
             "--data: a CSV file whose header is t and some of the --vars (the states",
             "sampled), one line per sample. --fit: what to estimate, from the values of",
             "--x0 and --params. Prints the estimate, standard errors, the cost and the",
