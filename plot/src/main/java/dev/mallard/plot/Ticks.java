@@ -18,6 +18,9 @@ import java.util.List;
  */
 public final class Ticks {
 
+    /** How far, in steps, a data end may lie beyond the axis's end. */
+    private static final double END_TOLERANCE = 1e-3;
+
     private final double step;
     private final List<Double> values;
     private final List<String> labels;
@@ -30,13 +33,15 @@ public final class Ticks {
 
     /**
      * The ticks of the smallest range that covers {@code [lo, hi]} in at most {@code maxIntervals} steps of
-     * 1, 2 or 5 times a power of ten (the smallest such step that does). A range of one point is widened to
+     * 1, 2 or 5 times a power of ten (the smallest such step that does), where an end within a thousandth of a
+     * step beyond a tick counts as covered (a ball's height of -1e-7 m does not add a tick at -0.2 m). A range of one point is widened to
      * a tenth of its magnitude on either side (to {@code [-1, 1]} at zero).
      *
      * @param lo the low end of the data, finite
      * @param hi the high end of the data, finite, {@code >= lo}
      * @param maxIntervals the most intervals between ticks, {@code >= 1}
-     * @return the ticks, at least two, the first {@code <= lo} and the last {@code >= hi}
+     * @return the ticks, at least two, the first {@code <= lo + step / 1000} and the last
+     *     {@code >= hi - step / 1000}
      * @throws IllegalArgumentException if an end is not finite, {@code hi < lo} or {@code maxIntervals < 1}
      */
     public static Ticks covering(double lo, double hi, int maxIntervals) {
@@ -57,9 +62,10 @@ public final class Ticks {
             int exponent = e + i / 3;
             BigDecimal unit = BigDecimal.valueOf(m).scaleByPowerOfTen(exponent);
             double s = unit.doubleValue();
-            // Small tolerances keep a data end lying on a multiple of the step (up to rounding) as that tick.
-            long first = (long) Math.floor(lo / s + 1e-9);
-            long last = (long) Math.ceil(hi / s - 1e-9);
+            // A data end within a thousandth of a step beyond a multiple of the step (rounding, or an event
+            // located to a tolerance) ends the axis there: the curve then overshoots by a fraction of a pixel.
+            long first = (long) Math.floor(lo / s + END_TOLERANCE);
+            long last = (long) Math.ceil(hi / s - END_TOLERANCE);
             if (last - first <= maxIntervals) {
                 if (last == first) {
                     last++;

@@ -56,6 +56,12 @@ class TicksTest {
     }
 
     @Test
+    void anEndAHairBeyondATickEndsTheAxisAtThatTick() {
+        assertTicks(Ticks.covering(-1e-7, 1, 5), 0.2, List.of("0.0", "0.2", "0.4", "0.6", "0.8", "1.0"));
+        assertTicks(Ticks.covering(-0.01, 1, 6), 0.2, List.of("-0.2", "0.0", "0.2", "0.4", "0.6", "0.8", "1.0"));
+    }
+
+    @Test
     void aSinglePointIsWidened() {
         assertTicks(Ticks.covering(3, 3, 6), 0.1, List.of("2.7", "2.8", "2.9", "3.0", "3.1", "3.2", "3.3"));
         assertTicks(Ticks.covering(0, 0, 2), 1, List.of("-1", "0", "1"));
