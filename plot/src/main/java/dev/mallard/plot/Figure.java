@@ -1,5 +1,8 @@
 package dev.mallard.plot;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -9,12 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
+import javax.imageio.ImageIO;
 
 /**
- * Panels stacked in one column and written as one PNG: the image is as wide as the panels and as tall as
- * their heights together.
+ * Panels stacked in one column and written as one PNG: the image is as wide as the widest panel and as tall
+ * as their heights together.
  *
  * <p>Not thread-safe. The panels are kept (not copied): changing one after building the figure changes the
  * figure.
@@ -50,9 +52,27 @@ public final class Figure {
      */
     public Path save(Path file) {
         requirePng(file);
-        List<XYChart> charts = new ArrayList<>();
+        List<BufferedImage> images = new ArrayList<>();
+        int width = 0;
+        int height = 0;
         for (LinePlot p : panels) {
-            charts.add(p.chart());
+            BufferedImage image = p.image();
+            images.add(image);
+            width = Math.max(width, image.getWidth());
+            height += image.getHeight();
+        }
+        BufferedImage stacked = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = stacked.createGraphics();
+        try {
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, width, height);
+            int y = 0;
+            for (BufferedImage image : images) {
+                g.drawImage(image, 0, y, null);
+                y += image.getHeight();
+            }
+        } finally {
+            g.dispose();
         }
         try {
             Path absolute = file.toAbsolutePath();
@@ -60,7 +80,7 @@ public final class Figure {
                 Files.createDirectories(absolute.getParent());
             }
             try (OutputStream out = Files.newOutputStream(absolute)) {
-                BitmapEncoder.saveBitmap(charts, charts.size(), 1, out, BitmapEncoder.BitmapFormat.PNG);
+                ImageIO.write(stacked, "png", out);
             }
             return file;
         } catch (IOException e) {

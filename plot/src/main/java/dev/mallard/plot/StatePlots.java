@@ -8,11 +8,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.knowm.xchart.style.Styler;
 
 /**
  * States (or logged signals) against time, one panel per unit: signals that share a unit share a panel, so a
  * position in metres is not squeezed against a rate in radians per second on one axis. Events (resets) are
  * marked on every panel by a marker at the value just before the event.
+ *
+ * <p>Every panel spans the same time range, with ticks at a step of 1, 2 or 5 times a power of ten and labels of
+ * one format per axis ({@link Ticks}); the plot areas start at the same pixel ({@link LinePlot#PLOT_LEFT}) and
+ * the legends sit inside them, so the panels line up.
  *
  * <p>Stateless and thread-safe; the arrays passed in are not modified.
  */
@@ -21,7 +26,13 @@ public final class StatePlots {
     /** The height of one panel, pixels. */
     public static final int PANEL_HEIGHT = 320;
 
+    /** The most intervals between time ticks. */
+    static final int TIME_INTERVALS = 10;
+    /** The most intervals between value ticks on a panel. */
+    static final int VALUE_INTERVALS = 6;
+
     private static final Color EVENT_COLOR = Color.BLACK;
+    private static final Color LEGEND_BACKGROUND = new Color(255, 255, 255, 210);
 
     private StatePlots() {
     }
@@ -69,7 +80,7 @@ public final class StatePlots {
     /**
      * The general form: signals against time, grouped by unit, with events marked.
      *
-     * @param times sample times, seconds
+     * @param times sample times, seconds, at least one, finite, in increasing order
      * @param signals {@code signals[i][k]} is signal i at {@code times[k]}
      * @param eventTimes times to mark, seconds (may be empty)
      * @param atEvents {@code atEvents[i][e]} is signal i at {@code eventTimes[e]}
@@ -77,10 +88,13 @@ public final class StatePlots {
      * @param units one unit per signal, or null for a panel per signal
      * @param title the figure's title
      * @return the figure
-     * @throws IllegalArgumentException if the shapes do not match
+     * @throws IllegalArgumentException if the shapes do not match, or the times are empty or not finite
      */
     public static Figure figure(double[] times, double[][] signals, double[] eventTimes, double[][] atEvents,
             List<String> names, List<String> units, String title) {
+        if (times.length == 0) {
+            throw new IllegalArgumentException("no sample time to plot");
+        }
         int n = signals.length;
         checkCount(names, n, "names");
         if (units != null) {
@@ -90,6 +104,7 @@ public final class StatePlots {
         for (int i = 0; i < n; i++) {
             panels.computeIfAbsent(units == null ? "#" + i : units.get(i), k -> new ArrayList<>()).add(i);
         }
+        Ticks timeTicks = Ticks.covering(times[0], times[times.length - 1], TIME_INTERVALS);
         List<LinePlot> plots = new ArrayList<>();
         for (Map.Entry<String, List<Integer>> panel : panels.entrySet()) {
             String unit = units == null ? "" : " [" + panel.getKey() + "]";
@@ -104,9 +119,29 @@ public final class StatePlots {
                     plot.markers("events", eventTimes, atEvents[i], EVENT_COLOR);
                 }
             }
+            double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            for (int i : panel.getValue()) {
+                widen(range, signals[i]);
+                widen(range, atEvents[i]);
+            }
+            boolean empty = range[0] > range[1];
+            plot.ticks(timeTicks, Ticks.covering(empty ? 0 : range[0], empty ? 0 : range[1], VALUE_INTERVALS));
+            var styler = plot.chart().getStyler();
+            styler.setLegendPosition(Styler.LegendPosition.InsideNE);
+            styler.setLegendBackgroundColor(LEGEND_BACKGROUND);
             plots.add(plot);
         }
         return new Figure(plots);
+    }
+
+    /** Widens {@code range} (low, high) to take in the finite values of {@code values}. */
+    private static void widen(double[] range, double[] values) {
+        for (double v : values) {
+            if (Double.isFinite(v)) {
+                range[0] = Math.min(range[0], v);
+                range[1] = Math.max(range[1], v);
+            }
+        }
     }
 
     private static void checkCount(List<String> list, int n, String what) {

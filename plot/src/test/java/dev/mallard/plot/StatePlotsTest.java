@@ -37,6 +37,50 @@ class StatePlotsTest {
     }
 
     @Test
+    void panelsWithLabelsOfDifferentWidthsLineUpOnOneTimeAxis() throws Exception {
+        int n = 401;
+        double[] t = new double[n];
+        double[][] signals = new double[3][n];
+        for (int k = 0; k < n; k++) {
+            t[k] = 0.41 * k / (n - 1);
+            signals[0][k] = 1.5e6 * Math.sin(t[k]);
+            signals[1][k] = 1e-3 * Math.cos(t[k]);
+            signals[2][k] = -3 + 10 * k / (n - 1.0);
+        }
+        Figure figure = StatePlots.figure(t, signals, new double[0], new double[3][0], List.of("energy", "gap", "x"),
+                List.of("J", "m", "m/s"), "three scales");
+        double[] first = figure.panels().get(0).plotArea();
+        assertEquals(LinePlot.PLOT_LEFT, first[0], 1.0);
+        for (LinePlot panel : figure.panels()) {
+            double[] area = panel.plotArea();
+            assertEquals(first[0], area[0], 1e-9, "left edge");
+            assertEquals(first[1], area[1], 1e-9, "right edge");
+        }
+        BufferedImage image = ImageIO.read(figure.save(dir.resolve("aligned.png")).toFile());
+        for (int p = 0; p < 3; p++) {
+            assertEquals(frameLeft(image, p * StatePlots.PANEL_HEIGHT, (p + 1) * StatePlots.PANEL_HEIGHT),
+                    frameLeft(image, 0, StatePlots.PANEL_HEIGHT), "panel " + p);
+        }
+    }
+
+    /** The first column of the band {@code [top, bottom)} that is dark over a third of the band: the frame. */
+    private static int frameLeft(BufferedImage image, int top, int bottom) {
+        for (int x = 0; x < image.getWidth(); x++) {
+            int dark = 0;
+            for (int y = top; y < bottom; y++) {
+                int rgb = image.getRGB(x, y);
+                if (((rgb >> 16) & 0xff) < 180 && ((rgb >> 8) & 0xff) < 180 && (rgb & 0xff) < 180) {
+                    dark++;
+                }
+            }
+            if (dark > (bottom - top) / 3) {
+                return x;
+            }
+        }
+        throw new AssertionError("no frame in rows " + top + " to " + bottom);
+    }
+
+    @Test
     void aBouncingBallsFigureMarksItsImpacts() throws Exception {
         Simulator<Double> sim = new Simulator<>(new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81));
         SampledTrajectory trajectory = SampledTrajectory.simulate(sim, 2.0, 200);

@@ -19,6 +19,9 @@
  *   <li>dynamics: {@link dev.mallard.systems.primitives.Integrator},
  *       {@link dev.mallard.systems.primitives.LinearSystem} (continuous or discrete; it is a
  *       {@link dev.mallard.systems.AffineSystem}, which lives in {@code dev.mallard.systems}),
+ *       {@link dev.mallard.systems.primitives.TimeVaryingAffineSystem} and
+ *       {@link dev.mallard.systems.primitives.TimeVaryingLinearSystem} (coefficients given by a subclass as
+ *       functions of time in the number type),
  *       {@link dev.mallard.systems.primitives.FirstOrderLowPassFilter},
  *       {@link dev.mallard.systems.primitives.ZeroOrderHold} (Drake's sample-and-hold timing),
  *       {@link dev.mallard.systems.primitives.PidController} (optionally with a derivative filter or Drake's
