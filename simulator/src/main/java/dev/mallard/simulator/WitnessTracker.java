@@ -49,11 +49,19 @@ final class WitnessTracker<T> {
     private final boolean fixedSet;
     private boolean collected;
     private int[] owner = new int[0];
+    /**
+     * The active witnesses and their owners' contexts by index, as arrays: {@link #value} runs once per step
+     * and per isolation probe, where two list lookups cost more than the witness itself.
+     */
+    private WitnessFunction<T>[] active = newWitnessArray();
+    private Context<T>[] ownerContext = newContextArray();
     private double[] w0 = new double[0];
     private double[] w1 = new double[0];
     private boolean[] triggered = new boolean[0];
     /** The root context's change count when {@code w1} last held the values at the context's time and state. */
     private long endStamp = -1;
+    /** The root context's change count when {@link #start} took {@code w1}'s values into {@code w0}. */
+    private long takenStamp = -1;
     /** The witness's value at the time {@link #isolate} returned (its last probe there, or the bracket's end). */
     private double isolatedValue;
     /** Event counts and the checks against accumulating events and violated guards. */
@@ -104,9 +112,17 @@ final class WitnessTracker<T> {
         if (m == 0) {
             return;
         }
-        if (same && endStamp == changeCount()) {
-            System.arraycopy(w1, 0, w0, 0, m);
-        } else {
+        long count = changeCount();
+        if (same && endStamp == count) {
+            // The end values become the start values by swapping the arrays instead of copying them
+            // (finishStep overwrites w1 before reading it). w1 no longer holds them, but w0 does while the
+            // context stays unchanged: a second start before the next step keeps them.
+            double[] swap = w0;
+            w0 = w1;
+            w1 = swap;
+            endStamp = -1;
+            takenStamp = count;
+        } else if (!(same && takenStamp == count)) {
             for (int i = 0; i < m; i++) {
                 w0[i] = value(i);
             }
@@ -154,16 +170,31 @@ final class WitnessTracker<T> {
         if (owner.length < m) {
             int size = Math.max(m, 2 * owner.length);
             owner = java.util.Arrays.copyOf(owner, size);
+            active = java.util.Arrays.copyOf(active, size);
+            ownerContext = java.util.Arrays.copyOf(ownerContext, size);
             w0 = new double[size];
             w1 = new double[size];
             triggered = new boolean[size];
             endStamp = -1;
+            takenStamp = -1;
         }
         guards.ensureCapacity(m);
         for (int k = from; k < m; k++) {
             LeafSystem<T> system = witnesses.get(k).getSystem();
             owner[k] = system == leaves.get(leaf) ? leaf : leafIndex.get(system);
+            active[k] = witnesses.get(k);
+            ownerContext[k] = leafContexts.get(owner[k]);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> WitnessFunction<T>[] newWitnessArray() {
+        return (WitnessFunction<T>[]) new WitnessFunction<?>[0];
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> Context<T>[] newContextArray() {
+        return (Context<T>[]) new Context<?>[0];
     }
 
     /** @return the root context's change count */
@@ -176,7 +207,7 @@ final class WitnessTracker<T> {
     }
 
     private double value(int i) {
-        return scalar.value(witnesses.get(i).calcWitnessValue(leafContexts.get(owner[i])));
+        return scalar.value(active[i].calcWitnessValue(ownerContext[i]));
     }
 
     /**
@@ -198,7 +229,7 @@ final class WitnessTracker<T> {
         boolean any = false;
         for (int i = 0; i < m; i++) {
             w1[i] = value(i);
-            triggered[i] = witnesses.get(i).shouldTrigger(w0[i], w1[i]);
+            triggered[i] = active[i].shouldTrigger(w0[i], w1[i]);
             any |= triggered[i];
         }
         if (guards.watching()) {
@@ -429,7 +460,7 @@ final class WitnessTracker<T> {
      * time in {@link #isolatedValue}.
      */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
-        WitnessFunction<T> w = witnesses.get(i);
+        WitnessFunction<T> w = active[i];
         double fa = w0[i];
         double inset = INSET * window;
         int kept = 0;
