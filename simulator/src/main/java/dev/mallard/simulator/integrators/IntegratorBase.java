@@ -640,11 +640,24 @@ public abstract class IntegratorBase<T> {
         return initialized;
     }
 
-    /** Returns the integrator to its just-constructed state (options kept); it must be initialized again. */
+    /**
+     * Returns the integrator to its just-constructed state, as Drake's {@code Reset}: fixed-step mode off, the
+     * maximum step size back to infinity, the requested minimum step size to 0, the accuracy in use forgotten
+     * (the target accuracy, the initial step target and the minimum-step policy are kept), statistics and
+     * dense output dropped. It must be initialized again.
+     */
     public void reset() {
         initialized = false;
+        fixedStepMode = false;
+        maximumStepSize = Double.POSITIVE_INFINITY;
+        requestedMinimumStepSize = 0;
+        accuracyInUse = Double.NaN;
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
+        startStamp = -1;
+        lastT0 = Double.NaN;
+        lastT1 = Double.NaN;
+        denseOutput.stop();
         resetStatistics();
     }
 
@@ -821,18 +834,29 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
-     * Takes exactly one step to time {@code t} without error control.
+     * Takes exactly one step to time {@code t} without error control, as Drake's
+     * {@code IntegrateWithSingleFixedStepToTime}: only in {@linkplain #getFixedStepMode() fixed-step mode}, and a
+     * step to the current time changes nothing (no evaluation, no statistics) and succeeds.
      *
-     * @param t the end time, seconds, after the current time
+     * @param t the end time, seconds, not before the current time
      * @return false if the step failed (a sub-step failure), in which case the context is unchanged
+     * @throws IllegalStateException if not initialized, or not in fixed-step mode
+     * @throws IllegalArgumentException if {@code t} is before the current time (or NaN)
      */
     public final boolean integrateWithSingleFixedStepToTime(double t) {
         if (!initialized) {
             throw new IllegalStateException("the integrator is not initialized: call initialize()");
         }
+        if (!getFixedStepMode()) {
+            throw new IllegalStateException("integrateWithSingleFixedStepToTime needs fixed-step mode:"
+                    + " call setFixedStepMode(true) (and initialize) first");
+        }
         double t0 = context.getTimeValue();
-        if (!(t > t0)) {
-            throw new IllegalArgumentException("t = " + t + " must be after the current time " + t0);
+        if (!(t >= t0)) {
+            throw new IllegalArgumentException("t = " + t + " must not be before the current time " + t0);
+        }
+        if (t == t0) {
+            return true;
         }
         if (n == 0) {
             commitTimeOnly(t0, t, null);
