@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.integrators.IntegrationSchemes;
 import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.simulator.integrators.RungeKutta3Integrator;
 import dev.mallard.systems.Context;
@@ -74,5 +75,19 @@ class IntegratorBaseDrakeTest {
         in.initialize();
         assertEquals(1e-6, in.getAccuracyInUse(), 0.0);
         assertThrows(IllegalStateException.class, () -> in.integrateWithSingleFixedStepToTime(0.4));
+    }
+
+    @Test
+    void theErrorEstimateOrderIsOneLessThanDrakes() {
+        // Drake: RK3 3, BS3 3, RK5 5, implicit Euler 2, Radau1 2, Radau3 3, velocity-implicit Euler 2
+        String[] schemes = {"runge_kutta3", "bogacki_shampine3", "runge_kutta5", "implicit_euler", "radau1", "radau3",
+            "velocity_implicit_euler"};
+        int[] drake = {3, 3, 5, 2, 2, 3, 2};
+        Oscillator<Double> sys = new Oscillator<>(Scalar.DOUBLE);
+        for (int i = 0; i < schemes.length; i++) {
+            IntegratorBase<Double> in = IntegrationSchemes.create(schemes[i], sys, 0.1,
+                    sys.createDefaultContext());
+            assertEquals(drake[i] - 1, in.getErrorEstimateOrder(), schemes[i]);
+        }
     }
 }
