@@ -3,8 +3,9 @@ package dev.mallard.bench.model;
 /**
  * The limit: an explicit Runge-Kutta loop on primitive arrays with nothing but the arithmetic, taking exactly
  * the steps Mallard's integrator takes. The step-size controller repeats {@code IntegratorBase}'s rules
- * (weighted infinity norm {@code max |err_i| / max(1, |x0_i|, |x1_i|)}, growth {@code 0.9 (acc/err)^(1/(p+1))}
- * within [0.1, 5], rejection factor within [0.1, 0.9], a step within 1.01 h of the end lands on it, a step
+ * (Drake's: infinity norm {@code max |err_i|} of the absolute error, ideal size {@code 0.9 h (acc/err)^(1/(p+1))},
+ * an accepted step kept unless that is at least 1.2 h, growth at most 5x, rejection factor within [0.1, 0.9],
+ * a step within 1.01 h of the end lands on it, a step
  * shortened to land keeps the previous ideal size, {@code f(t0, x0)} reused after a rejection and, for
  * first-same-as-last schemes, from the previous step), so the step sequences match and only the
  * per-step machinery differs. The norm reads the ODE's {@link PrimitiveOde#controlledDimension controlled}
@@ -16,6 +17,7 @@ public abstract class HandWrittenRungeKutta {
     private static final double SAFETY = 0.9;
     private static final double MAX_GROWTH = 5.0;
     private static final double MAX_SHRINK = 0.1;
+    private static final double HYSTERESIS = 1.2;
     private static final double STRETCH = 1.01;
 
     /** The ODE integrated. */
@@ -115,7 +117,7 @@ public abstract class HandWrittenRungeKutta {
                 double e = errorNorm();
                 if (e <= accuracy || h <= 1e-14 * Math.max(1, Math.abs(t))) {
                     double factor = e == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracy / e, 1 / order);
-                    double next = h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+                    double next = factor >= HYSTERESIS ? h * Math.min(MAX_GROWTH, factor) : h;
                     boolean shortenedToLand = !adapted && lands;
                     ideal = shortenedToLand && ideal > next ? ideal : next;
                     t = lands ? tFinal : t + h;
@@ -177,7 +179,7 @@ public abstract class HandWrittenRungeKutta {
     private double errorNorm() {
         double norm = 0;
         for (int i = 0; i < controlled; i++) {
-            double r = Math.abs(err[i]) / Math.max(1, Math.max(Math.abs(x0[i]), Math.abs(x1[i])));
+            double r = Math.abs(err[i]);
             if (!(r <= norm)) {
                 norm = Double.isNaN(r) ? Double.POSITIVE_INFINITY : r;
             }

@@ -16,6 +16,7 @@ import dev.mallard.simulator.trajectories.PiecewisePolynomial;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DynamicalSystem;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -114,6 +115,12 @@ public abstract class IntegratorBase<T> {
     private double requestedMinimumStepSize;
     private double initialStepSizeTarget = Double.NaN;
     private boolean throwOnMinimumStepSizeViolation = true;
+    /** The weights of the generalized velocities (and positions) in the error norm, or null for unit weights. */
+    private double[] generalizedStateWeights;
+    /** The weights of the miscellaneous states in the error norm, or null for unit weights. */
+    private double[] miscStateWeights;
+    /** The weight of each state entry in the error norm, built at initialize; null when all are 1. */
+    private double[] errorWeights;
 
     // statistics
     private long numStepsTaken;
@@ -195,6 +202,11 @@ public abstract class IntegratorBase<T> {
     /**
      * The order {@code p} of the error estimate: the estimate behaves as {@code C h^(p+1)}, and the controller
      * scales step sizes by {@code (accuracy / error)^(1/(p+1))}. Meaningful only with an error estimate.
+     * <p>Drake's {@code get_error_estimate_order()} is one more, {@code p + 1} (the power of {@code h} in the
+     * estimate: 3 for RK3, 5 for RK5, 2 for implicit Euler), and its controller uses {@code 1/(p+1)} too, so the
+     * step sizes are the same. Mallard keeps {@code p}, the order of the embedded solution whose error is
+     * estimated, because the tableaux and the convergence tests state it that way and existing schemes
+     * outside this package implement this contract; add one to compare with Drake.
      *
      * @return the order, {@code >= 1}
      */
@@ -547,6 +559,114 @@ public abstract class IntegratorBase<T> {
         return throwOnMinimumStepSizeViolation;
     }
 
+    /**
+     * Sets the weights of the generalized velocities in the error norm, as Drake's generalized-state weight
+     * vector: the norm of an error estimate is {@code max(|W_v dv|, |N W_v N+ dq|, |W_z dz|)} (infinity
+     * norms). Mallard applies these weights entry by entry to the position errors too, which is Drake's
+     * {@code N W_v N+} when the kinematic map {@code N(q)} is diagonal (the identity for most systems); so
+     * weights are accepted only for systems with as many positions as velocities (checked at
+     * {@link #initialize()}). A weight of 0 takes the entry out of error control. Call {@link #initialize()}
+     * afterwards.
+     *
+     * @param weights one weight per generalized velocity, each finite and {@code >= 0}; copied
+     * @throws IllegalArgumentException if a weight is negative, NaN or infinite
+     */
+    public final void setGeneralizedStateWeights(double... weights) {
+        generalizedStateWeights = checkedWeights(weights);
+    }
+
+    /**
+     * The generalized-state weights in use.
+     *
+     * @return a copy: the weights set, or {@code getSystem().getNumV()} ones if none were set
+     */
+    public final double[] getGeneralizedStateWeights() {
+        return generalizedStateWeights != null ? generalizedStateWeights.clone() : ones(system.getNumV());
+    }
+
+    /**
+     * Sets the weights of the miscellaneous continuous states ({@code z}) in the error norm, as Drake's
+     * misc-state weight vector (see {@link #setGeneralizedStateWeights}). Call {@link #initialize()} afterwards.
+     *
+     * @param weights one weight per miscellaneous state, each finite and {@code >= 0}; copied
+     * @throws IllegalArgumentException if a weight is negative, NaN or infinite
+     */
+    public final void setMiscStateWeights(double... weights) {
+        miscStateWeights = checkedWeights(weights);
+    }
+
+    /**
+     * The miscellaneous-state weights in use.
+     *
+     * @return a copy: the weights set, or {@code getSystem().getNumZ()} ones if none were set
+     */
+    public final double[] getMiscStateWeights() {
+        return miscStateWeights != null ? miscStateWeights.clone() : ones(system.getNumZ());
+    }
+
+    private static double[] checkedWeights(double[] weights) {
+        Objects.requireNonNull(weights, "weights must not be null");
+        for (double w : weights) {
+            if (!(w >= 0) || !Double.isFinite(w)) {
+                throw new IllegalArgumentException("state weights must be finite and >= 0, got " + w);
+            }
+        }
+        return weights.clone();
+    }
+
+    private static double[] ones(int size) {
+        double[] out = new double[size];
+        Arrays.fill(out, 1.0);
+        return out;
+    }
+
+    /** The weight of each root state entry ({@code [q, v, z]}), or null when all are 1; checks the sizes. */
+    private double[] buildErrorWeights() {
+        if (generalizedStateWeights == null && miscStateWeights == null) {
+            return null;
+        }
+        int nq = system.getNumQ();
+        int nv = system.getNumV();
+        int nz = system.getNumZ();
+        if (generalizedStateWeights != null && (generalizedStateWeights.length != nv || nq != nv)) {
+            throw new IllegalStateException("generalized state weights: " + generalizedStateWeights.length
+                    + " given for " + system.getName() + " with " + nq + " positions and " + nv
+                    + " velocities (one per velocity, and only for as many positions as velocities)");
+        }
+        if (miscStateWeights != null && miscStateWeights.length != nz) {
+            throw new IllegalStateException("misc state weights: " + miscStateWeights.length + " given for "
+                    + system.getName() + " with " + nz + " miscellaneous states");
+        }
+        double[] w = ones(nq + nv + nz);
+        if (generalizedStateWeights != null) {
+            System.arraycopy(generalizedStateWeights, 0, w, 0, nq);
+            System.arraycopy(generalizedStateWeights, 0, w, nq, nv);
+        }
+        if (miscStateWeights != null) {
+            System.arraycopy(miscStateWeights, 0, w, nq + nv, nz);
+        }
+        return w;
+    }
+
+    /**
+     * The error estimate of the last step attempted (accepted or rejected), as Drake's
+     * {@code get_error_estimate}: one absolute, unweighted entry per continuous state, in the state's units.
+     * In fixed-step mode a scheme need not compute it, and then it is stale (see {@link #stepDouble}).
+     *
+     * @return a new array of {@code n} values (zeros before the first step), or null for a scheme without
+     *     error estimate or before {@link #initialize()}
+     */
+    public final double[] getErrorEstimate() {
+        if (!initialized || !supportsErrorEstimation()) {
+            return null;
+        }
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = doublePath ? errd[i] : errg.getValue(i);
+        }
+        return out;
+    }
+
     private void requireErrorEstimation(String what) {
         if (!supportsErrorEstimation()) {
             throw new IllegalStateException(what + ": " + getClass().getSimpleName()
@@ -584,6 +704,7 @@ public abstract class IntegratorBase<T> {
                     + system.getName() + " computes with " + scalar.name()
                     + ": use a fixed-step scheme (or fixed-step mode) to get a one-step map");
         }
+        errorWeights = buildErrorWeights();
         if (supportsErrorEstimation()) {
             accuracyInUse = context.getAccuracy().orElse(Double.isNaN(targetAccuracy) ? DEFAULT_ACCURACY
                     : targetAccuracy);
@@ -640,11 +761,26 @@ public abstract class IntegratorBase<T> {
         return initialized;
     }
 
-    /** Returns the integrator to its just-constructed state (options kept); it must be initialized again. */
+    /**
+     * Returns the integrator to its just-constructed state, as Drake's {@code Reset}: fixed-step mode off, the
+     * maximum step size back to infinity, the requested minimum step size to 0, the accuracy in use forgotten
+     * (the target accuracy, the initial step target and the minimum-step policy are kept), the state weights
+     * back to 1, statistics and dense output dropped. It must be initialized again.
+     */
     public void reset() {
         initialized = false;
+        generalizedStateWeights = null;
+        miscStateWeights = null;
+        fixedStepMode = false;
+        maximumStepSize = Double.POSITIVE_INFINITY;
+        requestedMinimumStepSize = 0;
+        accuracyInUse = Double.NaN;
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
+        startStamp = -1;
+        lastT0 = Double.NaN;
+        lastT1 = Double.NaN;
+        denseOutput.stop();
         resetStatistics();
     }
 
@@ -821,18 +957,29 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
-     * Takes exactly one step to time {@code t} without error control.
+     * Takes exactly one step to time {@code t} without error control, as Drake's
+     * {@code IntegrateWithSingleFixedStepToTime}: only in {@linkplain #getFixedStepMode() fixed-step mode}, and a
+     * step to the current time changes nothing (no evaluation, no statistics) and succeeds.
      *
-     * @param t the end time, seconds, after the current time
+     * @param t the end time, seconds, not before the current time
      * @return false if the step failed (a sub-step failure), in which case the context is unchanged
+     * @throws IllegalStateException if not initialized, or not in fixed-step mode
+     * @throws IllegalArgumentException if {@code t} is before the current time (or NaN)
      */
     public final boolean integrateWithSingleFixedStepToTime(double t) {
         if (!initialized) {
             throw new IllegalStateException("the integrator is not initialized: call initialize()");
         }
+        if (!getFixedStepMode()) {
+            throw new IllegalStateException("integrateWithSingleFixedStepToTime needs fixed-step mode:"
+                    + " call setFixedStepMode(true) (and initialize) first");
+        }
         double t0 = context.getTimeValue();
-        if (!(t > t0)) {
-            throw new IllegalArgumentException("t = " + t + " must be after the current time " + t0);
+        if (!(t >= t0)) {
+            throw new IllegalArgumentException("t = " + t + " must not be before the current time " + t0);
+        }
+        if (t == t0) {
+            return true;
         }
         if (n == 0) {
             commitTimeOnly(t0, t, null);
@@ -935,8 +1082,8 @@ public abstract class IntegratorBase<T> {
 
     /** The error norm of the trial step in the workspaces (see {@link StepSizeController}). */
     private double errorNorm() {
-        return doublePath ? StepSizeController.errorNorm(errd, x0d, x1d, n)
-                : StepSizeController.errorNorm(errg, x0g, x1g, n);
+        return doublePath ? StepSizeController.errorNorm(errd, errorWeights, n)
+                : StepSizeController.errorNorm(errg, errorWeights, n);
     }
 
     /** Runs the scheme from the context's (t0, x0); leaves x1 and the error in the workspaces. */

@@ -4,9 +4,12 @@ import dev.mallard.scalar.ScalarVector;
 
 /**
  * The error control shared by every error-controlled scheme, apart from the step loop that applies it: the
- * weighted error norm of a trial step and the step-size rule. The norm is {@code max_i |err_i| / max(1,
- * |x0_i|, |x1_i|)}; an accepted step's successor is scaled by {@code 0.9 (accuracy / error)^(1/(p+1))}
- * capped at 5x growth and 10x shrinkage; a rejected step is shrunk by the same factor within [0.1, 0.9].
+ * weighted error norm of a trial step and the step-size rule, both as Drake's {@code IntegratorBase}
+ * ({@code CalcStateChangeNorm}, {@code CalcAdjustedStepSize}). The norm is the weighted infinity norm
+ * {@code max_i w_i |err_i|} of the absolute error (unit weights unless set, see
+ * {@link IntegratorBase#setGeneralizedStateWeights}); the ideal size is {@code 0.9 h (accuracy /
+ * error)^(1/(p+1))}, within 5x growth and 10x shrinkage; an accepted step's successor keeps its size unless
+ * the ideal one is at least 1.2 times larger, and a rejected step is retried at most 0.9 times as large.
  * All arithmetic is on plain {@code double} values, whatever the number type of the state.
  */
 final class StepSizeController {
@@ -14,6 +17,8 @@ final class StepSizeController {
     private static final double SAFETY = 0.9;
     private static final double MAX_GROWTH = 5.0;
     private static final double MAX_SHRINK = 0.1;
+    private static final double HYSTERESIS_HIGH = 1.2;
+    private static final double HYSTERESIS_LOW = 0.9;
 
     private StepSizeController() {
     }
@@ -22,34 +27,37 @@ final class StepSizeController {
      * The error norm on the double path.
      *
      * @param err the error estimate, length {@code >= n}; not modified
-     * @param x0 the step's start state; not modified
-     * @param x1 the trial end state; not modified
+     * @param weights the weight of each entry, length {@code >= n}, or null for unit weights; not modified
      * @param n the number of entries
      * @return the norm, {@code >= 0}; infinite if an entry is NaN
      */
-    static double errorNorm(double[] err, double[] x0, double[] x1, int n) {
+    static double errorNorm(double[] err, double[] weights, int n) {
         // Math.max keeps a NaN once seen, so the loop needs no branch; the result is the same maximum
         double norm = 0;
-        for (int i = 0; i < n; i++) {
-            norm = Math.max(norm, Math.abs(err[i]) / Math.max(1, Math.max(Math.abs(x0[i]), Math.abs(x1[i]))));
+        if (weights == null) {
+            for (int i = 0; i < n; i++) {
+                norm = Math.max(norm, Math.abs(err[i]));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                norm = Math.max(norm, weights[i] * Math.abs(err[i]));
+            }
         }
         return Double.isNaN(norm) ? Double.POSITIVE_INFINITY : norm;
     }
 
     /**
-     * The error norm on the generic path, on the values of the vectors.
+     * The error norm on the generic path, on the values of the vector.
      *
      * @param err the error estimate; not modified
-     * @param x0 the step's start state; not modified
-     * @param x1 the trial end state; not modified
+     * @param weights the weight of each entry, length {@code >= n}, or null for unit weights; not modified
      * @param n the number of entries
      * @return the norm, {@code >= 0}; infinite if an entry is NaN
      */
-    static double errorNorm(ScalarVector<?> err, ScalarVector<?> x0, ScalarVector<?> x1, int n) {
+    static double errorNorm(ScalarVector<?> err, double[] weights, int n) {
         double norm = 0;
         for (int i = 0; i < n; i++) {
-            double scale = Math.max(1, Math.max(Math.abs(x0.getValue(i)), Math.abs(x1.getValue(i))));
-            double r = Math.abs(err.getValue(i)) / scale;
+            double r = Math.abs(err.getValue(i)) * (weights == null ? 1 : weights[i]);
             if (!(r <= norm)) {
                 if (Double.isNaN(r)) {
                     return Double.POSITIVE_INFINITY;
@@ -67,11 +75,15 @@ final class StepSizeController {
      * @param error its error norm, {@code >= 0}
      * @param accuracy the accuracy in use
      * @param order the error estimate's order plus one ({@code p + 1})
-     * @return seconds
+     * @return seconds: {@code h} unless the ideal size is at least {@code 1.2 h}, then that size up to {@code 5 h}
      */
     static double nextAfterAccepted(double h, double error, double accuracy, double order) {
         double factor = error == 0 ? MAX_GROWTH : SAFETY * Math.pow(accuracy / error, 1 / order);
-        return h * Math.min(MAX_GROWTH, Math.max(MAX_SHRINK, factor));
+        // Drake's hysteresis: an accepted step is never followed by a smaller one, nor by one less than 1.2x
+        if (!(factor >= HYSTERESIS_HIGH)) {
+            return h;
+        }
+        return h * Math.min(MAX_GROWTH, factor);
     }
 
     /**
@@ -84,7 +96,7 @@ final class StepSizeController {
      * @return seconds, in {@code [0.1 h, 0.9 h]}
      */
     static double retryAfterRejected(double h, double error, double accuracy, double order) {
-        return h * Math.min(0.9, Math.max(MAX_SHRINK, Double.isFinite(error)
+        return h * Math.min(HYSTERESIS_LOW, Math.max(MAX_SHRINK, Double.isFinite(error)
                 ? SAFETY * Math.pow(accuracy / error, 1 / order) : MAX_SHRINK));
     }
 }
