@@ -95,12 +95,13 @@ public final class SimulatorConfig {
     }
 
     /**
-     * @param accuracy in (0, 1]
+     * @param accuracy finite and {@code > 0}; above 1 is allowed, as in Drake (error control is absolute, so an
+     *     accuracy of 10 suits states of size 1e6)
      * @return this
      */
     public SimulatorConfig setAccuracy(double accuracy) {
-        if (!(accuracy > 0 && accuracy <= 1)) {
-            throw new IllegalArgumentException("accuracy must be in (0, 1], got " + accuracy);
+        if (!(accuracy > 0) || !Double.isFinite(accuracy)) {
+            throw new IllegalArgumentException("accuracy must be finite and > 0, got " + accuracy);
         }
         this.accuracy = accuracy;
         return this;

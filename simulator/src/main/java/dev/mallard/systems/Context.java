@@ -205,14 +205,15 @@ public final class Context<T> {
      * Sets the accuracy (a small positive number, e.g. 1e-4 for about four correct digits) that
      * computations on this context should achieve. Only on the root context.
      *
-     * @param accuracy in (0, 1]
-     * @throws IllegalArgumentException if outside (0, 1]
+     * @param accuracy finite and {@code > 0}; above 1 is allowed, as in Drake (error control is absolute, so an
+     *     accuracy of 10 suits states of size 1e6)
+     * @throws IllegalArgumentException if not finite or not {@code > 0} (Drake does not check)
      * @throws IllegalStateException if this is not the root context
      */
     public void setAccuracy(double accuracy) {
         requireRoot("setAccuracy");
-        if (!(accuracy > 0 && accuracy <= 1)) {
-            throw new IllegalArgumentException("accuracy must be in (0, 1], got " + accuracy);
+        if (!(accuracy > 0) || !Double.isFinite(accuracy)) {
+            throw new IllegalArgumentException("accuracy must be finite and > 0, got " + accuracy);
         }
         this.accuracy = accuracy;
         changeCount++;

@@ -90,4 +90,20 @@ class IntegratorBaseDrakeTest {
             assertEquals(drake[i] - 1, in.getErrorEstimateOrder(), schemes[i]);
         }
     }
+
+    @Test
+    void anAccuracyAboveOneIsAcceptedAsInDrakeButNotANonPositiveOne() {
+        Oscillator<Double> sys = new Oscillator<>(Scalar.DOUBLE);
+        Context<Double> c = sys.createDefaultContext();
+        IntegratorBase<Double> in = rk3(c, sys);
+        in.setTargetAccuracy(10);
+        c.setAccuracy(2.5);
+        in.initialize();
+        assertEquals(2.5, in.getAccuracyInUse(), 0.0);
+        // Drake does not check; Mallard refuses what cannot be an accuracy.
+        for (double bad : new double[] {0, -1e-3, Double.NaN, Double.POSITIVE_INFINITY}) {
+            assertThrows(IllegalArgumentException.class, () -> in.setTargetAccuracy(bad));
+            assertThrows(IllegalArgumentException.class, () -> c.setAccuracy(bad));
+        }
+    }
 }

@@ -106,7 +106,7 @@ public final class MonteCarloCommand implements Callable<Integer> {
             + "velocity_implicit_euler.")
     String integrator;
 
-    @Option(names = "--accuracy", paramLabel = "A", description = "Target accuracy of error control, in (0, 1] "
+    @Option(names = "--accuracy", paramLabel = "A", description = "Target accuracy of error control, finite and > 0 "
             + "(default 1e-4).")
     Double accuracy;
 
@@ -176,8 +176,8 @@ public final class MonteCarloCommand implements Callable<Integer> {
             config.setIntegrationScheme(integrator);
         }
         if (accuracy != null) {
-            if (!(accuracy > 0 && accuracy <= 1)) {
-                throw new IllegalArgumentException("--accuracy must be in (0, 1], got " + accuracy);
+            if (!(accuracy > 0) || !Double.isFinite(accuracy)) {
+                throw new IllegalArgumentException("--accuracy must be finite and > 0, got " + accuracy);
             }
             config.setAccuracy(accuracy);
         }

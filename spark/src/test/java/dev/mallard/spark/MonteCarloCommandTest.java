@@ -154,7 +154,7 @@ class MonteCarloCommandTest {
         assertTrue(integrator.err().contains("--integrator: expected one of ["), integrator.err());
         Run accuracy = run(with("--accuracy", "0"));
         assertEquals(2, accuracy.code());
-        assertTrue(accuracy.err().contains("--accuracy must be in (0, 1], got 0.0"), accuracy.err());
+        assertTrue(accuracy.err().contains("--accuracy must be finite and > 0, got 0.0"), accuracy.err());
         Run mode = run(with("--mode", "shuffled"));
         assertEquals(2, mode.code());
         assertTrue(mode.err().contains("--mode: expected sequential or indexed, got 'shuffled'"), mode.err());

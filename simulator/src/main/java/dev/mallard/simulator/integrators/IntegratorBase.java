@@ -437,14 +437,15 @@ public abstract class IntegratorBase<T> {
     /**
      * Requests an accuracy for error-controlled integration (about {@code -log10(accuracy)} correct digits).
      *
-     * @param accuracy in (0, 1]
+     * @param accuracy finite and {@code > 0}; above 1 is allowed, as in Drake (error control is absolute, so an
+     *     accuracy of 10 suits states of size 1e6)
      * @throws IllegalStateException if the scheme has no error estimate
-     * @throws IllegalArgumentException if outside (0, 1]
+     * @throws IllegalArgumentException if not finite or not {@code > 0} (Drake does not check)
      */
     public final void setTargetAccuracy(double accuracy) {
         requireErrorEstimation("setTargetAccuracy");
-        if (!(accuracy > 0 && accuracy <= 1)) {
-            throw new IllegalArgumentException("accuracy must be in (0, 1], got " + accuracy);
+        if (!(accuracy > 0) || !Double.isFinite(accuracy)) {
+            throw new IllegalArgumentException("accuracy must be finite and > 0, got " + accuracy);
         }
         targetAccuracy = accuracy;
         accuracyInUse = accuracy;
