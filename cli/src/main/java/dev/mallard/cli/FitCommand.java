@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
             "sampled), one line per sample. --fit: what to estimate, from the values of",
             "--x0 and --params. Prints the estimate, standard errors, the cost and the",
             "iterations; a fit that does not converge is an error (exit code 1).",
-            "Example: mallard fit --vars x --f \"-k*x\" --params k=1 --x0 1 --data decay.csv --fit k,x"})
+            "Example: mallard fit --vars x --f \"-k*x\" --params k=1 --x0 1",
+            "  --data decay.csv --fit k,x"})
 final class FitCommand implements Callable<Integer> {
 
     @Mixin
