@@ -18,6 +18,7 @@ public final class EventSet<T> {
     private int numDiscrete;
     private int numUnrestricted;
 
+    /** @param numLeaves the number of leaf systems, whose indices the events are filed under */
     public EventSet(int numLeaves) {
         for (int i = 0; i < numLeaves; i++) {
             publish.add(new ArrayList<>());
@@ -26,7 +27,7 @@ public final class EventSet<T> {
         }
     }
 
-    /** Empties the set; an empty set returns at once (the simulator clears its sets every step). */
+    /** Empties the set, keeping its lists' capacity; an empty set returns at once (cleared every step). */
     public void clear() {
         if (numPublish + numDiscrete + numUnrestricted == 0) {
             return;
@@ -47,6 +48,12 @@ public final class EventSet<T> {
         }
     }
 
+    /**
+     * Files an event under its leaf and kind.
+     *
+     * @param leaf the index of the leaf system that declared the event
+     * @param event the event, kept (not copied)
+     */
     public void add(int leaf, Event<T> event) {
         switch (event.getKind()) {
             case PUBLISH -> {
@@ -101,10 +108,18 @@ public final class EventSet<T> {
         return numDiscrete + numUnrestricted > 0;
     }
 
+    /**
+     * @param kind a kind of event
+     * @return whether the set holds an event of that kind
+     */
     public boolean has(Event.Kind kind) {
         return count(kind) > 0;
     }
 
+    /**
+     * @param kind a kind of event
+     * @return how many events of that kind the set holds, over all leaves
+     */
     public int count(Event.Kind kind) {
         return switch (kind) {
             case PUBLISH -> numPublish;
@@ -113,6 +128,11 @@ public final class EventSet<T> {
         };
     }
 
+    /**
+     * @param kind a kind of event
+     * @param leaf the index of a leaf system
+     * @return that leaf's events of that kind, the set's own list (not a copy; do not modify)
+     */
     public List<Event<T>> get(Event.Kind kind, int leaf) {
         return switch (kind) {
             case PUBLISH -> publish.get(leaf);
