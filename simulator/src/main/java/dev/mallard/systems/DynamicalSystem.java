@@ -308,7 +308,15 @@ public abstract class DynamicalSystem<T> {
         return c;
     }
 
-    final void checkContext(Context<T> context) {
+    /**
+     * Refuses a context that is not this system's own (for example the root context of a diagram holding it), as
+     * every method that reads or writes a context does.
+     *
+     * @param context the context given, not modified
+     * @throws NullPointerException if it is null
+     * @throws IllegalArgumentException naming both systems if it is another system's context
+     */
+    protected final void checkContext(Context<T> context) {
         Objects.requireNonNull(context, "context must not be null");
         if (context.getSystem() != this) {
             throw new IllegalArgumentException("the context given to " + name + " is a context of "

@@ -144,11 +144,7 @@ public final class DiscretePidController<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if the size differs or the context is not this system's
      */
     public void setIntegralValue(Context<T> context, double... value) {
-        Objects.requireNonNull(context, "context must not be null");
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         Checks.size(value.length, n, "integral value");
         context.getMutableDiscreteState(0).setValuesFrom(value, 0);
     }

@@ -72,10 +72,7 @@ public final class FirstOrderLowPassFilter<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if the size differs or the context is not this system's
      */
     public void setInitialOutputValue(Context<T> context, double... value) {
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         context.setContinuousStateValues(value);
     }
 

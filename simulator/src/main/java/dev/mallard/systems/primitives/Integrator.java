@@ -61,10 +61,7 @@ public final class Integrator<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if the size differs or the context is not this system's
      */
     public void setIntegralValue(Context<T> context, double... value) {
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         dev.mallard.scalar.Checks.size(value.length, initialValue.length, "integral value");
         for (int i = 0; i < value.length; i++) {
             context.getMutableContinuousState().setValue(i, value[i]);

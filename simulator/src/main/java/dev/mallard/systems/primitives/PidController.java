@@ -312,11 +312,7 @@ public final class PidController<T> extends LeafSystem<T> {
     }
 
     private void setStates(Context<T> context, double[] value, int offset, String what) {
-        Objects.requireNonNull(context, "context must not be null");
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         dev.mallard.scalar.Checks.size(value.length, n, what);
         for (int i = 0; i < n; i++) {
             context.getMutableContinuousState().setValue(offset + i, value[i]);

@@ -144,7 +144,7 @@ public final class RandomSource<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if the context is not this system's
      */
     public long getSeed(Context<T> context) {
-        checkOwn(context);
+        checkContext(context);
         return context.getAbstractState(1, Long.class);
     }
 
@@ -160,20 +160,13 @@ public final class RandomSource<T> extends LeafSystem<T> {
      */
     public void setRandomState(Context<T> context, RandomGenerator generator) {
         Objects.requireNonNull(generator, "generator must not be null");
-        checkOwn(context);
+        checkContext(context);
         long fresh = generator.nextLong();
         long chosen = fixedSeed ? seed : fresh;
         ReplayableRandom own = new ReplayableRandom(chosen);
         context.getMutableDiscreteState(0).setValuesFrom(draw(own), 0);
         context.setAbstractState(0, own);
         context.setAbstractState(1, chosen);
-    }
-
-    private void checkOwn(Context<T> context) {
-        if (Objects.requireNonNull(context, "context must not be null").getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
     }
 
     /**

@@ -88,10 +88,7 @@ public final class ZeroOrderHold<T> extends LeafSystem<T> {
      * @throws IllegalArgumentException if the size differs or the context is not this system's
      */
     public void setHeldValue(Context<T> context, double... value) {
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         Checks.size(value.length, size, "held value");
         context.getMutableDiscreteState(0).setValuesFrom(value, 0);
     }
@@ -105,10 +102,7 @@ public final class ZeroOrderHold<T> extends LeafSystem<T> {
      * @throws IllegalStateException if the input has no value
      */
     public void latchInputPortToState(Context<T> context) {
-        if (context.getSystem() != this) {
-            throw new IllegalArgumentException("the context is of " + context.getSystem().getName() + ", not of "
-                    + getName());
-        }
+        checkContext(context);
         context.getMutableDiscreteState(0).setFrom(getInputPort(0).eval(context));
     }
 
