@@ -227,7 +227,7 @@ final class EnclosedRegionOfAttraction {
             }
             double lo = 1e-4;
             double hi = lo;
-            while (hi < 1e3 && rate.evaluate(form.withAtoms(scaled(u, hi))) < 0) {
+            while (hi < 1e3 && rate.evaluate(form.withAtoms(SublevelSet.along(u, hi))) < 0) {
                 lo = hi;
                 hi *= 1.02;
             }
@@ -236,23 +236,15 @@ final class EnclosedRegionOfAttraction {
             }
             for (int it = 0; it < 40; it++) {
                 double mid = 0.5 * (lo + hi);
-                if (rate.evaluate(form.withAtoms(scaled(u, mid))) < 0) {
+                if (rate.evaluate(form.withAtoms(SublevelSet.along(u, mid))) < 0) {
                     lo = mid;
                 } else {
                     hi = mid;
                 }
             }
-            best = Math.min(best, value.evaluate(scaled(u, hi)));
+            best = Math.min(best, value.evaluate(SublevelSet.along(u, hi)));
         }
         return best;
-    }
-
-    private static double[] scaled(double[] u, double r) {
-        double[] out = new double[u.length];
-        for (int i = 0; i < u.length; i++) {
-            out[i] = r * u[i];
-        }
-        return out;
     }
 
     /** The diagonal of P^-1 for V = y'Py: the squared extent along y_i of {@code {V <= 1}}. */

@@ -61,11 +61,11 @@ final class ProblemScaling {
         double[][] directions = new double[rays][];
         double level = Double.POSITIVE_INFINITY;
         for (int k = 0; k < rays; k++) {
-            double[] u = unitDirection(random, n);
+            double[] u = SublevelSet.unitDirection(random, n);
             directions[k] = u;
             double r = firstRadius(u, p -> violates(p, vdote, ge));
             if (r > 0) {
-                level = Math.min(level, ve.evaluate(scaled(u, r)));
+                level = Math.min(level, ve.evaluate(SublevelSet.along(u, r)));
             }
         }
         if (!(level > 0 && level < Double.POSITIVE_INFINITY)) {
@@ -157,31 +157,6 @@ final class ProblemScaling {
         return m;
     }
 
-    private static double[] unitDirection(Random random, int n) {
-        double[] u = new double[n];
-        double norm = 0.0;
-        while (!(norm > 1e-6)) {
-            norm = 0.0;
-            for (int i = 0; i < n; i++) {
-                u[i] = random.nextGaussian();
-                norm += u[i] * u[i];
-            }
-        }
-        norm = Math.sqrt(norm);
-        for (int i = 0; i < n; i++) {
-            u[i] /= norm;
-        }
-        return u;
-    }
-
-    private static double[] scaled(double[] u, double r) {
-        double[] p = new double[u.length];
-        for (int i = 0; i < u.length; i++) {
-            p[i] = r * u[i];
-        }
-        return p;
-    }
-
     /**
      * The first radius along u where the predicate holds, after a radius where it does not, to a relative 1e-3;
      * 0 if there is none within the radii searched or it holds already at the smallest.
@@ -190,7 +165,7 @@ final class ProblemScaling {
         double previous = 0.0;
         for (int k = -2 * MAX_EXPONENT; k <= 2 * MAX_EXPONENT; k++) {
             double r = Math.pow(2.0, 0.5 * k);
-            if (holds.test(scaled(u, r))) {
+            if (holds.test(SublevelSet.along(u, r))) {
                 if (previous == 0.0) {
                     return 0.0;
                 }
@@ -198,7 +173,7 @@ final class ProblemScaling {
                 double hi = r;
                 while (hi - lo > 1e-3 * hi) {
                     double mid = 0.5 * (lo + hi);
-                    if (holds.test(scaled(u, mid))) {
+                    if (holds.test(SublevelSet.along(u, mid))) {
                         hi = mid;
                     } else {
                         lo = mid;

@@ -53,11 +53,7 @@ final class SublevelSet {
     }
 
     private double value(double[] u, double r) {
-        double[] p = new double[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = r * u[i];
-        }
-        return v.evaluate(p);
+        return v.evaluate(along(u, r));
     }
 
     /**
@@ -65,20 +61,45 @@ final class SublevelSet {
      * @return a direction uniform on the unit sphere
      */
     double[] randomDirection(Random random) {
+        return unitDirection(random, n);
+    }
+
+    /**
+     * A Gaussian vector normalised; draws whose norm is below 1e-3 are drawn again, so the division is well
+     * conditioned.
+     *
+     * @param random the source of randomness, advanced
+     * @param n the dimension
+     * @return a direction uniform on the unit sphere of R^n
+     */
+    static double[] unitDirection(Random random, int n) {
         double[] u = new double[n];
         double norm = 0.0;
-        while (norm == 0.0) {
+        while (!(norm > 1e-6)) {
             norm = 0.0;
             for (int i = 0; i < n; i++) {
                 u[i] = random.nextGaussian();
                 norm += u[i] * u[i];
             }
-            norm = Math.sqrt(norm);
         }
+        norm = Math.sqrt(norm);
         for (int i = 0; i < n; i++) {
             u[i] /= norm;
         }
         return u;
+    }
+
+    /**
+     * @param u a direction; not modified
+     * @param r a radius
+     * @return the point {@code r u} (a new array)
+     */
+    static double[] along(double[] u, double r) {
+        double[] p = new double[u.length];
+        for (int i = 0; i < u.length; i++) {
+            p[i] = r * u[i];
+        }
+        return p;
     }
 
     /**
