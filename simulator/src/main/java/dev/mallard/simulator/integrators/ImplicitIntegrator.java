@@ -20,8 +20,13 @@ import dev.mallard.systems.DynamicalSystem;
  *   <li>an iteration matrix is refactored only when the step size or the Jacobian changed;</li>
  *   <li>when Newton fails with a Jacobian computed at the step's start, the step is reported as a sub-step
  *       failure and the base halves the step size (counted in
- *       {@link #getNumStepShrinkagesFromSubstepFailures()}).</li>
+ *       {@link #getNumStepShrinkagesFromSubstepFailures()}). Drake first retries with the same matrix
+ *       factored again (its "trial 2", which a TODO in its MaybeFreshenMatrices calls redundant), so where
+ *       its Reuse test counts 2 factorisations for such a failure Mallard counts 1.</li>
  * </ul>
+ * Unlike Drake's, these integrators stay implicit for a step below the working minimum step size (Drake's
+ * switch to an explicit scheme there, e.g. Bogacki-Shampine 3 for radau3): error control never proposes such
+ * a step, and the implicit step is accurate there (its iteration matrix is nearly the identity).
  * In full-Newton mode ({@link #setUseFullNewton}, as Drake's {@code set_use_full_newton}) there is no reuse: a
  * Jacobian is computed at every Newton iterate and the iteration matrix refactored, and a Newton failure
  * shrinks the step at once.

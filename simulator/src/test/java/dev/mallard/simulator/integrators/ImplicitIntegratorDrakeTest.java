@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
+import dev.mallard.systems.LeafSystem;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +23,25 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ImplicitIntegratorDrakeTest {
 
     private static final double EPS = Math.ulp(1.0);
+
+    /** Drake's StationarySystem (test_utilities): one position and one velocity, both derivatives 0. */
+    static final class Stationary<T> extends LeafSystem<T> {
+        Stationary(Scalar<T> scalar) {
+            super(scalar, "stationary");
+            declareContinuousState(1, 1, 0);
+        }
+
+        @Override
+        protected <U> LeafSystem<U> convertTo(Scalar<U> target) {
+            return new Stationary<>(target);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            derivatives.set(0, scalar().zero());
+            derivatives.set(1, scalar().zero());
+        }
+    }
 
     private static ImplicitIntegrator<Double> make(String scheme, Context<Double> c, double h) {
         return (ImplicitIntegrator<Double>) IntegrationSchemes.create(scheme, c.getSystem(), h, c);
@@ -252,6 +273,31 @@ class ImplicitIntegratorDrakeTest {
         assertEquals(-10 / k, c.getContinuousState().getValue(0), 1e-12);
         assertEquals(0, c.getContinuousState().getValue(1), 1e-12);
         checkGeneralStatsValidity(in);
+    }
+
+    /**
+     * ImplicitIntegratorTest.Stationary: a system whose derivatives are 0 (which stresses differentiation, and
+     * gives AutoDiff derivatives without gradients) stays at 0 (to eps) over [0, 1] with maximum step 1,
+     * accuracy 1e-3 and a first step of 1e-3, by forward differences and then automatically; the statistics
+     * are valid after each run.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"implicit_euler", "radau1", "radau3", "velocity_implicit_euler"})
+    void stationarySystemStaysPut(String scheme) {
+        Context<Double> c = new Stationary<>(Scalar.DOUBLE).createDefaultContext();
+        ImplicitIntegrator<Double> in = make(scheme, c, 1.0);
+        for (JacobianScheme jacobian : new JacobianScheme[] {JacobianScheme.FORWARD_DIFFERENCE,
+            JacobianScheme.AUTOMATIC}) {
+            c.setTime(0.0);
+            in.setJacobianScheme(jacobian);
+            in.setTargetAccuracy(1e-3);
+            in.requestInitialStepSizeTarget(1e-3);
+            in.initialize();
+            in.integrateWithMultipleStepsToTime(1.0);
+            assertEquals(0, c.getContinuousState().getValue(0), EPS);
+            assertEquals(0, c.getContinuousState().getValue(1), EPS);
+            checkGeneralStatsValidity(in);
+        }
     }
 
     /**
