@@ -14,6 +14,9 @@ import java.util.Locale;
  */
 public final class SimulatorConfigFunctions {
 
+    /** The statistics line under a total that gives the implicit error estimator's part of it. */
+    private static final String ESTIMATOR_PART = "  of which by the error estimator";
+
     private SimulatorConfigFunctions() {
     }
 
@@ -118,7 +121,7 @@ public final class SimulatorConfigFunctions {
      * The text {@link #printSimulatorStatistics} writes: simulator counts (steps, publishes, discrete and
      * unrestricted updates), the integrator's scheme, step sizes and evaluations, error-control and
      * sub-step-failure shrinkages, and, for implicit integrators, Jacobians, factorisations and Newton
-     * iterations.
+     * iterations, each total followed by the error estimator's part of it (as Drake's statistics summary).
      *
      * @param simulator the simulator, not modified
      * @return the statistics, one per line
@@ -137,6 +140,9 @@ public final class SimulatorConfigFunctions {
                         + in.getAccuracyInUse() + ")").append('\n');
         line(sb, "steps taken (integrator)", in.getNumStepsTaken());
         line(sb, "derivative evaluations", in.getNumDerivativeEvaluations());
+        if (in instanceof ImplicitIntegrator<?> implicit) {
+            line(sb, ESTIMATOR_PART, implicit.getNumErrorEstimatorDerivativeEvaluations());
+        }
         line(sb, "initial step taken [s]", in.getActualInitialStepSizeTaken());
         line(sb, "largest step taken [s]", in.getLargestStepSizeTaken());
         line(sb, "smallest adapted step [s]", in.getSmallestAdaptedStepSizeTaken());
@@ -144,9 +150,13 @@ public final class SimulatorConfigFunctions {
         line(sb, "step shrinkages from sub-step failures", in.getNumStepShrinkagesFromSubstepFailures());
         if (in instanceof ImplicitIntegrator<?> implicit) {
             line(sb, "Jacobian evaluations", implicit.getNumJacobianEvaluations());
+            line(sb, ESTIMATOR_PART, implicit.getNumErrorEstimatorJacobianEvaluations());
             line(sb, "derivative evaluations for Jacobians", implicit.getNumDerivativeEvaluationsForJacobian());
+            line(sb, ESTIMATOR_PART, implicit.getNumErrorEstimatorDerivativeEvaluationsForJacobian());
             line(sb, "iteration matrix factorizations", implicit.getNumIterationMatrixFactorizations());
+            line(sb, ESTIMATOR_PART, implicit.getNumErrorEstimatorIterationMatrixFactorizations());
             line(sb, "Newton-Raphson iterations", implicit.getNumNewtonRaphsonIterations());
+            line(sb, ESTIMATOR_PART, implicit.getNumErrorEstimatorNewtonRaphsonIterations());
         }
         return sb.toString();
     }

@@ -162,6 +162,14 @@ class SimulatorConfigTest {
         assertTrue(text.contains(String.format("%-40s %d", "Newton-Raphson iterations",
                 in.getNumNewtonRaphsonIterations())), text);
         assertTrue(text.contains(String.format("%-40s %d", "steps taken (integrator)", in.getNumStepsTaken())), text);
+        // each implicit total is followed by the error estimator's part of it
+        assertTrue(in.getNumErrorEstimatorNewtonRaphsonIterations() > 0);
+        assertTrue(text.contains(String.format("%-40s %d%n  %-40s %d", "Newton-Raphson iterations",
+                in.getNumNewtonRaphsonIterations(), "  of which by the error estimator",
+                in.getNumErrorEstimatorNewtonRaphsonIterations())), text);
+        assertTrue(text.contains(String.format("%-40s %d%n  %-40s %d", "derivative evaluations",
+                in.getNumDerivativeEvaluations(), "  of which by the error estimator",
+                in.getNumErrorEstimatorDerivativeEvaluations())), text);
         assertFalse(SimulatorConfigFunctions.formatSimulatorStatistics(new Simulator<>(new Oscillator<>(Scalar.DOUBLE)))
                 .contains("Newton"));
     }

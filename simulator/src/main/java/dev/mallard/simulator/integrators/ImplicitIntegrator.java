@@ -20,8 +20,24 @@ import dev.mallard.systems.DynamicalSystem;
  *   <li>an iteration matrix is refactored only when the step size or the Jacobian changed;</li>
  *   <li>when Newton fails with a Jacobian computed at the step's start, the step is reported as a sub-step
  *       failure and the base halves the step size (counted in
- *       {@link #getNumStepShrinkagesFromSubstepFailures()}).</li>
+ *       {@link #getNumStepShrinkagesFromSubstepFailures()}). Drake first retries with the same matrix
+ *       factored again (its "trial 2", which a TODO in its MaybeFreshenMatrices calls redundant), so where
+ *       its Reuse test counts 2 factorisations for such a failure Mallard counts 1.</li>
  * </ul>
+ * Unlike Drake's, these integrators stay implicit for a step below the working minimum step size (Drake's
+ * switch to an explicit scheme there, e.g. Bogacki-Shampine 3 for radau3): error control never proposes such
+ * a step, and the implicit step is accurate there (its iteration matrix is nearly the identity).
+ * In full-Newton mode ({@link #setUseFullNewton}, as Drake's {@code set_use_full_newton}) there is no reuse: a
+ * Jacobian is computed at every Newton iterate and the iteration matrix refactored, and a Newton failure
+ * shrinks the step at once.
+ * <p>
+ * Statistics follow Drake's: the totals include the error estimator's work, which is also counted apart
+ * ({@code getNumErrorEstimator...}). The estimator's work is the embedded implicit trapezoid solve where there
+ * is one (Radau, implicit Euler by default); under step doubling (velocity-implicit Euler, implicit Euler
+ * without the trapezoid estimate), where the two half steps are propagated, it is everything but the half
+ * steps, as in Drake. A finite-difference Jacobian costs {@code n + 1} derivative evaluations forward, as in
+ * Drake, and {@code 2n} central, one fewer than Drake's {@code 2n + 1}: Drake also evaluates {@code f(t, x)},
+ * which the central formula does not use. An automatic one costs one (AutoDiff) evaluation, as in Drake.
  * Newton is converged when the estimated remaining error {@code theta / (1 - theta) |dx|} (with
  * {@code theta} the observed contraction rate and {@code |dx|} the weighted infinity norm of the last
  * update, each entry relative to {@code max(1, |x0_i|)}) is at most {@code 0.01} times the accuracy in use;
@@ -39,14 +55,25 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
 
     private static final double NEWTON_KAPPA = 0.01;
 
+    private static final int WORK_KINDS = 5;
+    private static final int DERIVATIVES = 0;
+    private static final int JACOBIAN_DERIVATIVES = 1;
+    private static final int NEWTON = 2;
+    private static final int JACOBIANS = 3;
+    private static final int FACTORIZATIONS = 4;
+
     private JacobianScheme jacobianScheme = JacobianScheme.AUTOMATIC;
     private boolean reuseJacobian = true;
+    private boolean useFullNewton;
     private String jacobianFallbackReason;
 
     private long numJacobianEvaluations;
     private long numFactorizations;
     private long numNewtonIterations;
     private long numJacobianDerivativeEvaluations;
+    // work counted apart (see separatedWorkIsPropagated), in the order of work()
+    private final long[] separatedWork = new long[WORK_KINDS];
+    private final long[] sectionStart = new long[WORK_KINDS];
 
     private double[] jac;
     private long jacobianVersion;
@@ -94,20 +121,38 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
 
     /**
      * @param reuse true (the default) to keep the Jacobian across steps until Newton fails; false to
-     *     recompute it at the start of every step
+     *     recompute it at the start of every step. Has no effect in full-Newton mode.
      */
     public final void setReuseJacobian(boolean reuse) {
         this.reuseJacobian = reuse;
     }
 
-    /** @return whether the Jacobian is reused across steps */
+    /** @return whether the Jacobian is reused across steps: always false in full-Newton mode, as in Drake */
     public final boolean getReuseJacobian() {
-        return reuseJacobian;
+        return reuseJacobian && !useFullNewton;
+    }
+
+    /**
+     * Full-Newton mode, as Drake's {@code set_use_full_newton}: when on, every Newton iteration computes the
+     * Jacobian at the current iterate and refactors the iteration matrix (so Jacobian evaluations and
+     * factorisations each equal the Newton iterations), overriding {@link #setReuseJacobian}; a Newton failure
+     * is then a sub-step failure at once. Costly; useful to tell a bad Jacobian from a too-large step. Takes
+     * effect at the next Newton solve.
+     *
+     * @param flag true for full Newton, false (the default) for the reuse policy
+     */
+    public final void setUseFullNewton(boolean flag) {
+        this.useFullNewton = flag;
+    }
+
+    /** @return whether full-Newton mode is on */
+    public final boolean getUseFullNewton() {
+        return useFullNewton;
     }
 
     // ---- statistics --------------------------------------------------------------------------------
 
-    /** @return Jacobian evaluations since initialize or resetImplicitStatistics */
+    /** @return Jacobian evaluations since initialize or resetStatistics */
     public final long getNumJacobianEvaluations() {
         return numJacobianEvaluations;
     }
@@ -127,12 +172,81 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
         return numJacobianDerivativeEvaluations;
     }
 
-    /** Forgets the implicit-integrator statistics (the base's are reset by {@link #resetStatistics()}). */
-    public final void resetImplicitStatistics() {
+    /**
+     * @return derivative evaluations of the error estimator (Jacobians included), part of
+     *     {@link #getNumDerivativeEvaluations()}; see the class comment for what is the estimator's
+     */
+    public final long getNumErrorEstimatorDerivativeEvaluations() {
+        return estimatorWork(DERIVATIVES);
+    }
+
+    /** @return derivative evaluations for the error estimator's Jacobians, part of the total for Jacobians */
+    public final long getNumErrorEstimatorDerivativeEvaluationsForJacobian() {
+        return estimatorWork(JACOBIAN_DERIVATIVES);
+    }
+
+    /** @return Newton-Raphson iterations of the error estimator, part of the total */
+    public final long getNumErrorEstimatorNewtonRaphsonIterations() {
+        return estimatorWork(NEWTON);
+    }
+
+    /** @return Jacobian evaluations of the error estimator, part of the total */
+    public final long getNumErrorEstimatorJacobianEvaluations() {
+        return estimatorWork(JACOBIANS);
+    }
+
+    /** @return iteration-matrix factorisations of the error estimator, part of the total */
+    public final long getNumErrorEstimatorIterationMatrixFactorizations() {
+        return estimatorWork(FACTORIZATIONS);
+    }
+
+    private long estimatorWork(int kind) {
+        return separatedWorkIsPropagated() ? work(kind) - separatedWork[kind] : separatedWork[kind];
+    }
+
+    private long work(int kind) {
+        return switch (kind) {
+            case DERIVATIVES -> getNumDerivativeEvaluations();
+            case JACOBIAN_DERIVATIVES -> numJacobianDerivativeEvaluations;
+            case NEWTON -> numNewtonIterations;
+            case JACOBIANS -> numJacobianEvaluations;
+            default -> numFactorizations;
+        };
+    }
+
+    /**
+     * Whether the work a scheme counts apart ({@link #beginSeparatedWork()} to {@link #endSeparatedWork()}) is
+     * the propagated solution's (step doubling: the estimator's work is the rest) rather than the error
+     * estimator's.
+     *
+     * @return false unless overridden
+     */
+    boolean separatedWorkIsPropagated() {
+        return false;
+    }
+
+    /** Starts counting work apart (the error estimator's, or see {@link #separatedWorkIsPropagated()}). */
+    final void beginSeparatedWork() {
+        for (int k = 0; k < WORK_KINDS; k++) {
+            sectionStart[k] = work(k);
+        }
+    }
+
+    /** Ends the work counted apart since {@link #beginSeparatedWork()}, success or not. */
+    final void endSeparatedWork() {
+        for (int k = 0; k < WORK_KINDS; k++) {
+            separatedWork[k] += work(k) - sectionStart[k];
+        }
+    }
+
+    /** {@inheritDoc} Here the Jacobian, factorisation and Newton counts, totals and the estimator's. */
+    @Override
+    protected final void resetSchemeStatistics() {
         numJacobianEvaluations = 0;
         numFactorizations = 0;
         numNewtonIterations = 0;
         numJacobianDerivativeEvaluations = 0;
+        java.util.Arrays.fill(separatedWork, 0);
     }
 
     @Override
@@ -150,7 +264,6 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
                     + "but " + getSystem().getName() + " computes with " + scalar().name());
         }
         super.initialize();
-        resetImplicitStatistics();
     }
 
     @Override
@@ -185,9 +298,13 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
 
     /**
      * Makes a Jacobian available for a step from {@code (t0, x0)}: computes it if there is none or reuse is
-     * off; otherwise keeps the old one (marked stale).
+     * off; otherwise keeps the old one (marked stale). Nothing in full-Newton mode, where each iteration
+     * computes its own.
      */
     final void prepareJacobian(double t0, double[] x0) {
+        if (useFullNewton) {
+            return;
+        }
         if (jacobianVersion == 0 || !reuseJacobian) {
             computeJacobian(t0, x0);
         } else {
@@ -197,6 +314,9 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
 
     /** Generic-path counterpart of {@link #prepareJacobian(double, double[])}. */
     final void prepareJacobian(T t0, ScalarVector<T> x0) {
+        if (useFullNewton) {
+            return;
+        }
         if (jacobianVersion == 0 || !reuseJacobian) {
             computeJacobian(t0, x0);
         } else {
@@ -209,7 +329,7 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
      * returns false if it was already fresh (the step must shrink).
      */
     final boolean refreshJacobianAfterFailure(double t0, double[] x0) {
-        if (jacobianFresh) {
+        if (jacobianFresh || useFullNewton) {
             return false;
         }
         computeJacobian(t0, x0);
@@ -218,11 +338,30 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
 
     /** Generic-path counterpart of {@link #refreshJacobianAfterFailure(double, double[])}. */
     final boolean refreshJacobianAfterFailure(T t0, ScalarVector<T> x0) {
-        if (jacobianFresh) {
+        if (jacobianFresh || useFullNewton) {
             return false;
         }
         computeJacobian(t0, x0);
         return true;
+    }
+
+    /**
+     * Full-Newton mode: computes the Jacobian at a Newton iterate {@code (t, x)} (not the step's start, so it
+     * is not marked fresh). Does nothing otherwise.
+     */
+    final void jacobianAtIterate(double t, double[] x) {
+        if (useFullNewton) {
+            computeJacobian(t, x);
+            jacobianFresh = false;
+        }
+    }
+
+    /** Generic-path counterpart of {@link #jacobianAtIterate(double, double[])}. */
+    final void jacobianAtIterate(T t, ScalarVector<T> x) {
+        if (useFullNewton) {
+            computeJacobian(t, x);
+            jacobianFresh = false;
+        }
     }
 
     private void computeJacobian(double t, double[] x) {
@@ -356,10 +495,12 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
     /**
      * Solves a stage system, recomputing a stale Jacobian once if Newton fails (double path).
      *
-     * @return false if Newton failed with a fresh Jacobian: the step must shrink
+     * @param guess the first iterate of the end state {@code x0 + Z} of a one-stage system, or null for
+     *     {@code x0} (every stage starts at {@code Z = 0})
+     * @return false if Newton failed with a fresh Jacobian (or in full-Newton mode): the step must shrink
      */
-    final boolean solveWithRetry(StageSolver solver, double t0, double h, double[] x0, double[] d) {
-        while (!solver.solve(t0, h, x0, d)) {
+    final boolean solveWithRetry(StageSolver solver, double t0, double h, double[] x0, double[] d, double[] guess) {
+        while (!solver.solve(t0, h, x0, d, guess)) {
             if (!refreshJacobianAfterFailure(t0, x0)) {
                 return false;
             }
@@ -367,9 +508,10 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
         return true;
     }
 
-    /** Generic-path counterpart of {@link #solveWithRetry(StageSolver, double, double, double[], double[])}. */
-    final boolean solveWithRetry(StageSolver solver, T t0, T h, ScalarVector<T> x0, ScalarVector<T> d) {
-        while (!solver.solve(t0, h, x0, d)) {
+    /** Generic-path counterpart of the double-path {@code solveWithRetry}. */
+    final boolean solveWithRetry(StageSolver solver, T t0, T h, ScalarVector<T> x0, ScalarVector<T> d,
+            ScalarVector<T> guess) {
+        while (!solver.solve(t0, h, x0, d, guess)) {
             if (!refreshJacobianAfterFailure(t0, x0)) {
                 return false;
             }
@@ -533,18 +675,30 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
         }
 
         /**
-         * Double path.
+         * Double path. In full-Newton mode each iteration first computes the Jacobian at the iterate's end
+         * state {@code (t0 + c_s h, x0 + Z_s)} (Drake's choice) and refactors.
          *
          * @param d the constant offsets (length n, the same for every stage), or null for none
+         * @param guess the first iterate of {@code x0 + Z_j} for every stage, or null for {@code x0}
          * @return whether Newton converged
          */
-        boolean solve(double t0, double h, double[] x0, double[] d) {
-            if (!factor(h)) {
-                return false;
+        boolean solve(double t0, double h, double[] x0, double[] d, double[] guess) {
+            for (int j = 0; j < s; j++) {
+                for (int i = 0; i < n; i++) {
+                    z[j * n + i] = guess == null ? 0 : guess[i] - x0[i];
+                }
             }
-            java.util.Arrays.fill(z, 0);
             double previous = Double.NaN;
             for (int it = 0; ; it++) {
+                if (useFullNewton) {
+                    for (int i = 0; i < n; i++) {
+                        stage[i] = x0[i] + z[(s - 1) * n + i];
+                    }
+                    jacobianAtIterate(t0 + c[s - 1] * h, stage);
+                }
+                if (!factor(h)) {
+                    return false;
+                }
                 for (int j = 0; j < s; j++) {
                     for (int i = 0; i < n; i++) {
                         stage[i] = x0[i] + z[j * n + i];
@@ -573,17 +727,25 @@ public abstract class ImplicitIntegrator<T> extends IntegratorBase<T> {
             }
         }
 
-        /** Generic path; {@code d} may be null. */
-        boolean solve(T t0, T h, ScalarVector<T> x0, ScalarVector<T> d) {
+        /** Generic path; {@code d} and {@code guess} may be null. */
+        boolean solve(T t0, T h, ScalarVector<T> x0, ScalarVector<T> d, ScalarVector<T> guess) {
             Scalar<T> sc = scalar();
-            if (!factor(sc.value(h))) {
-                return false;
-            }
-            for (int i = 0; i < zg.size(); i++) {
-                zg.set(i, sc.zero());
+            for (int j = 0; j < s; j++) {
+                for (int i = 0; i < n; i++) {
+                    zg.set(j * n + i, guess == null ? sc.zero() : sc.sub(guess.get(i), x0.get(i)));
+                }
             }
             double previous = Double.NaN;
             for (int it = 0; ; it++) {
+                if (useFullNewton) {
+                    for (int i = 0; i < n; i++) {
+                        stageg.set(i, sc.add(x0.get(i), zg.get((s - 1) * n + i)));
+                    }
+                    jacobianAtIterate(sc.add(t0, sc.mul(h, c[s - 1])), stageg);
+                }
+                if (!factor(sc.value(h))) {
+                    return false;
+                }
                 for (int j = 0; j < s; j++) {
                     for (int i = 0; i < n; i++) {
                         stageg.set(i, sc.add(x0.get(i), zg.get(j * n + i)));

@@ -802,8 +802,9 @@ public abstract class IntegratorBase<T> {
 
     // ---- statistics ----------------------------------------------------------------------------
 
-    /** Forgets the statistics. */
+    /** Forgets the statistics, the scheme's own included (see {@link #resetSchemeStatistics()}). */
     public final void resetStatistics() {
+        resetSchemeStatistics();
         numStepsTaken = 0;
         numDerivativeEvaluations = 0;
         numShrinkagesFromErrorControl = 0;
@@ -813,6 +814,10 @@ public abstract class IntegratorBase<T> {
         smallestAdaptedStepSizeTaken = Double.NaN;
         actualInitialStepSizeTaken = Double.NaN;
         previousStepSize = Double.NaN;
+    }
+
+    /** Forgets the statistics a scheme keeps beyond the base's; called by {@link #resetStatistics()}. */
+    protected void resetSchemeStatistics() {
     }
 
     /** @return accepted steps since initialize or resetStatistics */

@@ -9,8 +9,14 @@ public enum JacobianScheme {
      * {@link #CENTRAL_DIFFERENCE} and says why in {@link ImplicitIntegrator#getJacobianFallbackReason()}.
      */
     AUTOMATIC,
-    /** Forward differences: {@code n} extra evaluations, about half the digits of the state. */
+    /**
+     * Forward differences: {@code n + 1} derivative evaluations ({@code f(t, x)} and one per state, as in
+     * Drake), about half the digits of the state.
+     */
     FORWARD_DIFFERENCE,
-    /** Central differences: {@code 2n} extra evaluations, about two thirds of the digits. */
+    /**
+     * Central differences: {@code 2n} derivative evaluations (Drake's spend {@code 2n + 1}: they also evaluate
+     * {@code f(t, x)}, which the formula does not use), about two thirds of the digits.
+     */
     CENTRAL_DIFFERENCE
 }

@@ -12,7 +12,8 @@ import dev.mallard.systems.DynamicalSystem;
  * {@code A = [[5/12, -1/12], [3/4, 1/4]]}, and the end state is the last stage (stiffly accurate). The two
  * stages are solved together by Newton on the {@code 2n x 2n} iteration matrix {@code I - h (A (x) J)}.
  * The error estimate (as Drake does) is the difference from the implicit trapezoid rule from the same start,
- * itself solved by Newton: of order 1 for radau1 (it behaves as {@code h^2}) and 2 for radau3 ({@code h^3}).
+ * itself solved by Newton from the Radau solution (Drake's first iterate): of order 1 for radau1 (it behaves
+ * as {@code h^2}) and 2 for radau3 ({@code h^3}); its work is the error estimator's in the statistics.
  * Jacobian and reuse policy: see {@link ImplicitIntegrator}.
  *
  * @param <T> the number type (numeric)
@@ -82,7 +83,7 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
     @Override
     protected boolean stepDouble(double t0, double h, double[] x0, double[] f0, double[] x1, double[] err) {
         prepareJacobian(t0, x0);
-        if (!solveWithRetry(radau, t0, h, x0, null)) {
+        if (!solveWithRetry(radau, t0, h, x0, null, null)) {
             return false;
         }
         int n = x0.length;
@@ -90,7 +91,10 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
             x1[i] = x0[i] + radau.z(numStages - 1, i);
             offset[i] = 0.5 * h * f0[i];
         }
-        if (!solveWithRetry(trapezoid, t0, h, x0, offset)) {
+        beginSeparatedWork();
+        boolean converged = solveWithRetry(trapezoid, t0, h, x0, offset, x1);
+        endSeparatedWork();
+        if (!converged) {
             return false;
         }
         for (int i = 0; i < n; i++) {
@@ -104,7 +108,7 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
             ScalarVector<T> err) {
         Scalar<T> s = scalar();
         prepareJacobian(t0, x0);
-        if (!solveWithRetry(radau, t0, h, x0, null)) {
+        if (!solveWithRetry(radau, t0, h, x0, null, null)) {
             return false;
         }
         int n = x0.size();
@@ -113,7 +117,10 @@ public final class RadauIntegrator<T> extends ImplicitIntegrator<T> {
             x1.set(i, s.add(x0.get(i), radau.zg(numStages - 1, i)));
             offsetG.set(i, s.mul(halfH, f0.get(i)));
         }
-        if (!solveWithRetry(trapezoid, t0, h, x0, offsetG)) {
+        beginSeparatedWork();
+        boolean converged = solveWithRetry(trapezoid, t0, h, x0, offsetG, x1);
+        endSeparatedWork();
+        if (!converged) {
             return false;
         }
         for (int i = 0; i < n; i++) {

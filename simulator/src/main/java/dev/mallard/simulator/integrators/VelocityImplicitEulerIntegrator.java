@@ -13,7 +13,9 @@ import dev.mallard.systems.DynamicalSystem;
  * through the kinematic map at the step's start, {@code q1 = q0 + h N(q0) v1}. Newton then works on the
  * smaller system {@code y1 = y0 + h g(t1, q0 + h N(q0) v1, y1)} (g the (v, z) rows of f), with iteration
  * matrix {@code I - h (J_yy + h J_yq N)}. First order. The error estimate, as in Drake, is step doubling: one
- * full step against two half steps (order 1, it behaves as {@code h^2}); the two half steps are propagated.
+ * full step against two half steps (order 1, it behaves as {@code h^2}); the two half steps are propagated,
+ * their Newton solves starting (as in Drake) at the midpoint of the start and the full step's end state, then
+ * at that end state. As in Drake, the error estimator's statistics are all the work but the half steps'.
  * Jacobian and reuse policy: see {@link ImplicitIntegrator} (the iteration matrix uses the kinematic map of
  * the step where it was factored).
  *
@@ -66,6 +68,11 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
     @Override
     public String getSchemeName() {
         return "velocity_implicit_euler";
+    }
+
+    @Override
+    boolean separatedWorkIsPropagated() {
+        return true;
     }
 
     /** The factored iteration matrix of one step size. */
@@ -144,22 +151,32 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         // the context is at (t0, x0): the kinematic map of the start (before a difference Jacobian moves it)
         kinematicMap();
         prepareJacobian(t0, x0);
-        if (!solve(full, t0, h, x0, xFull)) {
+        if (!solve(full, t0, h, x0, null, xFull)) {
             return false;
         }
-        double hh = 0.5 * h;
-        if (!solve(half, t0, hh, x0, xMid)) {
-            return false;
-        }
-        evalDerivatives(t0 + hh, xMid, f);
-        kinematicMap();
-        if (!solve(half, t0 + hh, hh, xMid, x1)) {
+        beginSeparatedWork();
+        boolean converged = halvesDouble(t0, h, x0, x1);
+        endSeparatedWork();
+        if (!converged) {
             return false;
         }
         for (int i = 0; i < x1.length; i++) {
             err[i] = xFull[i] - x1[i];
         }
         return true;
+    }
+
+    private boolean halvesDouble(double t0, double h, double[] x0, double[] x1) {
+        double hh = 0.5 * h;
+        for (int i = 0; i < x0.length; i++) {
+            xMid[i] = 0.5 * (x0[i] + xFull[i]);
+        }
+        if (!solve(half, t0, hh, x0, xMid, xMid)) {
+            return false;
+        }
+        evalDerivatives(t0 + hh, xMid, f);
+        kinematicMap();
+        return solve(half, t0 + hh, hh, xMid, xFull, x1);
     }
 
     @SuppressWarnings("unchecked")
@@ -174,9 +191,12 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         }
     }
 
-    /** One implicit step from (ts, xs) of size h into out, recomputing a stale Jacobian once on failure. */
-    private boolean solve(Half m, double ts, double h, double[] xs, double[] out) {
-        while (!newton(m, ts, h, xs)) {
+    /**
+     * One implicit step from (ts, xs) of size h into out, Newton starting at guess (xs if null), recomputing a
+     * stale Jacobian once on failure. out may be guess.
+     */
+    private boolean solve(Half m, double ts, double h, double[] xs, double[] guess, double[] out) {
+        while (!newton(m, ts, h, xs, guess)) {
             if (!refreshJacobianAfterFailure(ts, xs)) {
                 return false;
             }
@@ -185,14 +205,15 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         return true;
     }
 
-    private boolean newton(Half m, double ts, double h, double[] xs) {
-        if (!m.factor(h)) {
-            return false;
-        }
-        System.arraycopy(xs, nq, y, 0, ny);
+    private boolean newton(Half m, double ts, double h, double[] xs, double[] guess) {
+        System.arraycopy(guess == null ? xs : guess, nq, y, 0, ny);
         double previous = Double.NaN;
         for (int it = 0; ; it++) {
             assemble(h, xs, x);
+            jacobianAtIterate(ts + h, x);
+            if (!m.factor(h)) {
+                return false;
+            }
             evalDerivatives(ts + h, x, f);
             for (int i = 0; i < ny; i++) {
                 rhs[i] = xs[nq + i] + h * f[nq + i] - y[i];
@@ -232,22 +253,33 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         Scalar<T> s = scalar();
         kinematicMapGeneric();
         prepareJacobian(t0, x0);
-        if (!solve(full, t0, h, x0, xFullg)) {
+        if (!solve(full, t0, h, x0, null, xFullg)) {
             return false;
         }
-        T hh = s.mul(h, 0.5);
-        if (!solve(half, t0, hh, x0, xMidg)) {
-            return false;
-        }
-        evalDerivatives(s.add(t0, hh), xMidg, fg);
-        kinematicMapGeneric();
-        if (!solve(half, s.add(t0, hh), hh, xMidg, x1)) {
+        beginSeparatedWork();
+        boolean converged = halvesGeneric(t0, h, x0, x1);
+        endSeparatedWork();
+        if (!converged) {
             return false;
         }
         for (int i = 0; i < x1.size(); i++) {
             err.set(i, s.sub(xFullg.get(i), x1.get(i)));
         }
         return true;
+    }
+
+    private boolean halvesGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> x1) {
+        Scalar<T> s = scalar();
+        T hh = s.mul(h, 0.5);
+        for (int i = 0; i < x0.size(); i++) {
+            xMidg.set(i, s.mul(s.add(x0.get(i), xFullg.get(i)), 0.5));
+        }
+        if (!solve(half, t0, hh, x0, xMidg, xMidg)) {
+            return false;
+        }
+        evalDerivatives(s.add(t0, hh), xMidg, fg);
+        kinematicMapGeneric();
+        return solve(half, s.add(t0, hh), hh, xMidg, xFullg, x1);
     }
 
     private void kinematicMapGeneric() {
@@ -263,8 +295,8 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         }
     }
 
-    private boolean solve(Half m, T ts, T h, ScalarVector<T> xs, ScalarVector<T> out) {
-        while (!newton(m, ts, h, xs)) {
+    private boolean solve(Half m, T ts, T h, ScalarVector<T> xs, ScalarVector<T> guess, ScalarVector<T> out) {
+        while (!newton(m, ts, h, xs, guess)) {
             if (!refreshJacobianAfterFailure(ts, xs)) {
                 return false;
             }
@@ -273,18 +305,19 @@ public final class VelocityImplicitEulerIntegrator<T> extends ImplicitIntegrator
         return true;
     }
 
-    private boolean newton(Half m, T ts, T h, ScalarVector<T> xs) {
+    private boolean newton(Half m, T ts, T h, ScalarVector<T> xs, ScalarVector<T> guess) {
         Scalar<T> s = scalar();
-        if (!m.factor(s.value(h))) {
-            return false;
-        }
         for (int i = 0; i < ny; i++) {
-            yg.set(i, xs.get(nq + i));
+            yg.set(i, (guess == null ? xs : guess).get(nq + i));
         }
         T t1 = s.add(ts, h);
         double previous = Double.NaN;
         for (int it = 0; ; it++) {
             assemble(h, xs, xg);
+            jacobianAtIterate(t1, xg);
+            if (!m.factor(s.value(h))) {
+                return false;
+            }
             evalDerivatives(t1, xg, fg);
             for (int i = 0; i < ny; i++) {
                 rhsg.set(i, s.sub(s.add(xs.get(nq + i), s.mul(h, fg.get(nq + i))), yg.get(i)));
