@@ -15,10 +15,11 @@ import java.util.Map;
 /**
  * A Monte Carlo study of a {@link FormulaSystem}, all of it text: random initial states and parameters
  * ({@code "h=uniform(1, 2); e=normal(0.8, 0.05)"}, drawn in the order written), fixed initial states, and an
- * output expression in the system's names evaluated at the final time. It travels to the executors as text
- * and is parsed once per JVM.
+ * output expression in the system's names evaluated at the final time, or several ({@code "z; v"}: a vector
+ * study, {@link MonteCarloStudy#ofVector}). It travels to the executors as text and is parsed once per JVM.
  */
-public final class FormulaStudy implements StochasticSimulation<Double>, SampleOutput<Double> {
+public final class FormulaStudy implements StochasticSimulation<Double>, SampleOutput<Double>,
+        SampleVectorOutput<Double> {
 
     private static final long serialVersionUID = 1L;
 
@@ -30,23 +31,26 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
     private final List<String> randomNames;
     /** Their distributions, in the same order. */
     private final List<Distribution> distributions;
-    /** The output expression, as text. */
+    /** The output expressions (and their definitions), as text. */
     private final String outputText;
+    /** How many outputs the text holds. */
+    private final int numOutputs;
     /** The integration scheme, or null for the Simulator's default integrator (then the two below are unused). */
     private final String scheme;
     /** The integrator's largest step, seconds. */
     private final double maxStep;
     /** The integrator's target accuracy. */
     private final double accuracy;
-    private transient Expression output;
+    private transient List<Expression> outputs;
 
     private FormulaStudy(FormulaSystem system, double[] initialState, Map<String, Distribution> random,
-            String outputText, SimulatorConfig integration) {
+            String outputText, int numOutputs, SimulatorConfig integration) {
         this.system = system;
         this.initialState = initialState.clone();
         this.randomNames = List.copyOf(random.keySet());
         this.distributions = List.copyOf(random.values());
         this.outputText = outputText;
+        this.numOutputs = numOutputs;
         this.scheme = integration == null ? null : integration.getIntegrationScheme();
         this.maxStep = integration == null ? 0 : integration.getMaxStepSize();
         this.accuracy = integration == null ? 0 : integration.getAccuracy();
@@ -57,15 +61,15 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
      * @param initialState the initial state before the random draws, one value per state; null for zeros
      * @param random {@code name=distribution} pairs separated by {@code ;} naming states or parameters (see
      *     {@link Distribution#parse}); null or blank for none
-     * @param output the output expression in {@code t}, the states and the parameters, not null
+     * @param output the output expression in {@code t}, the states and the parameters, not null; several
+     *     separated by {@code ;} (definitions {@code name = EXPR} may stand among them) make a vector study
      * @param finalTime seconds, finite
-     * @return the study
+     * @return the study (a {@linkplain MonteCarloStudy#isVector vector study} for several outputs)
      * @throws IllegalArgumentException naming the part of the text that is wrong
      */
     public static MonteCarloStudy<Double> of(FormulaSystem system, double[] initialState, String random,
             String output, double finalTime) {
-        FormulaStudy study = create(system, initialState, random, output, null);
-        return MonteCarloStudy.of(study, study, finalTime);
+        return create(system, initialState, random, output, null).study(finalTime);
     }
 
     /**
@@ -75,10 +79,10 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
      * @param system the system, not null
      * @param initialState the initial state before the random draws; null for zeros
      * @param random the random states and parameters; null or blank for none
-     * @param output the output expression, not null
+     * @param output the output expression, or several separated by {@code ;}, not null
      * @param finalTime seconds, finite
      * @param integration the integrator's configuration, not null (copied)
-     * @return the study
+     * @return the study (a vector study for several outputs)
      * @throws IllegalArgumentException naming the part of the text that is wrong
      */
     public static MonteCarloStudy<Double> of(FormulaSystem system, double[] initialState, String random,
@@ -86,8 +90,18 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
         if (integration == null) {
             throw new IllegalArgumentException("integration must not be null");
         }
-        FormulaStudy study = create(system, initialState, random, output, integration);
-        return MonteCarloStudy.of(study, study, finalTime);
+        return create(system, initialState, random, output, integration).study(finalTime);
+    }
+
+    /** The study of this simulation to {@code finalTime}: scalar for one output, vector for several. */
+    MonteCarloStudy<Double> study(double finalTime) {
+        return numOutputs == 1 ? MonteCarloStudy.of(this, this, finalTime) : MonteCarloStudy.ofVector(this, this,
+                finalTime);
+    }
+
+    /** @return how many output expressions the study has */
+    int numOutputs() {
+        return numOutputs;
     }
 
     /** The study itself (for the command, which also reads back each sample's draws). */
@@ -117,8 +131,8 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
                 }
             }
         }
-        system.expression(output, "output");
-        return new FormulaStudy(system, x0, draws, output, integration);
+        int numOutputs = system.expressions(output, "output").size();
+        return new FormulaStudy(system, x0, draws, output, numOutputs, integration);
     }
 
     /** @return the random states and parameters, in the order they are drawn */
@@ -164,10 +178,33 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
         return sim;
     }
 
+    /**
+     * The first output (the only one of a scalar study).
+     *
+     * @param sys the system
+     * @param c its context at the final time
+     * @return the first output's value
+     */
     @Override
     public double applyAsDouble(DynamicalSystem<Double> sys, Context<Double> c) {
-        if (output == null) {
-            output = system.expression(outputText, "output");
+        return values(c, 1)[0];
+    }
+
+    /**
+     * Every output.
+     *
+     * @param sys the system
+     * @param c its context at the final time
+     * @return the outputs' values, in the order written
+     */
+    @Override
+    public double[] evaluate(DynamicalSystem<Double> sys, Context<Double> c) {
+        return values(c, numOutputs);
+    }
+
+    private double[] values(Context<Double> c, int count) {
+        if (outputs == null) {
+            outputs = system.expressions(outputText, "output");
         }
         FormulaSystem.Parsed p = system.parsed();
         Environment env = new Environment().put(p.names().get("t"), c.getTimeValue());
@@ -177,7 +214,10 @@ public final class FormulaStudy implements StochasticSimulation<Double>, SampleO
         for (int k = 0; k < p.parameters().size(); k++) {
             env.put(p.names().get(p.parameters().get(k)), c.getNumericParameter(0).getValue(k));
         }
-        return output.evaluate(env);
+        double[] y = new double[count];
+        for (int i = 0; i < count; i++) {
+            y[i] = outputs.get(i).evaluate(env);
+        }
+        return y;
     }
-
 }

@@ -89,6 +89,24 @@ public final class FormulaSystem implements Serializable {
         return parseOne(text, what, parsed().names());
     }
 
+    /**
+     * Parses a {@code ;}-separated list of expressions in the system's names, among which definitions
+     * {@code name = EXPR} may stand ({@code "h = z - 1; h; v"}).
+     *
+     * @param text the list, not null
+     * @param what what it is, for the message
+     * @return the expressions other than the definitions, in order, at least one
+     * @throws IllegalArgumentException naming {@code what} and the column of a parse error, or if the list has
+     *     no expression besides its definitions
+     */
+    public List<Expression> expressions(String text, String what) {
+        List<Expression> out = parseList(text, what, parsed().names());
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(what + " has no expression besides its definitions");
+        }
+        return out;
+    }
+
     private Parsed parse() {
         Map<String, Variable> names = new LinkedHashMap<>();
         Variable time = new Variable("t");

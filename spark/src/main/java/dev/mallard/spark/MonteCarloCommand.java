@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -29,8 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code mallard montecarlo}: a Monte Carlo study of a formula system on Apache Spark. Random initial states
  * and parameters are drawn per sample, each sample is simulated to the final time, and the output
- * expression's values go to a Parquet or CSV file (one row per sample, failures in their rows), with a
- * histogram and a summary. Bad input throws {@link IllegalArgumentException} (exit code 2 under
+ * expression's values (or several expressions' values, one column each) go to a Parquet or CSV file (one row
+ * per sample, failures in their rows), with a histogram (of the first output) and a summary per output. Bad input throws {@link IllegalArgumentException} (exit code 2 under
  * {@code mallard}); the run's result is exit code 0.
  */
 @Command(name = "montecarlo", mixinStandardHelpOptions = true, sortOptions = false,
@@ -65,8 +66,9 @@ public final class MonteCarloCommand implements Callable<Integer> {
             description = "Random initial states and parameters, drawn per sample in the order written.")
     String random;
 
-    @Option(names = "--output", required = true, paramLabel = "EXPR",
-            description = "The random variable: an expression in t, the states and the parameters at the final time.")
+    @Option(names = "--output", required = true, paramLabel = "\"EXPR1; EXPR2\"",
+            description = "The random variable: an expression in t, the states and the parameters at the final time; "
+                    + "several, separated by ';', are written as columns output0, output1, ...")
     String output;
 
     @Option(names = "--final-time", required = true, paramLabel = "T", description = "Seconds.")
@@ -90,11 +92,11 @@ public final class MonteCarloCommand implements Callable<Integer> {
     Integer tasks;
 
     @Option(names = "--out", paramLabel = "FILE.parquet|FILE.csv",
-            description = "Where Spark writes the samples (a directory of part files): sample, output, failure, "
-                    + "gen0..gen3 (the generator state that replays the sample).")
+            description = "Where Spark writes the samples (a directory of part files): sample, output (or output0, "
+                    + "output1, ...), failure, gen0..gen3 (the generator state that replays the sample).")
     Path out;
 
-    @Option(names = "--histogram", paramLabel = "FILE.png", description = "A histogram of the outputs.")
+    @Option(names = "--histogram", paramLabel = "FILE.png", description = "A histogram of the (first) output.")
     Path histogram;
 
     @Option(names = "--bins", paramLabel = "B", description = "Histogram bins (default ${DEFAULT-VALUE}).")
@@ -120,7 +122,8 @@ public final class MonteCarloCommand implements Callable<Integer> {
     public Integer call() {
         FormulaStudy formulas = FormulaStudy.create(new FormulaSystem(vars, f, params, guard, reset),
                 x0 == null ? null : numbers(x0), random, output, integration());
-        MonteCarloStudy<Double> study = MonteCarloStudy.of(formulas, formulas, finalTime);
+        MonteCarloStudy<Double> study = formulas.study(finalTime);
+        List<String> columns = outputColumns(formulas.numOutputs());
         RandomnessMode randomness = switch (mode) {
             case "sequential" -> RandomnessMode.SEQUENTIAL;
             case "indexed" -> RandomnessMode.INDEXED;
@@ -138,19 +141,18 @@ public final class MonteCarloCommand implements Callable<Integer> {
         try {
             Dataset<Row> rows = tasks == null ? SparkMonteCarlo.run(spark, study, samples, seed, randomness)
                     : SparkMonteCarlo.run(spark, study, samples, seed, randomness, tasks);
-            rows = rows.cache();
+            rows = (study.isVector() ? flattened(rows, columns) : rows).cache();
             if (out != null) {
                 withDraws(rows, formulas).write().option("header", "true").format(format).save(out.toString());
             }
             // failed samples have output NaN, which would poison the statistics
             Dataset<Row> succeeded = rows.where(functions.col("failure").isNull());
-            Row summary = succeeded.agg(functions.count(functions.lit(1)), functions.avg("output"),
-                    functions.stddev("output"), functions.min("output"), functions.max("output")).head();
-            long[] counts = histogram == null ? null : counts(succeeded, summary);
+            Row summary = succeeded.agg(functions.count(functions.lit(1)), statistics(columns)).head();
+            long[] counts = histogram == null ? null : counts(succeeded, columns.get(0), summary);
             progress.done();
-            report(spec.commandLine().getOut(), summary);
+            report(spec.commandLine().getOut(), columns, summary);
             if (histogram != null) {
-                plot(counts, summary);
+                plot(counts, columns.get(0), summary);
             }
             rows.unpersist();
             return 0;
@@ -160,6 +162,39 @@ public final class MonteCarloCommand implements Callable<Integer> {
                 spark.stop();
             }
         }
+    }
+
+    /** The names of the output columns: {@code output} for one output, {@code output0, output1, ...} else. */
+    private static List<String> outputColumns(int numOutputs) {
+        List<String> names = new ArrayList<>();
+        for (int k = 0; k < numOutputs; k++) {
+            names.add(numOutputs == 1 ? "output" : "output" + k);
+        }
+        return names;
+    }
+
+    /** A vector study's rows with one column per output in place of the {@code outputs} array. */
+    private static Dataset<Row> flattened(Dataset<Row> rows, List<String> columns) {
+        List<Column> select = new ArrayList<>();
+        select.add(functions.col("sample"));
+        for (int k = 0; k < columns.size(); k++) {
+            // a failed sample has no outputs: NaN in every column, as the scalar study's output column
+            select.add(functions.coalesce(functions.col("outputs").getItem(k), functions.lit(Double.NaN))
+                    .as(columns.get(k)));
+        }
+        for (String name : List.of("failure", "gen0", "gen1", "gen2", "gen3")) {
+            select.add(functions.col(name));
+        }
+        return rows.select(select.toArray(new Column[0]));
+    }
+
+    /** Mean, standard deviation, minimum and maximum of each output column, in that order. */
+    private static Column[] statistics(List<String> columns) {
+        List<Column> stats = new ArrayList<>();
+        for (String c : columns) {
+            stats.addAll(List.of(functions.avg(c), functions.stddev(c), functions.min(c), functions.max(c)));
+        }
+        return stats.toArray(new Column[0]);
     }
 
     /** The integrator's configuration, or null when no integrator option is given (the Simulator's default). */
@@ -236,15 +271,15 @@ public final class MonteCarloCommand implements Callable<Integer> {
         return values;
     }
 
-    /** Counts per bin over [min, max] of the successful outputs, computed by Spark. */
-    private long[] counts(Dataset<Row> succeeded, Row summary) {
+    /** Counts per bin over [min, max] of the successful samples' first output, computed by Spark. */
+    private long[] counts(Dataset<Row> succeeded, String column, Row summary) {
         long[] counts = new long[bins];
         if (summary.isNullAt(3)) {
             return counts;
         }
         double lo = summary.getDouble(3);
         double width = (summary.getDouble(4) - lo) / bins;
-        var bin = width > 0 ? functions.least(functions.floor(functions.col("output").minus(lo).divide(width)),
+        var bin = width > 0 ? functions.least(functions.floor(functions.col(column).minus(lo).divide(width)),
                 functions.lit(bins - 1)) : functions.lit(0L);
         List<Row> perBin = succeeded.groupBy(bin.cast("int").as("bin")).count().collectAsList();
         for (Row r : perBin) {
@@ -253,12 +288,16 @@ public final class MonteCarloCommand implements Callable<Integer> {
         return counts;
     }
 
-    private void report(PrintWriter w, Row summary) {
+    private void report(PrintWriter w, List<String> columns, Row summary) {
         long failed = samples - summary.getLong(0);
         w.printf(Locale.ROOT, "%d samples, %d failed (%s mode, seed %d)%n", samples, failed, mode, seed);
-        if (!summary.isNullAt(1)) {
-            w.printf(Locale.ROOT, "output %s: mean %.9g, sd %.9g, min %.9g, max %.9g%n", output, summary.getDouble(1),
-                    summary.isNullAt(2) ? Double.NaN : summary.getDouble(2), summary.getDouble(3), summary.getDouble(4));
+        for (int k = 0; k < columns.size(); k++) {
+            int at = 1 + 4 * k;
+            if (!summary.isNullAt(at)) {
+                w.printf(Locale.ROOT, "%s: mean %.9g, sd %.9g, min %.9g, max %.9g%n", label(columns, k),
+                        summary.getDouble(at), summary.isNullAt(at + 1) ? Double.NaN : summary.getDouble(at + 1),
+                        summary.getDouble(at + 2), summary.getDouble(at + 3));
+            }
         }
         if (out != null) {
             w.println("samples written to " + out);
@@ -268,7 +307,12 @@ public final class MonteCarloCommand implements Callable<Integer> {
         }
     }
 
-    private void plot(long[] counts, Row summary) {
+    /** {@code output EXPR} for the one output, the column's name for several. */
+    private String label(List<String> columns, int k) {
+        return columns.size() == 1 ? "output " + output : columns.get(k);
+    }
+
+    private void plot(long[] counts, String column, Row summary) {
         double lo = summary.isNullAt(3) ? 0 : summary.getDouble(3);
         double width = summary.isNullAt(3) ? 0 : (summary.getDouble(4) - lo) / bins;
         List<String> centres = new ArrayList<>();
@@ -277,11 +321,12 @@ public final class MonteCarloCommand implements Callable<Integer> {
             centres.add(String.format(Locale.ROOT, "%.3g", lo + (b + 0.5) * width));
             heights.add(counts[b]);
         }
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(500).title("Monte Carlo: " + output)
-                .xAxisTitle(output).yAxisTitle("samples").build();
+        String name = column.equals("output") ? output : column;
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(500).title("Monte Carlo: " + name)
+                .xAxisTitle(name).yAxisTitle("samples").build();
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setXAxisLabelRotation(90);
-        chart.addSeries(output, centres, heights);
+        chart.addSeries(name, centres, heights);
         try {
             BitmapEncoder.saveBitmap(chart, histogram.toString(), BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {

@@ -4,9 +4,9 @@ import dev.mallard.scalar.Checks;
 import java.io.Serializable;
 
 /**
- * What {@code MonteCarlo.monteCarloSimulation} is given, in a form Spark can ship: the stochastic
- * simulation, the output and the final time. Immutable; the constructor checks on the driver that the
- * simulation and the output can be serialised.
+ * What {@code MonteCarlo.monteCarloSimulation} (or, with a vector output, {@code monteCarloVectorSimulation}) is
+ * given, in a form Spark can ship: the stochastic simulation, the output and the final time. Immutable; the
+ * factories check on the driver that the simulation and the output can be serialised.
  *
  * @param <T> the number type
  */
@@ -16,14 +16,18 @@ public final class MonteCarloStudy<T> implements Serializable {
 
     /** Makes each sample's simulator from its generator. */
     private final StochasticSimulation<T> makeSimulator;
-    /** The random variable at the final time. */
+    /** The scalar random variable at the final time; null in a vector study. */
     private final SampleOutput<T> output;
+    /** The vector random variable at the final time; null in a scalar study. */
+    private final SampleVectorOutput<T> vectorOutput;
     /** Seconds. */
     private final double finalTime;
 
-    private MonteCarloStudy(StochasticSimulation<T> makeSimulator, SampleOutput<T> output, double finalTime) {
+    private MonteCarloStudy(StochasticSimulation<T> makeSimulator, SampleOutput<T> output,
+            SampleVectorOutput<T> vectorOutput, double finalTime) {
         this.makeSimulator = makeSimulator;
         this.output = output;
+        this.vectorOutput = vectorOutput;
         this.finalTime = finalTime;
     }
 
@@ -41,7 +45,32 @@ public final class MonteCarloStudy<T> implements Serializable {
         Checks.finite(finalTime, "finalTime");
         Shipping.check(makeSimulator, "the stochastic simulation (makeSimulator)");
         Shipping.check(output, "the output");
-        return new MonteCarloStudy<>(makeSimulator, output, finalTime);
+        return new MonteCarloStudy<>(makeSimulator, output, null, finalTime);
+    }
+
+    /**
+     * A study whose samples give a vector each (rows with an {@code outputs} array, see
+     * {@link SparkMonteCarlo#VECTOR_SCHEMA}).
+     *
+     * @param makeSimulator draws everything random from its generator and returns a simulator
+     * @param output the vector random variable at the final time
+     * @param finalTime seconds, finite
+     * @param <T> the number type
+     * @return the study
+     * @throws IllegalArgumentException if the final time is not finite, or the simulation or the output is
+     *     null or cannot be serialised (the message names the class that cannot)
+     */
+    public static <T> MonteCarloStudy<T> ofVector(StochasticSimulation<T> makeSimulator, SampleVectorOutput<T> output,
+            double finalTime) {
+        Checks.finite(finalTime, "finalTime");
+        Shipping.check(makeSimulator, "the stochastic simulation (makeSimulator)");
+        Shipping.check(output, "the output");
+        return new MonteCarloStudy<>(makeSimulator, null, output, finalTime);
+    }
+
+    /** @return whether the samples give vectors ({@link #ofVector}) rather than numbers */
+    public boolean isVector() {
+        return vectorOutput != null;
     }
 
     /** @return the stochastic simulation, usable with {@code MonteCarlo} directly */
@@ -49,9 +78,26 @@ public final class MonteCarloStudy<T> implements Serializable {
         return makeSimulator;
     }
 
-    /** @return the output, usable with {@code MonteCarlo} directly */
+    /**
+     * @return the scalar output, usable with {@code MonteCarlo.monteCarloSimulation} directly
+     * @throws IllegalStateException for a vector study (see {@link #vectorOutput})
+     */
     public SampleOutput<T> output() {
+        if (output == null) {
+            throw new IllegalStateException("a vector study has no scalar output: use vectorOutput()");
+        }
         return output;
+    }
+
+    /**
+     * @return the vector output, usable with {@code MonteCarlo.monteCarloVectorSimulation} directly
+     * @throws IllegalStateException for a scalar study (see {@link #output})
+     */
+    public SampleVectorOutput<T> vectorOutput() {
+        if (vectorOutput == null) {
+            throw new IllegalStateException("a scalar study has no vector output: use output()");
+        }
+        return vectorOutput;
     }
 
     /** @return the final time, seconds */

@@ -21,9 +21,11 @@ import org.apache.spark.sql.types.StructType;
 /**
  * {@code MonteCarlo}'s study executed as Spark tasks. The samples are cut into contiguous slices, one task
  * each; a task makes each of its samples' simulators from the sample's generator, simulates to the final time
- * and evaluates the output, exactly as {@code MonteCarlo.randomSimulation} does. The result is a
- * {@link Dataset} with one row per sample ({@link #SCHEMA}): a sample that throws keeps its row, with output
- * NaN and the exception's {@code toString()} in {@code failure}; nothing is dropped.
+ * and evaluates the output, exactly as {@code MonteCarlo.randomSimulation} (or {@code randomVectorSimulation}
+ * for a {@linkplain MonteCarloStudy#isVector vector study}) does. The result is a {@link Dataset} with one row
+ * per sample ({@link #SCHEMA}, or {@link #VECTOR_SCHEMA} for a vector study): a sample that throws keeps its
+ * row, with output NaN (no outputs) and the exception's {@code toString()} in {@code failure}; nothing is
+ * dropped.
  *
  * <p>See {@link RandomnessMode} for where each sample's generator comes from. In the
  * {@link RandomnessMode#SEQUENTIAL sequential} mode the collected rows equal
@@ -41,6 +43,19 @@ public final class SparkMonteCarlo {
     public static final StructType SCHEMA = new StructType()
             .add("sample", DataTypes.LongType, false)
             .add("output", DataTypes.DoubleType, false)
+            .add("failure", DataTypes.StringType, true)
+            .add("gen0", DataTypes.LongType, false)
+            .add("gen1", DataTypes.LongType, false)
+            .add("gen2", DataTypes.LongType, false)
+            .add("gen3", DataTypes.LongType, false);
+
+    /**
+     * The columns of a vector study's result: those of {@link #SCHEMA} with {@code outputs} (an array of
+     * doubles, null on failure) in place of {@code output}.
+     */
+    public static final StructType VECTOR_SCHEMA = new StructType()
+            .add("sample", DataTypes.LongType, false)
+            .add("outputs", DataTypes.createArrayType(DataTypes.DoubleType, false), true)
             .add("failure", DataTypes.StringType, true)
             .add("gen0", DataTypes.LongType, false)
             .add("gen1", DataTypes.LongType, false)
@@ -91,7 +106,7 @@ public final class SparkMonteCarlo {
             RandomnessMode mode, int numTasks) {
         JavaRDD<Row> rows = slices(spark, study, numSamples, seed, mode, numTasks)
                 .mapPartitions(it -> simulate(study, it));
-        return spark.createDataFrame(rows, SCHEMA);
+        return spark.createDataFrame(rows, study.isVector() ? VECTOR_SCHEMA : SCHEMA);
     }
 
     /**
@@ -140,7 +155,8 @@ public final class SparkMonteCarlo {
 
     /**
      * The same study without Spark, serially on the calling thread: the reference the distributed run equals.
-     * The sequential mode is {@code MonteCarlo.monteCarloSimulation} with {@code new ReplayableRandom(seed)}.
+     * The sequential mode is {@code MonteCarlo.monteCarloSimulation} (or {@code monteCarloVectorSimulation})
+     * with {@code new ReplayableRandom(seed)}.
      *
      * @param study the study, not null
      * @param numSamples the number of samples, in {@code [0, Integer.MAX_VALUE]}
@@ -156,8 +172,13 @@ public final class SparkMonteCarlo {
         Checks.nonNegative(numSamples, "numSamples");
         List<SampleResult> out = new ArrayList<>(numSamples);
         if (mode == RandomnessMode.SEQUENTIAL) {
-            for (RandomSimulationResult r : MonteCarlo.monteCarloSimulation(study.makeSimulator(), study.output(),
-                    study.finalTime(), numSamples, new ReplayableRandom(seed), Parallelism.none())) {
+            ReplayableRandom gen = new ReplayableRandom(seed);
+            List<RandomSimulationResult> results = study.isVector()
+                    ? MonteCarlo.monteCarloVectorSimulation(study.makeSimulator(), study.vectorOutput(),
+                            study.finalTime(), numSamples, gen, Parallelism.none())
+                    : MonteCarlo.monteCarloSimulation(study.makeSimulator(), study.output(), study.finalTime(),
+                            numSamples, gen, Parallelism.none());
+            for (RandomSimulationResult r : results) {
                 out.add(SampleResult.of(r));
             }
             return out;
@@ -238,14 +259,15 @@ public final class SparkMonteCarlo {
             for (int k = 0; k < slice.count(); k++) {
                 SampleResult r = sample(study, slice, k);
                 long[] g = r.generator().getState();
-                rows.add(RowFactory.create(r.sample(), r.output(), r.failure(), g[0], g[1], g[2], g[3]));
+                rows.add(RowFactory.create(r.sample(), study.isVector() ? r.outputs() : r.output(),
+                        r.failure(), g[0], g[1], g[2], g[3]));
             }
         }
         return rows.iterator();
     }
 
     private static <T> SampleBlock block(MonteCarloStudy<T> study, SampleSlice slice) {
-        SampleBlock block = new SampleBlock(slice.sample(0), slice.count());
+        SampleBlock block = new SampleBlock(slice.sample(0), slice.count(), study.isVector());
         for (int k = 0; k < slice.count(); k++) {
             block.set(k, sample(study, slice, k));
         }
@@ -255,6 +277,14 @@ public final class SparkMonteCarlo {
     private static <T> SampleResult sample(MonteCarloStudy<T> study, SampleSlice slice, int k) {
         ReplayableRandom gen = slice.generator(k);
         long[] state = gen.getState();
+        if (study.isVector()) {
+            try {
+                return new SampleResult(slice.sample(k), MonteCarlo.randomVectorSimulation(study.makeSimulator(),
+                        study.vectorOutput(), study.finalTime(), gen), null, state);
+            } catch (RuntimeException e) {
+                return new SampleResult(slice.sample(k), null, e.toString(), state);
+            }
+        }
         try {
             double y = MonteCarlo.randomSimulation(study.makeSimulator(), study.output(), study.finalTime(), gen);
             return new SampleResult(slice.sample(k), y, null, state);

@@ -36,6 +36,14 @@ final class BouncingBallStudy {
         return MonteCarloStudy.of(make, height, finalTime);
     }
 
+    /** The same study with a vector output: the height (which may throw as above) and the velocity. */
+    static MonteCarloStudy<Double> vector(double finalTime, boolean withFailures) {
+        StochasticSimulation<Double> make = gen -> make(gen, withFailures);
+        SampleVectorOutput<Double> state = (s, c) -> new double[] {height(c, withFailures),
+            c.getContinuousState().getValue(1)};
+        return MonteCarloStudy.ofVector(make, state, finalTime);
+    }
+
     static Simulator<Double> make(ReplayableRandom gen, boolean withFailures) {
         double h = 1 + gen.nextDouble();
         double e = 0.5 + 0.4 * gen.nextDouble();
@@ -51,6 +59,19 @@ final class BouncingBallStudy {
             throw new IllegalStateException("the ball is too low to measure: " + z);
         }
         return z;
+    }
+
+    /** The velocity at time t from the closed form (as {@link #closedFormHeight}). */
+    static double closedFormVelocity(double h, double e, double t) {
+        int k = 0;
+        while (BouncingBall.impactTime(k, h, e, GRAVITY) <= t) {
+            k++;
+        }
+        if (k == 0) {
+            return -GRAVITY * t;
+        }
+        double since = t - BouncingBall.impactTime(k - 1, h, e, GRAVITY);
+        return Math.pow(e, k) * Math.sqrt(2 * GRAVITY * h) - GRAVITY * since;
     }
 
     /** The height at time t from the closed form: free fall, then flights of decreasing speed. */

@@ -147,6 +147,37 @@ class MonteCarloCommandTest {
         assertEquals(BouncingBallStudy.closedFormHeight(h, e, 1.2), expected.get(0).output(), 1e-5);
     }
 
+    /** Several outputs: one column each, equal to the vector study's entries and to the scalar study's. */
+    @Test
+    void severalOutputsAreWrittenAsOneColumnEach(@TempDir Path dir) {
+        Path file = dir.resolve("both.parquet");
+        List<String> args = new ArrayList<>(List.of(with("--out", file.toString(), "--mode", "indexed")));
+        args.set(args.indexOf("--output") + 1, "z; w = -v; w");
+        Run r = run(args.toArray(new String[0]));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\noutput0: mean "), r.out());
+        assertTrue(r.out().contains("\noutput1: mean "), r.out());
+        List<Row> rows = spark.read().parquet(file.toString()).orderBy("sample").collectAsList();
+        assertEquals(List.of("sample", "output0", "output1", "failure", "gen0", "gen1", "gen2", "gen3", "z", "r"),
+                List.of(rows.get(0).schema().fieldNames()));
+        MonteCarloStudy<Double> vector = FormulaStudy.of(new FormulaSystem("z,v", "v; -g", "r=0.8, g=9.81", "z",
+                "z; -r*v"), null, RANDOM, "z; w = -v; w", 1.2);
+        assertTrue(vector.isVector());
+        List<SampleResult> expected = SparkMonteCarlo.runInProcess(vector, 150, 9, RandomnessMode.INDEXED);
+        List<SampleResult> heights = SparkMonteCarlo.runInProcess(study(), 150, 9, RandomnessMode.INDEXED);
+        for (int i = 0; i < 150; i++) {
+            Row row = rows.get(i);
+            double[] y = expected.get(i).outputs();
+            assertEquals(y[0], row.getDouble(row.fieldIndex("output0")), 0.0, "sample " + i);
+            assertEquals(y[1], row.getDouble(row.fieldIndex("output1")), 0.0, "sample " + i);
+            assertEquals(heights.get(i).output(), y[0], 0.0, "sample " + i);
+            ReplayableRandom g = expected.get(i).generator();
+            double h = 1 + g.nextDouble();
+            double e = 0.5 + 0.4 * g.nextDouble();
+            assertEquals(-BouncingBallStudy.closedFormVelocity(h, e, 1.2), y[1], 1e-3, "sample " + i);
+        }
+    }
+
     @Test
     void badInputIsRefusedWithExitCode2(@TempDir Path dir) throws Exception {
         Run integrator = run(with("--integrator", "rk45"));

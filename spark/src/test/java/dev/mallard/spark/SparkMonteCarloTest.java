@@ -48,6 +48,47 @@ class SparkMonteCarloTest {
     }
 
     @Test
+    void aVectorStudyEqualsItsInProcessRunsAndTheScalarStudyEntryByEntry() {
+        MonteCarloStudy<Double> vector = BouncingBallStudy.vector(FINAL_TIME, true);
+        MonteCarloStudy<Double> heights = BouncingBallStudy.of(FINAL_TIME, true);
+        for (RandomnessMode mode : RandomnessMode.values()) {
+            Dataset<Row> rows = SparkMonteCarlo.run(spark, vector, SAMPLES, 11, mode, 3);
+            assertEquals(List.of(SparkMonteCarlo.VECTOR_SCHEMA.fieldNames()), List.of(rows.columns()));
+            List<SampleResult> distributed = SparkMonteCarlo.collect(rows);
+            assertEquals(SparkMonteCarlo.runInProcess(vector, SAMPLES, 11, mode), distributed, mode.toString());
+            assertEquals(distributed, SparkMonteCarlo.runAndCollect(spark, vector, SAMPLES, 11, mode, 3),
+                    mode + ", collected as blocks");
+            List<SampleResult> scalar = SparkMonteCarlo.runInProcess(heights, SAMPLES, 11, mode);
+            int succeeded = 0;
+            for (int i = 0; i < SAMPLES; i++) {
+                SampleResult v = distributed.get(i);
+                assertTrue(v.isVector());
+                assertEquals(scalar.get(i).failure(), v.failure(), v.toString());
+                if (v.failure() == null) {
+                    succeeded++;
+                    assertEquals(Double.doubleToRawLongBits(scalar.get(i).output()),
+                            Double.doubleToRawLongBits(v.outputs()[0]), v.toString());
+                    ReplayableRandom g = v.generator();
+                    double h = 1 + g.nextDouble();
+                    double e = 0.5 + 0.4 * g.nextDouble();
+                    assertEquals(BouncingBallStudy.closedFormVelocity(h, e, FINAL_TIME), v.outputs()[1], TOLERANCE,
+                            v.toString());
+                } else {
+                    assertNull(v.outputs());
+                }
+            }
+            assertTrue(succeeded > SAMPLES / 2, succeeded + " samples succeeded");
+        }
+        List<SampleResult> sequential = SparkMonteCarlo.runInProcess(vector, SAMPLES, 11, RandomnessMode.SEQUENTIAL);
+        assertEquals(MonteCarlo.monteCarloVectorSimulation(vector.makeSimulator(), vector.vectorOutput(), FINAL_TIME,
+                SAMPLES, new ReplayableRandom(11), Parallelism.of(2)).stream().map(SampleResult::of).toList(),
+                sequential);
+        assertThrows(IllegalStateException.class, vector::output);
+        assertThrows(IllegalStateException.class, heights::vectorOutput);
+        assertThrows(IllegalStateException.class, () -> sequential.get(0).output());
+    }
+
+    @Test
     void failuresStayInTheirRowsWithTheSerialMessages() {
         MonteCarloStudy<Double> study = BouncingBallStudy.of(FINAL_TIME, true);
         Dataset<Row> rows = SparkMonteCarlo.run(spark, study, SAMPLES, 11, RandomnessMode.SEQUENTIAL, 4);

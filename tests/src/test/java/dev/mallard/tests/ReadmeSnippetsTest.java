@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ReadmeSnippetsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"simulator", "roa"})
+    @ValueSource(strings = {"simulator", "roa", "symja"})
     void readmeSnippetIsTheCodeTheConsumerProjectRuns(String name) throws IOException {
         Path root = Path.of("").toAbsolutePath().getParent();
         List<String> readme = Files.readAllLines(root.resolve("README.md"));

@@ -21,7 +21,10 @@
  *       {@link dev.mallard.systems.AffineSystem}, which lives in {@code dev.mallard.systems}),
  *       {@link dev.mallard.systems.primitives.TimeVaryingAffineSystem} and
  *       {@link dev.mallard.systems.primitives.TimeVaryingLinearSystem} (coefficients given by a subclass as
- *       functions of time in the number type),
+ *       functions of time in the number type), {@link dev.mallard.systems.primitives.TrajectoryAffineSystem} and
+ *       {@link dev.mallard.systems.primitives.TrajectoryLinearSystem} (the coefficients played from
+ *       {@link dev.mallard.systems.primitives.MatrixTrajectory} values, e.g. piecewise polynomials of
+ *       {@code dev.mallard.simulator.trajectories}, which this package may use: nothing there depends on it),
  *       {@link dev.mallard.systems.primitives.FirstOrderLowPassFilter},
  *       {@link dev.mallard.systems.primitives.ZeroOrderHold} (Drake's sample-and-hold timing),
  *       {@link dev.mallard.systems.primitives.PidController} (optionally with a derivative filter or Drake's

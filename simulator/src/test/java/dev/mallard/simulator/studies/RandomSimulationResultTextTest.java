@@ -9,9 +9,13 @@ class RandomSimulationResultTextTest {
 
     @Test
     void monteCarloSamplesPrintWhatHappened() {
-        assertEquals("sample 3: 0.5", new RandomSimulationResult(3, new ReplayableRandom(1), 0.5, null).toString());
+        assertEquals("sample 3: 0.5", new RandomSimulationResult(3, new ReplayableRandom(1), new double[] {0.5}, false, null).toString());
         assertEquals("sample 4: failed: java.lang.IllegalStateException: diverged",
-                new RandomSimulationResult(4, new ReplayableRandom(1), Double.NaN,
+                new RandomSimulationResult(4, new ReplayableRandom(1), null, false,
                         new IllegalStateException("diverged")).toString());
+        assertEquals("sample 5: [0.5, -1.0]",
+                new RandomSimulationResult(5, new ReplayableRandom(1), new double[] {0.5, -1}, true, null).toString());
+        assertEquals("sample 6: [0.5]",
+                new RandomSimulationResult(6, new ReplayableRandom(1), new double[] {0.5}, true, null).toString());
     }
 }
