@@ -13,6 +13,7 @@ import dev.mallard.simulator.gradients.GradientSimulation;
 import dev.mallard.simulator.gradients.SampleLoss;
 import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.symbolic.Expression;
+import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.Diagram;
@@ -22,7 +23,9 @@ import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import dev.mallard.systems.symbolic.SystemSymbolicInspector;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -415,6 +418,33 @@ class SampleLossAdjointTest {
         builder.connect(cart.getOutputPort("state"), controller.getInputPort("state"));
         builder.connect(controller.getOutputPort("force"), cart.getInputPort("force"));
         return builder.build("sampled loop");
+    }
+
+    /** README.md's example of a sample-time loss, as written there, against forward mode. */
+    @Test
+    void theReadmesExampleMatchesForwardMode() {
+        Map<String, Variable> v = new HashMap<>();
+        List<Expression> f = List.of(Formula.parseCreating("a*x - b*x*y", v),
+                Formula.parseCreating("-c*y + d*x*y", v));
+        SymbolicVectorSystem<Double> lv = SymbolicVectorSystem.builder().name("lotka_volterra")
+                .state(v.get("x"), v.get("y")).dynamics(f).initialState(1, 1)
+                .parameter(v.get("a"), 1.4).parameter(v.get("b"), 0.9).parameter(v.get("c"), 2.8)
+                .parameter(v.get("d"), 0.9).build(Scalar.DOUBLE);
+        // ---- as in README.md ----
+        SystemSymbolicInspector inspector = SystemSymbolicInspector.of(lv);
+        Expression x = Expression.of(inspector.getContinuousStateVariables().get(0));
+        double[] times = {1, 2, 3};
+        List<CostFunction> losses = new ArrayList<>();
+        for (double measured : new double[] {0.6, 2.4, 1.1}) {
+            losses.add(CostFunction.of(inspector, Expression.pow(x.minus(Expression.constant(measured)), 2)));
+        }
+        AdjointGradient.Result g = AdjointGradient.run(lv, lv.createDefaultContext(), 3.0, CostFunction.zero(),
+                CostFunction.zero(), SampleLoss.of(times, losses), AdjointGradient.DEFAULT_CHECKPOINT_INTERVAL, null);
+        // ---- end of the README example ----
+        double[] expected = forwardGradient(lv, lv.createDefaultContext(), SampleLoss.of(times, losses), null);
+        assertAgree(expected, Arrays.copyOf(g.gradient(), 6), 1e-10, "README");
+        assertEquals(List.of("lotka_volterra/x", "lotka_volterra/y", "lotka_volterra/a", "lotka_volterra/b",
+                "lotka_volterra/c", "lotka_volterra/d", "t"), g.columnNames());
     }
 
     // ---- refusals -------------------------------------------------------------------------------------------------
