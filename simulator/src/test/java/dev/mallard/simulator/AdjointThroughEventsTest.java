@@ -562,20 +562,6 @@ class AdjointThroughEventsTest {
     }
 
     @Test
-    void refusesARunningCostOverAStepAnEventEnded() {
-        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(), new Quadratic(),
-                        4, null));
-        assertTrue(e.getMessage().contains("bouncing ball") && e.getMessage().contains("running cost"),
-                e.getMessage());
-        // before the first impact (at 0.45 s) no step is cut short: the running cost is accepted
-        double cost = AdjointGradient.run(ball, ball.createDefaultContext(), 0.3, new Quadratic(), new Quadratic(), 4,
-                null).cost();
-        assertTrue(Double.isFinite(cost));
-    }
-
-    @Test
     void refusesASchemeItCannotReverseNamingIt() {
         BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,

@@ -59,7 +59,10 @@ import java.util.function.Consumer;
  *       {@code f_xd}.</li>
  * </ul>
  * The running cost is integrated with the step's own weights at the same stage points (as an extra state that
- * does not take part in error control). As in forward mode, a step's size is a constant when the integrator
+ * does not take part in error control); over a step an event ended, by three-point Gauss-Legendre quadrature
+ * along the step's interpolant up to the event time, in the event's AutoDiff replay, so that the integral carries
+ * the event time's sensitivity (the jump term {@code L(t*-) dt*}) and the reset's effect on the later steps' costs
+ * reaches the state before it through the reset's Jacobian. As in forward mode, a step's size is a constant when the integrator
  * chose it, {@code target - t0} when the step landed on a publish or update time, and {@code T - t0} when it
  * landed on T; so dJ/dT comes from the last step and, after an event, every later step's time depends on the
  * event time.
@@ -81,8 +84,7 @@ import java.util.function.Consumer;
  * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than
  * the explicit Runge-Kutta family, implicit Euler and Radau IIA (velocity-implicit Euler, semi-explicit Euler);
  * unrestricted updates of a leaf with abstract state (they may change that state, which is not
- * numeric and which checkpoints do not hold); a running cost when an event cut a step short (its integral over
- * the partial step is not replayed); and events a leaf reports without declaring them. Publish events of any
+ * numeric and which checkpoints do not hold); and events a leaf reports without declaring them. Publish events of any
  * trigger are accepted (they change no state). Input values are held fixed (the cost does not depend on them).
  */
 public final class AdjointGradient {
@@ -278,10 +280,6 @@ public final class AdjointGradient {
         if (samples == null || finalTime > samples.time(samples.size() - 1)) {
             advance(sim, finalTime, "T", system.getName());
         }
-        if (running != CostFunction.zero() && recorder.hasEventSteps()) {
-            throw new UnsupportedOperationException("the adjoint does not integrate a running cost over a step "
-                    + "that an event ended (" + system.getName() + " has witness events): use a terminal cost");
-        }
         double[] p = parameterValues(context);
         boolean events = recorder.hasEventSteps() || !recorder.updates().isEmpty();
         DiscreteStateJacobians discrete = layout.discrete() > 0 && !recorder.updates().isEmpty()
@@ -289,7 +287,7 @@ public final class AdjointGradient {
         StepAdjoint steps = tableau != null
                 ? new RungeKuttaAdjoint(tableau, system, context, p, running, layout, discrete)
                 : new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete);
-        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator) : null;
+        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator, running) : null;
         SampleJumps jumps = samples != null ? new SampleJumps(samples, system, context, p, layout) : null;
         AdjointSweep sweep = new AdjointSweep(recorder, steps, replay, layout, finalTime, p.length, jumps);
         // with no step the final state is the run's (after a zero-length advance's updates, which no replay repeats)
@@ -413,7 +411,7 @@ public final class AdjointGradient {
         System.arraycopy(adjoint.z, 0, gradient, 0, n);
         System.arraycopy(adjoint.p, 0, gradient, n, np);
         gradient[n + np] = adjoint.finalTime;
-        return new Result(phi + steps.runningCostIntegral(), gradient, xT, n, np,
+        return new Result(phi + steps.runningCostIntegral() + sweep.eventRunningCost(), gradient, xT, n, np,
                 GradientSimulation.columnNames(context), stepCount, stored);
     }
 }

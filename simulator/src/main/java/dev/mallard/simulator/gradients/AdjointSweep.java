@@ -37,6 +37,8 @@ final class AdjointSweep {
     private final double[] barXd;
     /** A plain step's end state. */
     private final double[] x1;
+    /** The running cost integrated over the event-ended steps reversed so far. */
+    private double eventRunningCost;
 
     /**
      * @param recorder the recorded run
@@ -156,7 +158,7 @@ final class AdjointSweep {
         StepRecorder.EventStep end = recorder.eventStep(j);
         if (end != null) {
             replay.eventStep(recorder.startTime(j), recorder.size(j), z, end, out,
-                    new double[n + 1][replay.stepWidth()]);
+                    new double[n + 2][replay.stepWidth()]);
         } else {
             steps.setDiscreteState(z);
             steps.step(slot, recorder.startTime(j), recorder.size(j), z, x1);
@@ -181,11 +183,13 @@ final class AdjointSweep {
         double barT0;
         double barH;
         if (end != null) {
-            double[][] jacobian = new double[n + 1][replay.stepWidth()];
-            replay.eventStep(t0, h, z, end, new double[n], jacobian);
-            double[] out = new double[n + 1];
+            double[][] jacobian = new double[n + 2][replay.stepWidth()];
+            eventRunningCost += replay.eventStep(t0, h, z, end, new double[n], jacobian);
+            double[] out = new double[n + 2];
             System.arraycopy(adjoint.z, 0, out, 0, n);
             out[n] = adjoint.t;
+            // J is the running cost's integral plus the rest: dJ/dQ = 1
+            out[n + 1] = 1;
             double[] in = transpose(jacobian, out);
             System.arraycopy(in, 0, adjoint.z, 0, n);
             addDiscreteAndParameters(in, adjoint);
@@ -278,6 +282,11 @@ final class AdjointSweep {
             }
             adjoint.t += in[first + np];
         }
+    }
+
+    /** @return the running cost integrated over the event-ended steps reversed so far */
+    double eventRunningCost() {
+        return eventRunningCost;
     }
 
     /** Adds an event step's discrete-state and parameter columns of {@code in} to the adjoints. */
