@@ -81,8 +81,13 @@ import java.util.function.Consumer;
  * width {@code n + np + 1}), and one AutoDiff replay of width {@code n + nd + np + 2} per event
  * (of width {@code nd} per stage when updates change the discrete state).
  *
- * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than
- * the explicit Runge-Kutta family, implicit Euler and Radau IIA (velocity-implicit Euler, semi-explicit Euler);
+ * <p>Semi-explicit Euler and velocity-implicit Euler have no dedicated step adjoint: each of their steps is replayed
+ * by forward-mode AutoDiff as an event-ended step is, and its Jacobian transposed ({@code ReplayStepAdjoint}), at a
+ * cost per step that grows with the number of parameters as forward mode's does (the checkpoints still bound the
+ * memory). Velocity-implicit Euler's replay starts Newton's iterations on a fresh Jacobian, so its gradient agrees
+ * with forward mode's to about the Newton tolerance.
+ *
+ * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event:
  * unrestricted updates of a leaf with abstract state (they may change that state, which is not
  * numeric and which checkpoints do not hold); and events a leaf reports without declaring them. Publish events of any
  * trigger are accepted (they change no state). Input values are held fixed (the cost does not depend on them).
@@ -205,8 +210,7 @@ public final class AdjointGradient {
      * @return the cost and its gradient
      * @throws IllegalArgumentException if the context is not a root context of the system, T is before its
      *     time, the system has no continuous state, the interval is below 1, or configure set a monitor
-     * @throws UnsupportedOperationException if the integrator is none of the supported schemes, or the system
-     *     has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
+     * @throws UnsupportedOperationException if the system has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
      *     be converted to AutoDiff
      * @throws SimulationException if the simulation fails or stops before T (a handler asked to terminate)
      */
@@ -263,11 +267,6 @@ public final class AdjointGradient {
         IntegratorBase<Double> integrator = sim.getIntegrator();
         ButcherTableau tableau = INTEGRATORS.explicitTableau(integrator);
         CollocationScheme implicit = INTEGRATORS.implicitScheme(integrator);
-        if (tableau == null && implicit == null) {
-            throw new UnsupportedOperationException("the adjoint of " + system.getName() + " needs an explicit "
-                    + "Runge-Kutta integrator or implicit_euler, radau1 or radau3; " + integrator.getSchemeName()
-                    + " is none of them");
-        }
         refuseEvents(context);
         AdjointState layout = new AdjointState(context);
         StepRecorder recorder = new StepRecorder(integrator, system.getLeafSystems(), layout, checkpointInterval,
@@ -281,17 +280,20 @@ public final class AdjointGradient {
             advance(sim, finalTime, "T", system.getName());
         }
         double[] p = parameterValues(context);
-        boolean events = recorder.hasEventSteps() || !recorder.updates().isEmpty();
-        DiscreteStateJacobians discrete = layout.discrete() > 0 && !recorder.updates().isEmpty()
+        // the two Euler variants have no dedicated step adjoint: their steps are replayed by AutoDiff
+        boolean replayed = tableau == null && implicit == null;
+        boolean events = replayed || recorder.hasEventSteps() || !recorder.updates().isEmpty();
+        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator, running) : null;
+        DiscreteStateJacobians discrete = !replayed && layout.discrete() > 0 && !recorder.updates().isEmpty()
                 ? new DiscreteStateJacobians(system, context, layout) : null;
         StepAdjoint steps = tableau != null
                 ? new RungeKuttaAdjoint(tableau, system, context, p, running, layout, discrete)
-                : new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete);
-        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator, running) : null;
+                : implicit != null ? new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete)
+                : new ReplayStepAdjoint(replay, layout);
         SampleJumps jumps = samples != null ? new SampleJumps(samples, system, context, p, layout) : null;
         AdjointSweep sweep = new AdjointSweep(recorder, steps, replay, layout, finalTime, p.length, jumps);
         // with no step the final state is the run's (after a zero-length advance's updates, which no replay repeats)
-        double[] zT = implicit != null && recorder.steps() > 0 ? sweep.recomputeCheckpoints()
+        double[] zT = (implicit != null || replayed) && recorder.steps() > 0 ? sweep.recomputeCheckpoints()
                 : layout.read(sim.getContext());
         Result r = reverse(context, finalTime, zT, p, terminal, sweep, steps, layout, recorder.steps());
         return jumps == null ? r : new Result(r.cost() + jumps.cost(), r.gradient(), r.finalState(), r.numStates(),
