@@ -59,8 +59,8 @@ final class GradientCommand implements Callable<Integer> {
     String runningCost;
 
     @Option(names = "--adjoint", description = {"Print dJ/d(initial states, parameters, t) of the",
-        "cost, by reverse mode: explicit Runge-Kutta schemes, implicit_euler, radau1,",
-        "radau3 (through guard/reset events, with the event time's sensitivity)."})
+        "cost, by reverse mode, under every integrator (through guard/reset",
+        "events, with the event time's sensitivity)."})
     boolean adjoint;
 
     @Option(names = "--json", description = "Print one JSON object on stdout instead of text.")

@@ -15,7 +15,6 @@ import dev.mallard.simulator.integrators.ImplicitEulerIntegrator;
 import dev.mallard.simulator.integrators.IntegratorBase;
 import dev.mallard.simulator.integrators.RadauIntegrator;
 import dev.mallard.simulator.integrators.RungeKutta5Integrator;
-import dev.mallard.simulator.integrators.VelocityImplicitEulerIntegrator;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Diagram;
@@ -559,30 +558,6 @@ class AdjointThroughEventsTest {
         assertAgree(expected, a.gradient(), 1e-9);
         assertAgree(ballClosedFormGradient(new Quadratic(), new double[] {1.0, 0.0, 0.8, 9.81, 1.0}), a.gradient(),
                 1e-5);
-    }
-
-    @Test
-    void refusesARunningCostOverAStepAnEventEnded() {
-        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(), new Quadratic(),
-                        4, null));
-        assertTrue(e.getMessage().contains("bouncing ball") && e.getMessage().contains("running cost"),
-                e.getMessage());
-        // before the first impact (at 0.45 s) no step is cut short: the running cost is accepted
-        double cost = AdjointGradient.run(ball, ball.createDefaultContext(), 0.3, new Quadratic(), new Quadratic(), 4,
-                null).cost();
-        assertTrue(Double.isFinite(cost));
-    }
-
-    @Test
-    void refusesASchemeItCannotReverseNamingIt() {
-        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> AdjointGradient.run(ball, ball.createDefaultContext(), 1.0, new Quadratic(),
-                        CostFunction.zero(), 4, sim -> sim.resetIntegrator(VelocityImplicitEulerIntegrator::new)));
-        assertTrue(e.getMessage().contains("velocity_implicit_euler") && e.getMessage().contains("bouncing ball"),
-                e.getMessage());
     }
 
     /** x' = -x, and a publish at t = 0.5 that asks the simulation to stop. */

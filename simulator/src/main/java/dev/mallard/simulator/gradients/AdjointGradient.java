@@ -59,10 +59,20 @@ import java.util.function.Consumer;
  *       {@code f_xd}.</li>
  * </ul>
  * The running cost is integrated with the step's own weights at the same stage points (as an extra state that
- * does not take part in error control). As in forward mode, a step's size is a constant when the integrator
+ * does not take part in error control); over a step an event ended, by three-point Gauss-Legendre quadrature
+ * along the step's interpolant up to the event time, in the event's AutoDiff replay, so that the integral carries
+ * the event time's sensitivity (the jump term {@code L(t*-) dt*}) and the reset's effect on the later steps' costs
+ * reaches the state before it through the reset's Jacobian. As in forward mode, a step's size is a constant when the integrator
  * chose it, {@code target - t0} when the step landed on a publish or update time, and {@code T - t0} when it
  * landed on T; so dJ/dT comes from the last step and, after an event, every later step's time depends on the
  * event time.
+ *
+ * <p>A loss at sample times ({@link SampleLoss}, {@code sum_k l_k(t_k, x(t_k), p)}, as when fitting measured
+ * states) is added by {@link #run(DynamicalSystem, Context, double, CostFunction, CostFunction, SampleLoss, int,
+ * Consumer)}: the run advances to each sample time in turn, so its steps land there, and the recorder notes where in
+ * the sequence of steps and update sets each sample was reached; on the way back the adjoint jumps there by
+ * {@code dl_k/dx} (and the time's adjoint by {@code -dl_k/dx . f}, the transpose of forward mode's move back to the
+ * fixed sample time when an event time's sensitivity has moved the context's time).
  *
  * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of {@code n + nd} doubles, 24 bytes
  * per step, and a few dozen bytes per update set; time: about one double run to record, one more to recompute
@@ -71,11 +81,15 @@ import java.util.function.Consumer;
  * width {@code n + np + 1}), and one AutoDiff replay of width {@code n + nd + np + 2} per event
  * (of width {@code nd} per stage when updates change the discrete state).
  *
- * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event: schemes other than
- * the explicit Runge-Kutta family, implicit Euler and Radau IIA (velocity-implicit Euler, semi-explicit Euler);
+ * <p>Semi-explicit Euler and velocity-implicit Euler have no dedicated step adjoint: each of their steps is replayed
+ * by forward-mode AutoDiff as an event-ended step is, and its Jacobian transposed ({@code ReplayStepAdjoint}), at a
+ * cost per step that grows with the number of parameters as forward mode's does (the checkpoints still bound the
+ * memory). Velocity-implicit Euler's replay starts Newton's iterations on a fresh Jacobian, so its gradient agrees
+ * with forward mode's to about the Newton tolerance.
+ *
+ * <p>Refused with an {@link UnsupportedOperationException} naming the system and the event:
  * unrestricted updates of a leaf with abstract state (they may change that state, which is not
- * numeric and which checkpoints do not hold); a running cost when an event cut a step short (its integral over
- * the partial step is not replayed); and events a leaf reports without declaring them. Publish events of any
+ * numeric and which checkpoints do not hold); and events a leaf reports without declaring them. Publish events of any
  * trigger are accepted (they change no state). Input values are held fixed (the cost does not depend on them).
  */
 public final class AdjointGradient {
@@ -196,19 +210,52 @@ public final class AdjointGradient {
      * @return the cost and its gradient
      * @throws IllegalArgumentException if the context is not a root context of the system, T is before its
      *     time, the system has no continuous state, the interval is below 1, or configure set a monitor
-     * @throws UnsupportedOperationException if the integrator is none of the supported schemes, or the system
-     *     has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
+     * @throws UnsupportedOperationException if the system has an event the adjoint refuses (see the class comment; naming the system and the event), or it cannot
      *     be converted to AutoDiff
      * @throws SimulationException if the simulation fails or stops before T (a handler asked to terminate)
      */
     public static Result run(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
             CostFunction terminal, CostFunction running, int checkpointInterval,
             Consumer<Simulator<Double>> configure) {
+        return run(system, context, finalTime, terminal, running, null, checkpointInterval, configure);
+    }
+
+    /**
+     * Simulates from the context to {@code finalTime} and returns J and its gradient, J including a loss at
+     * sample times: {@code J = phi(T, x(T), p) + integral of L + sum_k l_k(t_k, x(t_k), p)}. The run's steps land
+     * on each sample time (as {@link GradientSimulation#sample}'s do, so that its Jacobians contracted with
+     * {@code dl_k/dx} give the same gradient to rounding), and the adjoint jumps by {@code dl_k/dx} there on its
+     * way back. The sample times are constants: a sample at T adds nothing to dJ/dT.
+     *
+     * @param system the system, convertible to AutoDiff
+     * @param context a root context of it with the initial time, state, parameters and fixed input values; not
+     *     modified
+     * @param finalTime T, seconds, not before the context's time
+     * @param terminal {@code phi(t, x, p)}, evaluated at T ({@link CostFunction#zero()} for none)
+     * @param running {@code L(t, x, p)} ({@link CostFunction#zero()} for none)
+     * @param samples the sample times and their losses, every time between the context's time and T (both
+     *     included); null for none
+     * @param checkpointInterval steps between stored states, at least 1
+     * @param configure sets up the double simulator before the run; it must not set a monitor; may be null
+     * @return the cost and its gradient
+     * @throws IllegalArgumentException as {@link #run(DynamicalSystem, Context, double, CostFunction,
+     *     CostFunction, int, Consumer)}, and if a sample time is before the context's time or after T (naming
+     *     its index and value)
+     * @throws UnsupportedOperationException as {@link #run(DynamicalSystem, Context, double, CostFunction,
+     *     CostFunction, int, Consumer)}
+     * @throws SimulationException if the simulation fails or stops before a sample time or T
+     */
+    public static Result run(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
+            CostFunction terminal, CostFunction running, SampleLoss samples, int checkpointInterval,
+            Consumer<Simulator<Double>> configure) {
         Objects.requireNonNull(system, "system must not be null");
         Objects.requireNonNull(context, "context must not be null");
         Objects.requireNonNull(terminal, "terminal must not be null");
         Objects.requireNonNull(running, "running must not be null");
         checkArguments(system, context, finalTime, checkpointInterval);
+        if (samples != null) {
+            checkSampleTimes(samples, context.getTimeValue(), finalTime);
+        }
         Simulator<Double> sim = new Simulator<>(system, context.cloneContext());
         if (configure != null) {
             configure.accept(sim);
@@ -220,37 +267,68 @@ public final class AdjointGradient {
         IntegratorBase<Double> integrator = sim.getIntegrator();
         ButcherTableau tableau = INTEGRATORS.explicitTableau(integrator);
         CollocationScheme implicit = INTEGRATORS.implicitScheme(integrator);
-        if (tableau == null && implicit == null) {
-            throw new UnsupportedOperationException("the adjoint of " + system.getName() + " needs an explicit "
-                    + "Runge-Kutta integrator or implicit_euler, radau1 or radau3; " + integrator.getSchemeName()
-                    + " is none of them");
-        }
         refuseEvents(context);
         AdjointState layout = new AdjointState(context);
         StepRecorder recorder = new StepRecorder(integrator, system.getLeafSystems(), layout, checkpointInterval,
                 layout.read(context));
         sim.setMonitor(recorder);
         PackageAccess.simulator().setEventObserver(sim, recorder);
-        SimulatorStatus status = sim.advanceTo(finalTime);
-        if (sim.getContext().getTimeValue() != finalTime) {
-            throw new SimulationException("the adjoint needs a run to T = " + finalTime + ", but " + status,
-                    sim.getContext().getTimeValue(), system.getName());
+        if (samples != null) {
+            advanceThroughSamples(sim, samples, recorder, system.getName());
         }
-        if (running != CostFunction.zero() && recorder.hasEventSteps()) {
-            throw new UnsupportedOperationException("the adjoint does not integrate a running cost over a step "
-                    + "that an event ended (" + system.getName() + " has witness events): use a terminal cost");
+        if (samples == null || finalTime > samples.time(samples.size() - 1)) {
+            advance(sim, finalTime, "T", system.getName());
         }
         double[] p = parameterValues(context);
-        boolean events = recorder.hasEventSteps() || !recorder.updates().isEmpty();
-        DiscreteStateJacobians discrete = layout.discrete() > 0 && !recorder.updates().isEmpty()
+        // the two Euler variants have no dedicated step adjoint: their steps are replayed by AutoDiff
+        boolean replayed = tableau == null && implicit == null;
+        boolean events = replayed || recorder.hasEventSteps() || !recorder.updates().isEmpty();
+        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator, running) : null;
+        DiscreteStateJacobians discrete = !replayed && layout.discrete() > 0 && !recorder.updates().isEmpty()
                 ? new DiscreteStateJacobians(system, context, layout) : null;
         StepAdjoint steps = tableau != null
                 ? new RungeKuttaAdjoint(tableau, system, context, p, running, layout, discrete)
-                : new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete);
-        EventReplay replay = events ? new EventReplay(system, context, layout, p, integrator) : null;
-        AdjointSweep sweep = new AdjointSweep(recorder, steps, replay, layout, finalTime, p.length);
-        double[] zT = implicit != null ? sweep.recomputeCheckpoints() : layout.read(sim.getContext());
-        return reverse(context, finalTime, zT, p, terminal, sweep, steps, layout, recorder.steps());
+                : implicit != null ? new ImplicitStepAdjoint(implicit, system, context, p, running, layout, discrete)
+                : new ReplayStepAdjoint(replay, layout);
+        SampleJumps jumps = samples != null ? new SampleJumps(samples, system, context, p, layout) : null;
+        AdjointSweep sweep = new AdjointSweep(recorder, steps, replay, layout, finalTime, p.length, jumps);
+        // with no step the final state is the run's (after a zero-length advance's updates, which no replay repeats)
+        double[] zT = (implicit != null || replayed) && recorder.steps() > 0 ? sweep.recomputeCheckpoints()
+                : layout.read(sim.getContext());
+        Result r = reverse(context, finalTime, zT, p, terminal, sweep, steps, layout, recorder.steps());
+        return jumps == null ? r : new Result(r.cost() + jumps.cost(), r.gradient(), r.finalState(), r.numStates(),
+                r.numParameters(), r.columnNames(), r.steps(), r.storedStates());
+    }
+
+    /** Refuses sample times outside {@code [start, finalTime]}, naming the first such. */
+    private static void checkSampleTimes(SampleLoss samples, double start, double finalTime) {
+        for (int k = 0; k < samples.size(); k++) {
+            double t = samples.time(k);
+            if (t < start || t > finalTime) {
+                throw new IllegalArgumentException("sample time " + k + " = " + t + " is outside the run from "
+                        + start + " to T = " + finalTime);
+            }
+        }
+    }
+
+    /** Advances to each distinct sample time in turn and notes where in the run each sample was reached. */
+    private static void advanceThroughSamples(Simulator<Double> sim, SampleLoss samples, StepRecorder recorder,
+            String name) {
+        for (int k = 0; k < samples.size(); k++) {
+            if (k == 0 || samples.time(k) > samples.time(k - 1)) {
+                advance(sim, samples.time(k), "sample time " + k, name);
+            }
+            recorder.markSample(k);
+        }
+    }
+
+    /** Advances to t and refuses a run that stopped before it. */
+    private static void advance(Simulator<Double> sim, double t, String what, String name) {
+        SimulatorStatus status = sim.advanceTo(t);
+        if (sim.getContext().getTimeValue() != t) {
+            throw new SimulationException("the adjoint needs a run to " + what + " = " + t + ", but " + status,
+                    sim.getContext().getTimeValue(), name);
+        }
     }
 
     private static void checkArguments(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
@@ -330,12 +408,12 @@ public final class AdjointGradient {
         adjoint.t = terminal.gradient(finalTime, xT, p, gx, adjoint.p);
         System.arraycopy(gx, 0, adjoint.z, 0, n);
         double phi = terminal.value(finalTime, xT, p);
-        int stored = sweep.reverse(adjoint);
+        int stored = sweep.reverse(adjoint, zT);
         double[] gradient = new double[n + np + 1];
         System.arraycopy(adjoint.z, 0, gradient, 0, n);
         System.arraycopy(adjoint.p, 0, gradient, n, np);
         gradient[n + np] = adjoint.finalTime;
-        return new Result(phi + steps.runningCostIntegral(), gradient, xT, n, np,
+        return new Result(phi + steps.runningCostIntegral() + sweep.eventRunningCost(), gradient, xT, n, np,
                 GradientSimulation.columnNames(context), stepCount, stored);
     }
 }

@@ -30,11 +30,15 @@ final class AdjointSweep {
     private final double finalTime;
     private final int np;
     private final Map<Integer, List<List<StepRecorder.EventRef>>> updatesBefore = new HashMap<>();
+    private final Map<Integer, List<StepRecorder.SamplePoint>> samplesAt = new HashMap<>();
+    private final SampleJumps jumps;
     private final List<double[]> checkpoints = new ArrayList<>();
     /** The discrete state's adjoint during a plain step (the steps add to it). */
     private final double[] barXd;
     /** A plain step's end state. */
     private final double[] x1;
+    /** The running cost integrated over the event-ended steps reversed so far. */
+    private double eventRunningCost;
 
     /**
      * @param recorder the recorded run
@@ -43,15 +47,20 @@ final class AdjointSweep {
      * @param layout the state layout
      * @param finalTime T, seconds
      * @param np the number of numeric parameters
+     * @param jumps the sample losses' jumps, or null if there are none
      */
     AdjointSweep(StepRecorder recorder, StepAdjoint steps, EventReplay replay, AdjointState layout,
-            double finalTime, int np) {
+            double finalTime, int np, SampleJumps jumps) {
         this.recorder = recorder;
         this.steps = steps;
         this.replay = replay;
         this.layout = layout;
         this.finalTime = finalTime;
         this.np = np;
+        this.jumps = jumps;
+        for (StepRecorder.SamplePoint point : recorder.samples()) {
+            samplesAt.computeIfAbsent(point.step(), k -> new ArrayList<>()).add(point);
+        }
         for (StepRecorder.Updates u : recorder.updates()) {
             updatesBefore.computeIfAbsent(u.step(), k -> new ArrayList<>()).add(u.events());
         }
@@ -105,11 +114,15 @@ final class AdjointSweep {
      *
      * @param adjoint the adjoints at T (of the final state, the parameters and the final time), updated to
      *     those at the initial time
+     * @param zEnd the state after the last step (continuous then discrete); not modified
      * @return the largest number of states held at once
      */
-    int reverse(Adjoint adjoint) {
+    int reverse(Adjoint adjoint, double[] zEnd) {
         int total = recorder.steps();
         int interval = recorder.interval();
+        // after the last step: its samples, and when no step was taken the updates of a zero-length advance (a
+        // zero-length advance after a step is never made, so no updates follow the last step otherwise)
+        reverseUpdates(total, total == 0 ? checkpoints.get(0) : zEnd, adjoint);
         double[][] states = new double[Math.min(interval, Math.max(total, 1))][layout.size()];
         for (int c = (total - 1) / interval; c >= 0 && total > 0; c--) {
             int first = c * interval;
@@ -145,7 +158,7 @@ final class AdjointSweep {
         StepRecorder.EventStep end = recorder.eventStep(j);
         if (end != null) {
             replay.eventStep(recorder.startTime(j), recorder.size(j), z, end, out,
-                    new double[n + 1][replay.stepWidth()]);
+                    new double[n + 2][replay.stepWidth()]);
         } else {
             steps.setDiscreteState(z);
             steps.step(slot, recorder.startTime(j), recorder.size(j), z, x1);
@@ -158,16 +171,9 @@ final class AdjointSweep {
      * its recomputation kept its stages, -1 if it was not recomputed).
      */
     private void reverseStep(int j, int slot, double[] zBefore, Adjoint adjoint) {
-        List<List<StepRecorder.EventRef>> groups = updatesBefore.getOrDefault(j, List.of());
-        List<double[][]> jacobians = groups.isEmpty() ? List.of() : new ArrayList<>();
-        double[] z = zBefore;
-        for (List<StepRecorder.EventRef> group : groups) {
-            double[] next = new double[layout.size()];
-            double[][] jacobian = new double[layout.size()][replay.updateWidth()];
-            replay.updates(recorder.startTime(j), z, group, next, jacobian);
-            jacobians.add(jacobian);
-            z = next;
-        }
+        List<double[]> states = new ArrayList<>();
+        List<double[][]> jacobians = new ArrayList<>();
+        double[] z = replayUpdates(j, zBefore, states, jacobians);
         double t0 = recorder.startTime(j);
         double h = recorder.size(j);
         double target = recorder.target(j);
@@ -177,11 +183,13 @@ final class AdjointSweep {
         double barT0;
         double barH;
         if (end != null) {
-            double[][] jacobian = new double[n + 1][replay.stepWidth()];
-            replay.eventStep(t0, h, z, end, new double[n], jacobian);
-            double[] out = new double[n + 1];
+            double[][] jacobian = new double[n + 2][replay.stepWidth()];
+            eventRunningCost += replay.eventStep(t0, h, z, end, new double[n], jacobian);
+            double[] out = new double[n + 2];
             System.arraycopy(adjoint.z, 0, out, 0, n);
             out[n] = adjoint.t;
+            // J is the running cost's integral plus the rest: dJ/dQ = 1
+            out[n + 1] = 1;
             double[] in = transpose(jacobian, out);
             System.arraycopy(in, 0, adjoint.z, 0, n);
             addDiscreteAndParameters(in, adjoint);
@@ -209,8 +217,64 @@ final class AdjointSweep {
             }
         }
         adjoint.t = barT0;
-        for (int g = jacobians.size() - 1; g >= 0; g--) {
-            double[] in = transpose(jacobians.get(g), adjoint.z);
+        reverseGroups(j, states, jacobians, adjoint);
+    }
+
+    /**
+     * Reverses the updates dispatched before step j (the step itself not included), from the state before them.
+     */
+    private void reverseUpdates(int j, double[] zBefore, Adjoint adjoint) {
+        List<double[]> states = new ArrayList<>();
+        List<double[][]> jacobians = new ArrayList<>();
+        replayUpdates(j, zBefore, states, jacobians);
+        reverseGroups(j, states, jacobians, adjoint);
+    }
+
+    /**
+     * Dispatches again the update sets before step j from the state before them.
+     *
+     * @param states receives the state before each set and after the last
+     * @param jacobians receives each set's Jacobian
+     * @return the state after the last set
+     */
+    private double[] replayUpdates(int j, double[] zBefore, List<double[]> states, List<double[][]> jacobians) {
+        double[] z = zBefore;
+        states.add(z);
+        for (List<StepRecorder.EventRef> group : updatesBefore.getOrDefault(j, List.of())) {
+            double[] next = new double[layout.size()];
+            double[][] jacobian = new double[layout.size()][replay.updateWidth()];
+            replay.updates(startTimeOrEnd(j), z, group, next, jacobian);
+            jacobians.add(jacobian);
+            z = next;
+            states.add(z);
+        }
+        return z;
+    }
+
+    /**
+     * @return step j's start time, or for {@code j == steps} (updates after the last step, which only a run of
+     *     no steps to T has) the final time
+     */
+    private double startTimeOrEnd(int j) {
+        return j < recorder.steps() ? recorder.startTime(j) : finalTime;
+    }
+
+    /**
+     * From the point after the update sets before step j back to the point before them: the samples reached
+     * after g sets (state {@code states[g]}) are applied before set g - 1 is reversed.
+     */
+    private void reverseGroups(int j, List<double[]> states, List<double[][]> jacobians, Adjoint adjoint) {
+        List<StepRecorder.SamplePoint> points = samplesAt.getOrDefault(j, List.of());
+        for (int g = jacobians.size(); g >= 0; g--) {
+            for (StepRecorder.SamplePoint point : points) {
+                if (point.groups() == g) {
+                    jumps.apply(point.sample(), states.get(g), adjoint);
+                }
+            }
+            if (g == 0) {
+                break;
+            }
+            double[] in = transpose(jacobians.get(g - 1), adjoint.z);
             System.arraycopy(in, 0, adjoint.z, 0, layout.size());
             int first = layout.size();
             for (int q = 0; q < np; q++) {
@@ -218,6 +282,11 @@ final class AdjointSweep {
             }
             adjoint.t += in[first + np];
         }
+    }
+
+    /** @return the running cost integrated over the event-ended steps reversed so far */
+    double eventRunningCost() {
+        return eventRunningCost;
     }
 
     /** Adds an event step's discrete-state and parameter columns of {@code in} to the adjoints. */

@@ -13,6 +13,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.Event;
 import dev.mallard.systems.LeafSystem;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -33,6 +34,10 @@ import java.util.List;
  */
 final class EventReplay {
 
+    /** Gauss-Legendre nodes on [0, 1] and their weights (exact for polynomials of degree 5). */
+    private static final double[] NODES = {0.5 - Math.sqrt(15) / 10, 0.5, 0.5 + Math.sqrt(15) / 10};
+    private static final double[] WEIGHTS = {5.0 / 18, 8.0 / 18, 5.0 / 18};
+
     private final Simulator<AutoDiff> simulator;
     private final Context<AutoDiff> context;
     private final List<LeafSystem<AutoDiff>> leaves;
@@ -41,6 +46,10 @@ final class EventReplay {
     private final AdjointState layout;
     private final double[] p;
     private final int np;
+    private final CostFunction running;
+    private final double[] x;
+    private final double[] gx;
+    private final double[] gp;
 
     /**
      * @param source the double system
@@ -48,9 +57,10 @@ final class EventReplay {
      * @param layout the state layout
      * @param p the numeric parameters, flattened; not modified
      * @param integrator the double run's integrator, whose scheme and accuracy the replayed steps use
+     * @param running the running cost, integrated over the steps events end
      */
     EventReplay(DynamicalSystem<Double> source, Context<Double> sourceContext, AdjointState layout, double[] p,
-            IntegratorBase<Double> integrator) {
+            IntegratorBase<Double> integrator, CostFunction running) {
         DynamicalSystem<AutoDiff> system = source.toScalar(AutoDiff.SCALAR);
         Context<AutoDiff> c = system.createDefaultContext();
         ContextValues.copy(sourceContext, c);
@@ -61,6 +71,10 @@ final class EventReplay {
         this.layout = layout;
         this.p = p.clone();
         this.np = p.length;
+        this.running = running;
+        this.x = new double[layout.continuous()];
+        this.gx = new double[layout.continuous()];
+        this.gp = new double[np];
         this.stepper = IntegrationSchemes.create(integrator.getSchemeName(), system, 1.0, context);
         if (integrator.supportsErrorEstimation()) {
             stepper.setFixedStepMode(true);
@@ -103,16 +117,19 @@ final class EventReplay {
     }
 
     /**
-     * Replays a step that an event ended: the continuous state at its end and the end time, as functions of the
-     * start state, the parameters, the start time and the (full) step size.
+     * Replays a step that an event ended: the continuous state at its end, the end time and the running cost
+     * integrated over the step, as functions of the start state, the parameters, the start time and the (full)
+     * step size. The running cost is integrated by three-point Gauss-Legendre quadrature along the step's
+     * interpolant from t0 to the end time, whose sensitivity to the event time it carries.
      *
      * @param t0 the start time, seconds
      * @param h the full step's size, seconds
      * @param z the start state (the discrete part is held through the step); not modified
      * @param end how the step ended
      * @param xOut receives the continuous state at the end in its first n entries
-     * @param jacobian receives {@code d(xOut, tEnd) / d(z, p, t0, h)}: n + 1 rows of {@link #stepWidth()}
-     * @return the end time, seconds
+     * @param jacobian receives {@code d(xOut, tEnd, Q) / d(z, p, t0, h)}: n + 2 rows of {@link #stepWidth()}
+     *     (the last is zero without a running cost)
+     * @return Q, the running cost integrated over the step (0 without one)
      */
     double eventStep(double t0, double h, double[] z, StepRecorder.EventStep end, double[] xOut,
             double[][] jacobian) {
@@ -138,15 +155,55 @@ final class EventReplay {
                     leaves.get(w.leaf()).getDeclaredWitnessFunctions().get(w.index()), leafContexts.get(w.leaf()),
                     end.truncated() ? AutoDiff.constant(end.end()) : t1);
         }
-        ScalarVector<AutoDiff> x = context.getContinuousState();
+        ScalarVector<AutoDiff> state = context.getContinuousState();
         int n = layout.continuous();
         for (int i = 0; i < n; i++) {
-            xOut[i] = x.get(i).value();
-            x.get(i).copyGradientTo(jacobian[i], 0, width);
+            xOut[i] = state.get(i).value();
+            state.get(i).copyGradientTo(jacobian[i], 0, width);
         }
         AutoDiff tEnd = context.getTime();
         tEnd.copyGradientTo(jacobian[n], 0, width);
-        return tEnd.value();
+        if (running == CostFunction.zero()) {
+            Arrays.fill(jacobian[n + 1], 0);
+            return 0;
+        }
+        AutoDiff q = runningCost(start, tEnd);
+        q.copyGradientTo(jacobian[n + 1], 0, width);
+        return q.value();
+    }
+
+    /** The running cost's integral along the last step's interpolant from start to end; moves the context. */
+    private AutoDiff runningCost(AutoDiff start, AutoDiff end) {
+        AutoDiff span = end.sub(start);
+        AutoDiff sum = AutoDiff.constant(0);
+        for (int k = 0; k < NODES.length; k++) {
+            AutoDiff tau = start.add(span.mul(NODES[k]));
+            stepper.interpolateIntoContext(tau);
+            sum = sum.add(costAt(tau, context.getContinuousState()).mul(WEIGHTS[k]));
+        }
+        return span.mul(sum);
+    }
+
+    /** {@code L(tau, x, p)} with its derivatives by the chain rule through tau, x and the seeded parameters. */
+    private AutoDiff costAt(AutoDiff tau, ScalarVector<AutoDiff> state) {
+        int width = stepWidth();
+        for (int i = 0; i < x.length; i++) {
+            x[i] = state.get(i).value();
+        }
+        double value = running.value(tau.value(), x, p);
+        double gt = running.gradient(tau.value(), x, p, gx, gp);
+        double[] gradient = new double[width];
+        for (int j = 0; j < width; j++) {
+            double d = gt * tau.derivative(j);
+            for (int i = 0; i < x.length; i++) {
+                d += gx[i] * state.get(i).derivative(j);
+            }
+            gradient[j] = d;
+        }
+        for (int q = 0; q < np; q++) {
+            gradient[layout.size() + q] += gp[q];
+        }
+        return AutoDiff.of(value, gradient);
     }
 
     /** Seeds the state as columns {@code 0 .. n+nd-1} and the parameters as the next np columns. */

@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * The monitor and event observer of the double run of an {@link AdjointGradient}: records every accepted
  * step's start time, size and landing target (24 bytes a step), the steps that an event cut short or whose
- * end time a witness set, the update sets dispatched before each step, and the state (continuous then
+ * end time a witness set, the update sets dispatched before each step, where in the run each sample time of a
+ * {@link SampleLoss} was reached, and the state (continuous then
  * discrete, see {@link AdjointState}) at the start of every {@code interval}-th step (the checkpoints), so
  * that the run can be replayed backwards with {@code O(N / interval)} stored states.
  */
@@ -49,6 +50,18 @@ final class StepRecorder implements Simulator.Monitor<Double>, EventObserver<Dou
     }
 
     /**
+     * Where in the run a sample time was reached: after {@code step} steps and after the first {@code groups} of
+     * the update sets dispatched before step {@code step} (a zero-length advance dispatches pending updates
+     * without a step).
+     *
+     * @param sample the sample's index in its {@link SampleLoss}
+     * @param step the number of steps taken before the sample
+     * @param groups the number of update sets recorded before step {@code step} at the sample
+     */
+    record SamplePoint(int sample, int step, int groups) {
+    }
+
+    /**
      * A step whose end an event decided.
      *
      * @param end the time the step ended, seconds (before the full step's end if it was cut short)
@@ -65,6 +78,7 @@ final class StepRecorder implements Simulator.Monitor<Double>, EventObserver<Dou
     private final List<double[]> checkpoints = new ArrayList<>();
     private final List<Updates> updates = new ArrayList<>();
     private final Map<Integer, EventStep> eventSteps = new HashMap<>();
+    private final List<SamplePoint> samples = new ArrayList<>();
     private double[] startTimes = new double[64];
     private double[] sizes = new double[64];
     private double[] targets = new double[64];
@@ -162,6 +176,24 @@ final class StepRecorder implements Simulator.Monitor<Double>, EventObserver<Dou
         }
         throw new UnsupportedOperationException("the adjoint replays only declared events: "
                 + system.getPathName() + " dispatched " + e + ", which it does not declare");
+    }
+
+    /**
+     * Notes that the run holds sample k's state now (the simulator returned at its time).
+     *
+     * @param k the sample's index
+     */
+    void markSample(int k) {
+        int groups = 0;
+        for (int u = updates.size() - 1; u >= 0 && updates.get(u).step() == steps; u--) {
+            groups++;
+        }
+        samples.add(new SamplePoint(k, steps, groups));
+    }
+
+    /** @return the sample points, in the order marked (unmodifiable) */
+    List<SamplePoint> samples() {
+        return List.copyOf(samples);
     }
 
     /** @return the number of steps recorded */

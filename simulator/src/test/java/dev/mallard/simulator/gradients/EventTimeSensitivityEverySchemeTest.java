@@ -100,12 +100,6 @@ class EventTimeSensitivityEverySchemeTest {
         return c;
     }
 
-    /** Whether the adjoint refuses the scheme (it has no adjoint of the two Euler variants). */
-    private static boolean adjointRefuses(String scheme) {
-        return List.of("semi_explicit_euler", "velocity_implicit_euler")
-                .contains(scheme);
-    }
-
     private static void assertRelative(double[] expected, double[] actual, double tolerance, String what) {
         double scale = 0;
         for (double e : expected) {
@@ -130,13 +124,6 @@ class EventTimeSensitivityEverySchemeTest {
         }
         SystemSymbolicInspector inspector = SystemSymbolicInspector.of(system);
         CostFunction xT = CostFunction.of(inspector, inspector.getContinuousStateVariables().get(0).toExpression());
-        if (adjointRefuses(scheme)) {
-            UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
-                    () -> AdjointGradient.run(system, context, T, xT, CostFunction.zero(), 16,
-                            configure(scheme, mode, 0.1)));
-            assertTrue(refused.getMessage().contains(scheme), refused.getMessage());
-            return;
-        }
         AdjointGradient.Result adjoint = AdjointGradient.run(system, context, T, xT, CostFunction.zero(), 16,
                 configure(scheme, mode, 0.1));
         assertRelative(expected, adjoint.gradient(), 1e-9, "adjoint");
@@ -213,11 +200,6 @@ class EventTimeSensitivityEverySchemeTest {
                 return 0;
             }
         };
-        if (adjointRefuses(scheme)) {
-            assertThrows(UnsupportedOperationException.class, () -> AdjointGradient.run(ball, context, finalTime, cost,
-                    CostFunction.zero(), 16, configure(scheme, mode, 0.05)));
-            return;
-        }
         AdjointGradient.Result adjoint = AdjointGradient.run(ball, context, finalTime, cost, CostFunction.zero(), 16,
                 configure(scheme, mode, 0.05));
         AutoDiff j = closed[0].add(closed[1].mul(2));
@@ -249,10 +231,8 @@ class EventTimeSensitivityEverySchemeTest {
             SimulationException refused = assertThrows(SimulationException.class,
                     () -> GradientSimulation.run(system, context, T, configure(scheme, mode, 0.1)));
             assertTrue(refused.getMessage().contains("cannot carry the sensitivities of both"), refused.getMessage());
-            if (!adjointRefuses(scheme)) {
-                assertThrows(SimulationException.class, () -> AdjointGradient.run(system, context, T,
-                        CostFunction.zero(), CostFunction.zero(), 16, configure(scheme, mode, 0.1)));
-            }
+            assertThrows(SimulationException.class, () -> AdjointGradient.run(system, context, T,
+                    CostFunction.zero(), CostFunction.zero(), 16, configure(scheme, mode, 0.1)));
             return;
         }
         GradientSimulation.Result forward = GradientSimulation.run(system, context, T, configure(scheme, mode, 0.1));
@@ -261,16 +241,14 @@ class EventTimeSensitivityEverySchemeTest {
         assertRelative(new double[] {0, 1, 0, -1, 1}, forward.stateJacobian()[1], 1e-9, "d y(T)");
         assertEquals(T - (1.0 - 0.27), forward.finalState()[0], 1e-9);
         assertEquals(T - (1.0 - 0.25), forward.finalState()[1], 1e-9);
-        if (!adjointRefuses(scheme)) {
-            SystemSymbolicInspector inspector = SystemSymbolicInspector.of(system);
-            List<Variable> xs = inspector.getContinuousStateVariables();
-            // J = x(T) + 3 y(T)
-            CostFunction cost = CostFunction.of(inspector, xs.get(0).toExpression().plus(
-                    xs.get(1).toExpression().times(3.0)));
-            AdjointGradient.Result adjoint = AdjointGradient.run(system, context, T, cost, CostFunction.zero(), 16,
-                    configure(scheme, mode, 0.1));
-            assertRelative(new double[] {1, 3, -1, -3, 4}, adjoint.gradient(), 1e-9, "adjoint");
-        }
+        SystemSymbolicInspector inspector = SystemSymbolicInspector.of(system);
+        List<Variable> xs = inspector.getContinuousStateVariables();
+        // J = x(T) + 3 y(T)
+        CostFunction cost = CostFunction.of(inspector, xs.get(0).toExpression().plus(
+                xs.get(1).toExpression().times(3.0)));
+        AdjointGradient.Result adjoint = AdjointGradient.run(system, context, T, cost, CostFunction.zero(), 16,
+                configure(scheme, mode, 0.1));
+        assertRelative(new double[] {1, 3, -1, -3, 4}, adjoint.gradient(), 1e-9, "adjoint");
     }
 
     @Test
