@@ -160,6 +160,52 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
     }
 
     /**
+     * @return the time derivatives as expressions: {@link #getDynamics()} without a mass matrix, else the
+     *     solution of {@code M xdot = f} by {@link #explicitForm}
+     */
+    public List<Expression> getExplicitDynamics() {
+        return def.massMatrix == null ? getDynamics() : explicitForm(getMassMatrix(), getDynamics());
+    }
+
+    /**
+     * Solves {@code M xdot = f} symbolically, by {@link MatrixOps#solve}'s elimination with pivots chosen by
+     * structure (a nonzero constant where a column has one): the explicit, in general rational, form of dynamics in
+     * mass-matrix form, valid wherever those pivots are nonzero.
+     *
+     * @param massMatrix M's rows, {@code k x k} with {@code 1 <= k <= f.size()}, acting on the last {@code k}
+     *     entries of xdot; not modified
+     * @param f the right-hand side, one expression per state; not modified
+     * @return xdot, one expression per state (the first {@code n - k} are f's)
+     * @throws IllegalArgumentException if M is not square, larger than f, or structurally singular (a column
+     *     with only constant zeros to pivot on)
+     */
+    public static List<Expression> explicitForm(List<List<Expression>> massMatrix, List<Expression> f) {
+        int n = f.size();
+        int k = massMatrix.size();
+        if (k == 0 || k > n) {
+            throw new IllegalArgumentException("the mass matrix has " + k + " rows; it must have 1 to " + n);
+        }
+        ScalarMatrix<Expression> a = Expression.SCALAR.newMatrix(k, k);
+        ScalarVector<Expression> b = Expression.SCALAR.newVector(k);
+        for (int r = 0; r < k; r++) {
+            if (massMatrix.get(r).size() != k) {
+                throw new IllegalArgumentException("mass matrix row " + r + " has " + massMatrix.get(r).size()
+                        + " entries; it must be square (" + k + " x " + k + ")");
+            }
+            b.set(r, f.get(n - k + r));
+            for (int c = 0; c < k; c++) {
+                a.set(r, c, massMatrix.get(r).get(c));
+            }
+        }
+        ScalarVector<Expression> x = MatrixOps.solve(a, b, null);
+        List<Expression> out = new ArrayList<>(f.subList(0, n - k));
+        for (int r = 0; r < k; r++) {
+            out.add(x.get(r));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
      * @return the mass matrix's rows ({@code k x k}, acting on the last {@code k} derivatives), or an empty list
      *     if the dynamics are explicit
      */

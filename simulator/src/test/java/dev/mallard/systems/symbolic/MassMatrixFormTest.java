@@ -184,4 +184,19 @@ class MassMatrixFormTest {
         e = assertThrows(IllegalArgumentException.class, () -> tooLarge.build(Scalar.DOUBLE));
         assertTrue(e.getMessage().contains("has 2 rows; it must have 1 to 1"), e.getMessage());
     }
+
+    @Test
+    void aModelFilesMassMatrixMustBeSquareAndIsRefusedWithItsLine() {
+        String good = "states: [q, v]\nmass_matrix: [[2 + q^2]]\ndynamics: {q: v, v: -q}\n";
+        SymbolicVectorSystem<Double> s = ModelFile.parse(good, "good.yaml").toSystem(Scalar.DOUBLE);
+        Context<Double> c = s.createDefaultContext();
+        c.setContinuousStateValues(1.0, 0.0);
+        ContinuousState<Double> d = s.allocateTimeDerivatives();
+        s.calcTimeDerivatives(c, d);
+        assertEquals(-1.0 / 3.0, d.getValue(1), 1e-15);
+        String bad = "states: [q, v]\nmass_matrix:\n  - [1, 0]\n  - [0]\ndynamics: {q: v, v: -q}\n";
+        ModelFileException e = assertThrows(ModelFileException.class, () -> ModelFile.parse(bad, "bad.yaml"));
+        assertTrue(e.getMessage().contains("bad.yaml:4:") && e.getMessage().contains("row 2 has 1 entries"),
+                e.getMessage());
+    }
 }
