@@ -421,7 +421,8 @@ public final class Context<T> {
     }
 
     /**
-     * The parameter vector for writing; invalidates cached outputs.
+     * The parameter vector for writing; invalidates cached outputs and advances {@link #getParameterChangeCount()}.
+     * Write before the next evaluation: a write through a vector kept from an earlier call is not seen by caches.
      *
      * @param group index in [0, number of groups)
      * @return the parameter vector

@@ -345,7 +345,8 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         int first = w.state.length - def.massSize;
         int column = DenseSolve.solveInPlace(w.mass, def.massSize, w.state, first);
         if (column >= 0) {
-            throw singular(context, "its pivot in column " + (column + 1) + " is zero to working precision");
+            throw singular(context, "its pivot in column " + (column + 1) + " is zero to working precision or not a "
+                    + "number");
         }
         for (int i = 0; i < w.state.length; i++) {
             derivatives.setValue(i, w.state[i]);
