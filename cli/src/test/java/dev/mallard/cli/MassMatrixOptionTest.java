@@ -54,6 +54,16 @@ class MassMatrixOptionTest {
     }
 
     @Test
+    void inspectLinearisesTheSolvedFormAtTheUpright() {
+        JsonNode json = CliRun.of("inspect", "--vars", "q1,q2,v1,v2", "--params", ACROBOT_PARAMETERS.replace("u=0.3",
+                "u=0"), "--let", ACROBOT_LET, "--mass-matrix", ACROBOT_M, "--f", ACROBOT_F,
+                "--at", "3.141592653589793,0,0,0", "--json").json();
+        // docs/models/acrobot.py, by complex-step differentiation of a NumPy model.
+        assertEquals(29.611885261809583, json.get("A").get(3).get(1).asDouble(), 1e-12);
+        assertEquals(-14.748825835500538, json.get("A").get(3).get(0).asDouble(), 1e-12);
+    }
+
+    @Test
     void roaCertifiesTheExplicitLevelFromTheMassMatrixForm() {
         double explicit = CliRun.of("roa", "--vars", "x1,x2", "--f", "-x2; x1 + (x1^2 - 1)*x2", "--json").json()
                 .get("rho").asDouble();
