@@ -335,11 +335,11 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
     /** {@code M xdot = f} for doubles, in the per-thread arrays. */
     private void solveValues(Context<T> context, ContinuousState<T> derivatives) {
         Workspace w = workspace.get();
-        gatherValues(context, def.dynamics, w.in);
+        gatherValues(context, def.dynamics, w);
         def.dynamics.evaluate(w.in, w.state);
         // the first gather skipped the inputs if f does not use them
         if (!def.inputs.isEmpty() && def.massMatrix.usesPort(0) && !def.dynamics.usesPort(0)) {
-            gatherValues(context, def.massMatrix, w.in);
+            gatherValues(context, def.massMatrix, w);
         }
         def.massMatrix.evaluate(w.in, w.mass);
         int first = w.state.length - def.massSize;
@@ -408,7 +408,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         ExpressionBlock block = def.guards.get(k);
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, block, w.in);
+            gatherValues(context, block, w);
             block.evaluate(w.in, w.one);
             return scalar().of(w.one[0]);
         }
@@ -425,7 +425,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
     private void evaluateInto(ExpressionBlock block, Context<T> context, ScalarVector<T> target) {
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, block, w.in);
+            gatherValues(context, block, w);
             double[] out = w.outFor(block);
             block.evaluate(w.in, out);
             for (int i = 0; i < out.length; i++) {
@@ -444,8 +444,12 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         return def.isDiscrete() ? context.getDiscreteState(0) : context.getContinuousState();
     }
 
-    /** The inputs {@code (t, x, u, p)} as values, without boxing (u only if the block uses it). */
-    private void gatherValues(Context<T> context, ExpressionBlock block, double[] in) {
+    /**
+     * The inputs {@code (t, x, u, p)} as values into {@code w.in}, without boxing (u only if the block uses it; p
+     * only after the parameters changed, as {@code TracedSystem} does).
+     */
+    private void gatherValues(Context<T> context, ExpressionBlock block, Workspace w) {
+        double[] in = w.in;
         in[0] = context.getTimeValue();
         int at = 1;
         ScalarVector<T> x = stateOf(context);
@@ -462,11 +466,14 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
                 at += def.inputs.size();
             }
         }
-        if (!def.parameters.isEmpty()) {
+        long stamp = context.getParameterChangeCount();
+        if (!def.parameters.isEmpty() && (w.parametersContext != context || w.parametersStamp != stamp)) {
             ScalarVector<T> p = context.getNumericParameter(0);
             for (int i = 0; i < p.size(); i++) {
                 in[at++] = p.getValue(i);
             }
+            w.parametersContext = context;
+            w.parametersStamp = stamp;
         }
     }
 
@@ -502,6 +509,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         final double[] one = new double[1];
         /** The mass matrix, row-major; overwritten by each solve. */
         final double[] mass;
+        /** The context and parameter change count the parameter entries of {@link #in} were gathered for. */
+        Object parametersContext;
+        long parametersStamp;
         private final Definition def;
 
         Workspace(Definition def) {

@@ -199,4 +199,25 @@ class MassMatrixFormTest {
         assertTrue(e.getMessage().contains("bad.yaml:4:") && e.getMessage().contains("row 2 has 1 entries"),
                 e.getMessage());
     }
+
+    @Test
+    void aParameterChangeBetweenEvaluationsAndAnotherContextAreSeen() {
+        // m vdot = -q: vdot = -q/m, parameters gathered only when they change.
+        SymbolicVectorSystem<Double> s = SymbolicVectorSystem.builder().state(new Variable("q"), new Variable("v"))
+                .parameter(new Variable("m"), 2.0).massMatrix("m").dynamics("v; -q").build(Scalar.DOUBLE);
+        Context<Double> a = s.createDefaultContext();
+        Context<Double> b = s.createDefaultContext();
+        a.setContinuousStateValues(1.0, 0.0);
+        b.setContinuousStateValues(1.0, 0.0);
+        b.getMutableNumericParameter(0).setValue(0, 4.0);
+        ContinuousState<Double> d = s.allocateTimeDerivatives();
+        double[] expected = {-0.5, -0.25, -0.5};
+        for (int k = 0; k < 3; k++) {
+            s.calcTimeDerivatives(k == 1 ? b : a, d);
+            assertEquals(expected[k], d.getValue(1), 0.0, "evaluation " + k);
+        }
+        a.getMutableNumericParameter(0).setValue(0, 8.0);
+        s.calcTimeDerivatives(a, d);
+        assertEquals(-0.125, d.getValue(1), 0.0);
+    }
 }
