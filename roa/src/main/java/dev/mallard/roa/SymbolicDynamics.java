@@ -1,12 +1,12 @@
 package dev.mallard.roa;
 
+import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.ContextValues;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DynamicalSystem;
-import dev.mallard.scalar.ScalarVector;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 
 import java.util.List;
@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * The time derivatives of a system as expressions in given state expressions: the system is converted to
  * {@link Expression}, a context of the converted system receives the time, parameters and fixed inputs of
- * the given context and the state expressions, and {@code calcTimeDerivatives} is evaluated. Kept in one
- * place so that it can be replaced by the simulator's symbolic inspector.
+ * the given context and the state expressions, and {@code calcTimeDerivatives} is evaluated (for a system in
+ * mass-matrix form, also its implicit residual). Kept in one place so that it can be replaced by the simulator's
+ * symbolic inspector.
  */
 final class SymbolicDynamics {
 
