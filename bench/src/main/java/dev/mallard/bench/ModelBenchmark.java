@@ -2,6 +2,7 @@ package dev.mallard.bench;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.bench.model.AcrobotDouble;
+import dev.mallard.bench.model.AcrobotFormulas;
 import dev.mallard.bench.model.AcrobotScalar;
 import dev.mallard.examples.Acrobot;
 import dev.mallard.scalar.Scalar;
@@ -22,9 +23,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Issue 32: what writing a model with {@code Num} costs. Spong's acrobot in four forms ({@link #form}): written
+ * Issue 32: what writing a model with {@code Num} costs. Spong's acrobot in six forms ({@link #form}): written
  * with {@code Num} ({@link Acrobot}), spelled through {@code Scalar} ({@link AcrobotScalar}), the {@code Num}
- * form compiled by {@code CompiledSystems}, and hand-specialised to double ({@link AcrobotDouble}); each timed
+ * form compiled by {@code CompiledSystems}, hand-specialised to double ({@link AcrobotDouble}), and as formulas
+ * ({@link AcrobotFormulas}) explicit and in mass-matrix form (the solve at each evaluation); each timed
  * on one {@code calcTimeDerivatives} ({@link #derivatives}), a double simulation of 10 s (RK3, accuracy 1e-6,
  * {@link #simulate}) and the same simulation with AutoDiff seeded for the 4 initial states ({@link #gradient};
  * the hand-specialised form has no AutoDiff conversion and gives NaN there, excluded from the tables).
@@ -43,7 +45,11 @@ public class ModelBenchmark {
         /** The {@code Num} form compiled to bytecode. */
         COMPILED,
         /** Hand-specialised to double. */
-        SPECIALISED;
+        SPECIALISED,
+        /** Formulas in a SymbolicVectorSystem, the accelerations solved by hand. */
+        FORMULA,
+        /** Formulas in mass-matrix form, M(q) vdot = f solved numerically at each evaluation. */
+        MASS_MATRIX;
 
         DynamicalSystem<Double> system() {
             return switch (this) {
@@ -51,6 +57,8 @@ public class ModelBenchmark {
                 case SCALAR -> new AcrobotScalar<>(Scalar.DOUBLE);
                 case COMPILED -> CompiledSystems.compile(new Acrobot<>(Scalar.DOUBLE)).system();
                 case SPECIALISED -> new AcrobotDouble();
+                case FORMULA -> AcrobotFormulas.explicit();
+                case MASS_MATRIX -> AcrobotFormulas.massMatrix();
             };
         }
     }
@@ -59,7 +67,7 @@ public class ModelBenchmark {
     static final double[] X0 = {Math.PI - 0.3, 0.2, 0.0, 0.0};
 
     /** The form measured. */
-    @Param({"NUM", "SCALAR", "COMPILED", "SPECIALISED"})
+    @Param({"NUM", "SCALAR", "COMPILED", "SPECIALISED", "FORMULA", "MASS_MATRIX"})
     public Form form;
 
     private DynamicalSystem<Double> system;

@@ -116,6 +116,9 @@ final class RoaCommand implements Callable<Integer> {
             throw new BadInputException(g == null ? "give the dynamics with --f, --g or --model"
                     : "give either --f or --g, not both");
         }
+        if (system.massMatrix != null && g != null) {
+            throw new BadInputException("--mass-matrix goes with --f (M xdot = f); --g cannot be given beside it");
+        }
         if (plot != null) {
             Plots.checkPng(plot, "--plot");
         }
@@ -146,8 +149,10 @@ final class RoaCommand implements Callable<Integer> {
             parsed = parsed.withDynamics(f);
         }
         boolean rational = g != null || checkRational(parsed);
-        checkEquilibrium(parsed.withDynamics(f), point);
-        SymbolicVectorSystem<Double> sys = SystemOptions.builder(parsed.withDynamics(f), "the system").build(Scalar.DOUBLE);
+        // Unchanged dynamics keep their mass-matrix form, which the analysis then uses as its implicit form.
+        SystemOptions.Parsed analysed = f == parsed.dynamics() ? parsed : parsed.withDynamics(f);
+        checkEquilibrium(analysed, point);
+        SymbolicVectorSystem<Double> sys = SystemOptions.builder(analysed, "the system").build(Scalar.DOUBLE);
         Context<Double> context = sys.createDefaultContext();
         context.setContinuousStateValues(point);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(parsed.states())

@@ -46,6 +46,12 @@ final class SystemOptions {
                     + "'name = EXPR' may stand among them, in any order: \"d = 10 + sin(th)^2; thd; (u + 1)/d\".")
     String f;
 
+    @Option(names = "--mass-matrix", paramLabel = "\"m11, m12; m21, m22\"", description = "Dynamics in "
+            + "mass-matrix form M xdot = f, --f giving f: M's rows separated by ';', entries by ','. A k x k matrix "
+            + "acts on the derivatives of the last k states (the others have coefficient 1). The simulator solves "
+            + "for xdot at each evaluation; roa analyses M xdot - f = 0.")
+    String massMatrix;
+
     @Option(names = "--let", paramLabel = "\"d = EXPR; M = EXPR\"", description = "Definitions, separated by ';', "
             + "that every formula of the command may use by name; in any order, without cycles.")
     String let;
@@ -55,15 +61,24 @@ final class SystemOptions {
     String params;
 
     /**
-     * A system parsed from the options, with its names; {@code file} is the model file it was read from, or null
-     * when it was given by --vars --f --let --params.
+     * Dynamics in mass-matrix form {@code M xdot = f}: M's rows ({@code k x k}, acting on the last k derivatives)
+     * and the right-hand side f.
+     */
+    record MassForm(List<List<Expression>> matrix, List<Expression> rhs) {
+    }
+
+    /**
+     * A system parsed from the options, with its names; {@code dynamics} are the explicit time derivatives (with a
+     * mass matrix, solved symbolically), {@code massForm} the mass-matrix form they came from or null, and
+     * {@code file} the model file the system was read from, or null when it was given by --vars --f --let --params.
      */
     record Parsed(Variable time, List<Variable> states, List<Variable> parameters, double[] parameterValues,
-            Map<String, Variable> names, Definitions definitions, List<Expression> dynamics, ModelFile file) {
+            Map<String, Variable> names, Definitions definitions, List<Expression> dynamics, MassForm massForm,
+            ModelFile file) {
 
-        /** The same system with other dynamics. */
+        /** The same system with other (explicit) dynamics, leaving any mass-matrix form behind. */
         Parsed withDynamics(List<Expression> f) {
-            return new Parsed(time, states, parameters, parameterValues, names, definitions, f, file);
+            return new Parsed(time, states, parameters, parameterValues, names, definitions, f, null, file);
         }
 
         /** The model file's equilibrium, if the system came from one that gives it. */
@@ -179,11 +194,18 @@ final class SystemOptions {
         List<Expression> dynamics = null;
         if (f != null) {
             dynamics = expressions(f, "--f", names, definitions, states.size());
-        } else if (dynamicsRequired) {
-            throw new BadInputException("--f is required: give one time derivative per state in --vars");
+        } else if (dynamicsRequired || massMatrix != null) {
+            throw new BadInputException("--f is required: give one time derivative per state in --vars"
+                    + (massMatrix != null ? " (with --mass-matrix, the right-hand side f of M xdot = f)" : ""));
+        }
+        MassForm massForm = null;
+        if (massMatrix != null) {
+            massForm = new MassForm(matrix(names, definitions, states.size()), dynamics);
+            dynamics = explicit(massForm, "--mass-matrix");
         }
         return new Parsed(time, List.copyOf(states), List.copyOf(parameters),
-                values.stream().mapToDouble(Double::doubleValue).toArray(), names, definitions, dynamics, null);
+                values.stream().mapToDouble(Double::doubleValue).toArray(), names, definitions, dynamics, massForm,
+                null);
     }
 
     /**
@@ -193,7 +215,7 @@ final class SystemOptions {
      */
     private Parsed parseModel(List<String> extraNames, String option) {
         for (String given : new String[] {vars == null ? null : "--vars", f == null ? null : "--f",
-                let == null ? null : "--let"}) {
+                let == null ? null : "--let", massMatrix == null ? null : "--mass-matrix"}) {
             if (given != null) {
                 throw new BadInputException("--model: the file declares the system; " + given + " cannot be given "
                         + "beside it");
@@ -231,9 +253,34 @@ final class SystemOptions {
                         + "value; give one with --params " + parameters.get(k).name() + "=VALUE (held constant)");
             }
         }
+        MassForm massForm = file.massMatrix().isEmpty() ? null : new MassForm(file.massMatrix(), file.dynamics());
         return new Parsed(file.time(), file.states(), List.copyOf(parameters),
                 values.stream().mapToDouble(Double::doubleValue).toArray(), names, file.definitions(),
-                file.dynamics(), file);
+                massForm == null ? file.dynamics() : explicit(massForm, "--model: mass_matrix"), massForm, file);
+    }
+
+    /** --mass-matrix: k x k with k from 1 to the number of states. */
+    private List<List<Expression>> matrix(Map<String, Variable> names, Definitions definitions, int n) {
+        List<List<Expression>> m;
+        try {
+            m = Formula.parseMatrix(massMatrix, names, definitions);
+        } catch (FormulaParseException e) {
+            throw inOption(e, "--mass-matrix");
+        }
+        if (m.size() > n || m.get(0).size() != m.size()) {
+            throw new BadInputException("--mass-matrix is " + m.size() + " x " + m.get(0).size() + "; it must be "
+                    + "square with 1 to " + n + " rows (one per state whose derivative it multiplies, the last ones)");
+        }
+        return m;
+    }
+
+    /** The explicit dynamics of a mass-matrix form, solved symbolically. */
+    private static List<Expression> explicit(MassForm form, String option) {
+        try {
+            return SymbolicVectorSystem.explicitForm(form.matrix(), form.rhs());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(option + ": " + e.getMessage());
+        }
     }
 
     private ModelFile readModel() {
@@ -287,7 +334,12 @@ final class SystemOptions {
     /** A builder holding the parsed dynamics and parameters. */
     static SymbolicVectorSystem.Builder builder(Parsed parsed, String name) {
         SymbolicVectorSystem.Builder builder = SymbolicVectorSystem.builder().name(name).time(parsed.time())
-                .state(parsed.states()).dynamics(parsed.dynamics());
+                .state(parsed.states());
+        if (parsed.massForm() == null) {
+            builder.dynamics(parsed.dynamics());
+        } else {
+            builder.dynamics(parsed.massForm().rhs()).massMatrix(parsed.massForm().matrix());
+        }
         for (int k = 0; k < parsed.parameters().size(); k++) {
             builder.parameter(parsed.parameters().get(k), parsed.parameterValues()[k]);
         }

@@ -39,10 +39,25 @@ public final class RegionOfAttractionPlot {
     }
 
     /**
+     * The axis labels of states 0 and 1: the names the system declares for them ({@link StatePlots#stateNames}),
+     * or, for a state without a declared name, its variable's name (x0, x1 when the analysis was given none).
+     */
+    static List<String> axisLabels(List<Variable> vars, DynamicalSystem<Double> forward) {
+        List<String> declared = StatePlots.stateNames(forward);
+        String[] out = new String[2];
+        for (int i = 0; i < 2; i++) {
+            String name = i < declared.size() ? declared.get(i) : "";
+            out[i] = (name.equals("x" + i) ? vars.get(i).name() : name) + " [state units]";
+        }
+        return List.of(out);
+    }
+
+    /**
      * Draws the picture.
      *
      * @param v the normalised V in {@code vars} (the estimate is {@code V <= 1})
-     * @param vars the two state variables
+     * @param vars the two state variables (an axis is labelled with the name the system declares for its state,
+     *     or with the variable's name)
      * @param xStar the equilibrium
      * @param forward the system (double)
      * @param reversed the time-reversed system (double), whose attracting cycle, if any, is the true boundary
@@ -58,8 +73,8 @@ public final class RegionOfAttractionPlot {
         double[][] boundary = levelSet(v, vars, xStar);
         double[][] truth = trueBoundary(reversed, boundary, xStar);
         double half = 1.6 * extent(truth == null ? boundary : truth, xStar);
-        PhasePortrait portrait = new PhasePortrait(title, vars.get(0).name() + " [state units]",
-                vars.get(1).name() + " [state units]")
+        List<String> axes = axisLabels(vars, forward);
+        PhasePortrait portrait = new PhasePortrait(title, axes.get(0), axes.get(1))
                 .window(xStar[0] - half, xStar[0] + half, xStar[1] - half, xStar[1] + half);
         double[][] outer = truth == null ? boundary : truth;
         int inside = 0;
@@ -92,7 +107,7 @@ public final class RegionOfAttractionPlot {
      * plane's coordinates evolve; no true boundary is sought.
      *
      * @param v the normalised V in {@code vars}
-     * @param vars every state variable, in the system's order, the plane's two first
+     * @param vars every state variable, in the system's order, the plane's two first (axes labelled as by {@link #draw})
      * @param xStar the equilibrium, one entry per state
      * @param forward the system (double), whose states 0 and 1 are the plane
      * @param title the plot title
@@ -114,8 +129,8 @@ public final class RegionOfAttractionPlot {
         }
         double[][] boundary = levelSet(slice, vars.subList(0, 2), xStar);
         double half = 1.3 * extent(boundary, xStar);
-        PhasePortrait portrait = new PhasePortrait(title, vars.get(0).name() + " [state units]",
-                vars.get(1).name() + " [state units]")
+        List<String> axes = axisLabels(vars, forward);
+        PhasePortrait portrait = new PhasePortrait(title, axes.get(0), axes.get(1))
                 .window(xStar[0] - half, xStar[0] + half, xStar[1] - half, xStar[1] + half);
         int inside = 0;
         int outside = 0;

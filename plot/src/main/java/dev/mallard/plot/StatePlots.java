@@ -1,5 +1,8 @@
 package dev.mallard.plot;
 
+import dev.mallard.systems.Context;
+import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.LeafSystem;
 import dev.mallard.systems.primitives.VectorLog;
 import java.awt.Color;
 import java.nio.file.Path;
@@ -57,6 +60,46 @@ public final class StatePlots {
             atEvents[i] = trajectory.componentBeforeEvents(i);
         }
         return figure(trajectory.times(), signals, trajectory.eventTimes(), atEvents, names, units, title);
+    }
+
+    /**
+     * A figure of a simulated trajectory of {@code system}, its states named as the system declares them
+     * ({@link #stateNames}).
+     *
+     * @param trajectory the trajectory
+     * @param system the simulated system, whose continuous states the trajectory holds
+     * @param units one unit per state, or null for a panel per state
+     * @param title the figure's title
+     * @return the figure, to {@link Figure#save save}
+     * @throws IllegalArgumentException if the units or the system's state count do not match the trajectory
+     */
+    public static Figure of(SampledTrajectory trajectory, DynamicalSystem<?> system, List<String> units,
+            String title) {
+        return of(trajectory, stateNames(system), units, title);
+    }
+
+    /**
+     * The names of a system's continuous states, in state order: each state's name as its leaf system declares
+     * it ({@code setContinuousStateNames}; a {@code SymbolicVectorSystem} or model file names them after its
+     * state variables), and {@code x<i>} (i the index in the whole state) for a state with no declared name.
+     *
+     * @param system a system, not modified
+     * @return the names, a new list
+     */
+    public static List<String> stateNames(DynamicalSystem<?> system) {
+        return namesIn(system.createDefaultContext());
+    }
+
+    private static <T> List<String> namesIn(Context<T> context) {
+        List<String> names = new ArrayList<>();
+        for (Context<T> leafContext : context.getLeafContexts()) {
+            LeafSystem<T> leaf = (LeafSystem<T>) leafContext.getSystem();
+            for (int i = 0; i < leafContext.getNumContinuousStates(); i++) {
+                int index = names.size();
+                names.add(leaf.getContinuousStateName(i).orElse("x" + index));
+            }
+        }
+        return names;
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -143,5 +144,18 @@ class RegionOfAttractionPlotTest {
         }
         assertEquals(Math.sqrt(2), reach, 1e-12);
         assertTrue(longest <= reach / 200 * 1.000001, "longest chord " + longest);
+    }
+
+    @Test
+    void theAxesCarryTheSystemsStateNamesOverTheDefaultVariables() {
+        List<Variable> defaults = List.of(new Variable("x0"), new Variable("x1"));
+        SymbolicVectorSystem<Double> named = SymbolicVectorSystem.builder().state(new Variable("angle"),
+                new Variable("rate")).dynamics("rate; -angle - rate").build(Scalar.DOUBLE);
+        assertEquals(List.of("angle [state units]", "rate [state units]"),
+                RegionOfAttractionPlot.axisLabels(defaults, named));
+        // Without declared names, the variables' names.
+        VanDerPol<Double> vdp = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        List<Variable> given = List.of(new Variable("p"), new Variable("q"));
+        assertEquals(List.of("p [state units]", "q [state units]"), RegionOfAttractionPlot.axisLabels(given, vdp));
     }
 }

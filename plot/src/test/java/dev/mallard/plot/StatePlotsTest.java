@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mallard.examples.BouncingBall;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.simulator.Simulator;
+import dev.mallard.symbolic.Variable;
+import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.awt.image.BufferedImage;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -107,5 +109,22 @@ class StatePlotsTest {
             figure.save(blocked.resolve("plot.png"));
         });
         assertTrue(io.getMessage().contains("plot.png"), io.getMessage());
+    }
+
+    @Test
+    void aSystemsDeclaredStateNamesLabelThePanelsAndTheirLegends() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        Simulator<Double> simulator = new Simulator<>(ball);
+        simulator.getMutableContext().setContinuousStateValues(1.0, 0.0);
+        SampledTrajectory trajectory = SampledTrajectory.simulate(simulator, 1.0, 50);
+        assertEquals(List.of("height", "velocity"), StatePlots.stateNames(ball));
+        Figure figure = StatePlots.of(trajectory, ball, null, "ball");
+        assertEquals("height", figure.panels().get(0).chart().getYAxisTitle());
+        assertEquals("velocity", figure.panels().get(1).chart().getYAxisTitle());
+        assertTrue(figure.panels().get(0).legend().contains("height"), figure.panels().get(0).legend()::toString);
+        // A state without a declared name is x<i>, i its index in the whole state.
+        SymbolicVectorSystem<Double> unnamed = SymbolicVectorSystem.builder().state(new Variable("a"),
+                new Variable("a")).dynamics("0; 0").build(Scalar.DOUBLE);
+        assertEquals(List.of("x0", "x1"), StatePlots.stateNames(unnamed));
     }
 }

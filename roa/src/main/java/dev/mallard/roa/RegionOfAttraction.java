@@ -147,6 +147,10 @@ public final class RegionOfAttraction {
                 quotients.add(r);
                 g.add(r.denominator.multiply(Polynomial.of(zi)).sub(r.numerator));
             }
+            List<Polynomial> massForm = massMatrixResidual(system, context, state, y, z);
+            if (massForm != null) {
+                g = massForm;
+            }
             if (v == null) {
                 v = lyapunovQuadratic(implicitLinearisation(g, y, z), y, x0);
             }
@@ -498,6 +502,27 @@ public final class RegionOfAttraction {
             }
         }
         return out;
+    }
+
+    /**
+     * The implicit form {@code M(x) xdot - f(x) = 0} of a system declared in mass-matrix form, as polynomials in
+     * the displacement y and its derivative z (a residual rational in y multiplied by its denominator); null for
+     * any other system, whose implicit form comes from its explicit derivatives.
+     */
+    private static List<Polynomial> massMatrixResidual(DynamicalSystem<Double> system, Context<Double> context,
+            List<Expression> state, List<Variable> y, List<Variable> z) {
+        List<Expression> zs = z.stream().map(Variable::toExpression).toList();
+        Expression[] residual = SymbolicDynamics.massMatrixResidual(system, context, state, zs);
+        if (residual == null) {
+            return null;
+        }
+        List<Variable> yz = new ArrayList<>(y);
+        yz.addAll(z);
+        List<Polynomial> g = new ArrayList<>();
+        for (Expression r : residual) {
+            g.add(RationalFunction.of(r, yz).numerator);
+        }
+        return g;
     }
 
     /** A = -(dg/dz)^-1 dg/dy at the origin. */

@@ -149,7 +149,8 @@ public final class RegionOfAttractionOptions {
     /**
      * @param on whether to analyse the implicit form {@code g(x, xdot) = d(x) xdot - n(x) = 0} obtained by
      *     clearing the denominators of rational dynamics (more indeterminates, but rational systems are
-     *     admitted)
+     *     admitted); for a {@code SymbolicVectorSystem} in mass-matrix form the implicit form is its own
+     *     {@code M(x) xdot - f(x) = 0}, with no solve
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withUseImplicitDynamics(boolean on) {

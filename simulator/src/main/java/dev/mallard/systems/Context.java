@@ -69,6 +69,7 @@ public final class Context<T> {
     private T timeScalar;
     private double accuracy = Double.NaN;
     private long changeCount;
+    private long parameterChangeCount;
     private boolean cachingDisabled;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -420,7 +421,8 @@ public final class Context<T> {
     }
 
     /**
-     * The parameter vector for writing; invalidates cached outputs.
+     * The parameter vector for writing; invalidates cached outputs and advances {@link #getParameterChangeCount()}.
+     * Write before the next evaluation: a write through a vector kept from an earlier call is not seen by caches.
      *
      * @param group index in [0, number of groups)
      * @return the parameter vector
@@ -428,6 +430,7 @@ public final class Context<T> {
     public ScalarVector<T> getMutableNumericParameter(int group) {
         ScalarVector<T> p = getNumericParameter(group);
         noteStateChanged();
+        root().parameterChangeCount++;
         return p;
     }
 
@@ -528,7 +531,23 @@ public final class Context<T> {
         return root().changeCount;
     }
 
-    /** Records that time, state or parameters were changed directly; invalidates cached values. */
+    /**
+     * A counter incremented by every change of numeric parameters in this context tree (each {@link
+     * #getMutableNumericParameter}, {@link #setTimeStateAndParametersFrom}), and by nothing else: equal counts mean
+     * no parameter changed in between, so code evaluated at every step may keep the parameter values it gathered
+     * (compiled systems do). As with {@link #getChangeCount()}, a write through {@link #getNumericParameter} is not
+     * seen; that accessor is for reading.
+     *
+     * @return the root's parameter change count
+     */
+    public long getParameterChangeCount() {
+        return root().parameterChangeCount;
+    }
+
+    /**
+     * Records that time or state were changed directly (by writing their backing arrays); invalidates cached
+     * values. Parameters are written through {@link #getMutableNumericParameter}, which records their change.
+     */
     public void noteStateChanged() {
         root().changeCount++;
     }
@@ -633,6 +652,7 @@ public final class Context<T> {
         copyStateFrom(source);
         copyParametersFrom(source);
         changeCount++;
+        parameterChangeCount++;
     }
 
     /**

@@ -130,6 +130,7 @@ class ModelExamplesTest {
     @Test
     void theModelFilesAgreeWithTheJavaModels() throws IOException {
         assertAllAgree(new Acrobot<>(Scalar.DOUBLE), modelFile("acrobot.yaml").toSystem(Scalar.DOUBLE), 1);
+        assertAllAgree(new Acrobot<>(Scalar.DOUBLE), modelFile("acrobot_mass_matrix.yaml").toSystem(Scalar.DOUBLE), 1);
         assertAllAgree(new PlanarQuadrotor<>(Scalar.DOUBLE), modelFile("planar_quadrotor.yaml")
                 .toSystem(Scalar.DOUBLE), 2);
         assertArrayEquals(new double[] {Math.PI, 0, 0, 0}, modelFile("acrobot.yaml").equilibrium().orElseThrow());
@@ -169,6 +170,7 @@ class ModelExamplesTest {
         forms.add(new Acrobot<>(Scalar.DOUBLE));
         forms.add(formulaSystem("q1,q2,v1,v2", "u", ACROBOT_PARAMETERS, ACROBOT_FORMULA));
         forms.add(modelFile("acrobot.yaml").toSystem(Scalar.DOUBLE));
+        forms.add(modelFile("acrobot_mass_matrix.yaml").toSystem(Scalar.DOUBLE));
         for (DynamicalSystem<Double> system : forms) {
             Context<Double> upright = system.createDefaultContext();
             upright.setContinuousStateValues(Math.PI, 0, 0, 0);

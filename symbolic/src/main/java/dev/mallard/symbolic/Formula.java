@@ -181,6 +181,66 @@ public final class Formula {
         }).parseAll();
     }
 
+    /**
+     * Parses a matrix of formulas, rows separated by {@code ;} and the entries of a row by {@code ,} (separators
+     * inside parentheses, as in {@code atan2(y, x)}, belong to the entry): {@code "m1 + m2, m2*cos(q); m2*cos(q),
+     * m2"}. The entries may use the variables of the map and the names of {@code definitions}; definitions cannot
+     * stand among them.
+     *
+     * @param text the rows, not null
+     * @param variables name to variable, not modified
+     * @param definitions definitions the entries may use, not null
+     * @return the rows, each a list of the same length, at least one row
+     * @throws FormulaParseException naming the column in {@code text}: as {@link #parse(String, Map, Definitions)},
+     *     and an empty entry or row, or a row whose length differs from the first row's
+     */
+    public static List<List<Expression>> parseMatrix(String text, Map<String, Variable> variables,
+            Definitions definitions) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(variables, "variables");
+        Objects.requireNonNull(definitions, "definitions");
+        List<List<Expression>> rows = new ArrayList<>();
+        for (int[] row : topLevelPieces(text, 0, text.length(), ';')) {
+            List<Expression> entries = new ArrayList<>();
+            for (int[] entry : topLevelPieces(text, row[0], row[1], ',')) {
+                String piece = text.substring(entry[0], entry[1]);
+                if (piece.isBlank()) {
+                    throw new FormulaParseException(text, entry[0] + 1, "empty matrix entry");
+                }
+                try {
+                    entries.add(parse(piece, variables, definitions));
+                } catch (FormulaParseException e) {
+                    throw new FormulaParseException(text, entry[0] + e.column(), e.problem());
+                }
+            }
+            if (!rows.isEmpty() && entries.size() != rows.get(0).size()) {
+                throw new FormulaParseException(text, row[0] + 1, "matrix row " + (rows.size() + 1) + " has "
+                        + entries.size() + " entries, the first row " + rows.get(0).size());
+            }
+            rows.add(List.copyOf(entries));
+        }
+        return List.copyOf(rows);
+    }
+
+    /** The [start, end) ranges of {@code text[from, to)} between the separators outside parentheses. */
+    private static List<int[]> topLevelPieces(String text, int from, int to, char separator) {
+        List<int[]> out = new ArrayList<>();
+        int depth = 0;
+        int start = from;
+        for (int i = from; i <= to; i++) {
+            char c = i < to ? text.charAt(i) : separator;
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == separator && (depth <= 0 || i == to)) {
+                if (separator == ';' && text.substring(start, i).isBlank()) {
+                    throw new FormulaParseException(text, start + 1, "empty matrix row");
+                }
+                out.add(new int[] {start, i});
+                start = i + 1;
+            }
+        }
+        return out;
+    }
+
     /** Parses definitions only, for {@link Definitions#parse}. */
     static Definitions parseDefinitions(String text, Map<String, Variable> variables, Definitions outer) {
         return new ListParser(Objects.requireNonNull(text, "text"), Objects.requireNonNull(variables, "variables"),

@@ -39,6 +39,12 @@ import java.util.Set;
  * equilibrium: {th: 0, thd: 0}
  * }</pre>
  *
+ * <p>Dynamics may be given in mass-matrix form {@code M(x) xdot = f(x)}: {@code mass_matrix} is a list of
+ * {@code k} rows of {@code k} formulas acting on the derivatives of the last {@code k} states (the others having
+ * coefficient 1), and {@code dynamics} then gives {@code f}; for a mechanical system with states {@code [q, v]},
+ * {@code mass_matrix: [[m1 + m2, m2*cos(q)], [m2*cos(q), m2]]} with {@code dynamics} {@code q: v} and {@code v:}
+ * the generalised forces. The simulator solves for xdot at each evaluation.
+ *
  * <p>{@code states} and {@code dynamics} (one formula per state, keyed by its name) are required; the rest is
  * optional. A parameter's value is a number or a constant formula ({@code 2*pi}); definitions may use states,
  * inputs, parameters, {@code t} and each other, in any order, without cycles (as in {@link Formula#parseList});
@@ -49,7 +55,7 @@ import java.util.Set;
 public final class ModelFile {
 
     private static final Set<String> KEYS = Set.of("name", "states", "inputs", "parameters", "definitions",
-            "dynamics", "outputs", "events", "equilibrium");
+            "dynamics", "mass_matrix", "outputs", "events", "equilibrium");
 
     private final String name;
     private final Variable time = new Variable("t");
@@ -59,6 +65,7 @@ public final class ModelFile {
     private final double[] parameterValues;
     private final Definitions definitions;
     private final List<Expression> dynamics;
+    private final List<List<Expression>> massMatrix;
     private final List<String> outputNames;
     private final List<Expression> outputs;
     private final List<Expression> guards;
@@ -73,6 +80,7 @@ public final class ModelFile {
         this.parameterValues = r.parameterValues;
         this.definitions = r.definitions;
         this.dynamics = List.copyOf(r.dynamics);
+        this.massMatrix = List.copyOf(r.massMatrix);
         this.outputNames = List.copyOf(r.outputNames);
         this.outputs = List.copyOf(r.outputs);
         this.guards = List.copyOf(r.guards);
@@ -139,9 +147,20 @@ public final class ModelFile {
         return definitions;
     }
 
-    /** @return the time derivatives, one per state in {@link #states()}' order, definitions expanded */
+    /**
+     * @return the time derivatives, one per state in {@link #states()}' order, definitions expanded; with a mass
+     *     matrix, the right-hand side {@code f} of {@code M xdot = f}
+     */
     public List<Expression> dynamics() {
         return dynamics;
+    }
+
+    /**
+     * @return the mass matrix's rows ({@code k x k}, acting on the derivatives of the last {@code k} states), or an
+     *     empty list if the dynamics are explicit (unmodifiable)
+     */
+    public List<List<Expression>> massMatrix() {
+        return massMatrix;
     }
 
     /** @return the outputs' names, in the file's order (unmodifiable; empty if none) */
@@ -182,6 +201,9 @@ public final class ModelFile {
     public <T> SymbolicVectorSystem<T> toSystem(Scalar<T> scalar) {
         SymbolicVectorSystem.Builder b = SymbolicVectorSystem.builder().name(name).time(time).state(states)
                 .input(inputs).dynamics(dynamics);
+        if (!massMatrix.isEmpty()) {
+            b.massMatrix(massMatrix);
+        }
         for (int k = 0; k < parameters.size(); k++) {
             b.parameter(parameters.get(k), parameterValues[k]);
         }
@@ -207,6 +229,7 @@ public final class ModelFile {
         private double[] parameterValues = new double[0];
         private Definitions definitions = Definitions.NONE;
         private final List<Expression> dynamics = new ArrayList<>();
+        private final List<List<Expression>> massMatrix = new ArrayList<>();
         private final List<String> outputNames = new ArrayList<>();
         private final List<Expression> outputs = new ArrayList<>();
         private final List<Expression> guards = new ArrayList<>();
@@ -239,6 +262,9 @@ public final class ModelFile {
                 readDefinitions(top.get("definitions"));
             }
             readDynamics(required(top, "dynamics", root));
+            if (top.containsKey("mass_matrix")) {
+                readMassMatrix(top.get("mass_matrix"));
+            }
             if (top.containsKey("outputs")) {
                 for (Map.Entry<String, Node> e : map(top.get("outputs"), "outputs").entrySet()) {
                     outputNames.add(e.getKey());
@@ -331,6 +357,27 @@ public final class ModelFile {
                     throw error(node, "dynamics: no formula for the state '" + s.name() + "'");
                 }
                 dynamics.add(formula(f, "dynamics of " + s.name()));
+            }
+        }
+
+        /** A list of k rows of k formulas, k from 1 to the number of states. */
+        private void readMassMatrix(Node node) {
+            List<Node> rows = list(node, "mass_matrix");
+            if (rows.isEmpty() || rows.size() > states.size()) {
+                throw error(node, "mass_matrix has " + rows.size() + " rows; it must have 1 to " + states.size()
+                        + " (it acts on the derivatives of the last states " + stateNames() + ")");
+            }
+            for (int r = 0; r < rows.size(); r++) {
+                List<Node> entries = list(rows.get(r), "mass_matrix row " + (r + 1));
+                if (entries.size() != rows.size()) {
+                    throw error(rows.get(r), "mass_matrix row " + (r + 1) + " has " + entries.size()
+                            + " entries; the matrix must be square (" + rows.size() + " x " + rows.size() + ")");
+                }
+                List<Expression> row = new ArrayList<>();
+                for (int c = 0; c < entries.size(); c++) {
+                    row.add(formula(entries.get(c), "mass_matrix row " + (r + 1) + ", entry " + (c + 1)));
+                }
+                massMatrix.add(List.copyOf(row));
             }
         }
 

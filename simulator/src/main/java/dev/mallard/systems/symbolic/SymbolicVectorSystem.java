@@ -1,6 +1,8 @@
 package dev.mallard.systems.symbolic;
 
+import dev.mallard.scalar.MatrixOps;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.scalar.ScalarMatrix;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.symbolic.Definitions;
 import dev.mallard.symbolic.Expression;
@@ -32,8 +34,9 @@ import java.util.Set;
  * parameter group, index 0, in declaration order, so gradients with respect to them work like any
  * parameter's) and the time {@code t}:
  * <ul>
- *   <li>continuous: {@code xdot = f(t, x, u, p)} (the state is continuous state z), or discrete:
- *       {@code x[n+1] = f(t, x[n], u, p)} every {@code period} seconds from time 0 (discrete state group 0);</li>
+ *   <li>continuous: {@code xdot = f(t, x, u, p)} (the state is continuous state z), or in mass-matrix form
+ *       {@code M(t, x, u, p) xdot = f(t, x, u, p)}, or discrete: {@code x[n+1] = f(t, x[n], u, p)} every
+ *       {@code period} seconds from time 0 (discrete state group 0);</li>
  *   <li>optional outputs {@code y = g(t, x, u, p)} on the vector output port {@code "y"}, with direct
  *       feedthrough exactly when some output expression mentions an input variable;</li>
  *   <li>optional guard/reset pairs (continuous systems): a witness function {@code guard(t, x, u, p)},
@@ -45,6 +48,15 @@ import java.util.Set;
  * AutoDiff by the compiled function and its compiled Jacobian (chain rule), Expression by substitution (so
  * converting it to symbolic form gives back its own equations), any other type by evaluating the graph with
  * that type's arithmetic. Conversions share the (lazily) compiled code.
+ *
+ * <p>With a mass matrix ({@link Builder#massMatrix(List)}: a {@code k x k} matrix acting on the last {@code k}
+ * derivatives, the first {@code n - k} having coefficient 1, as in {@code qdot = v, M(q) vdot = rhs} for a
+ * mechanical system), each evaluation of the derivatives solves {@code M xdot = f} numerically: for doubles by
+ * Gaussian elimination with partial pivoting in primitive arrays, for other numeric types (AutoDiff) by
+ * {@link MatrixOps#solve}, which carries the derivatives of the solution, and for expressions by
+ * {@link MatrixOps#solve}'s symbolic elimination, giving the rational explicit form. The user never solves.
+ * {@link #calcImplicitTimeDerivativesResidual} gives the implicit form {@code M xdot - f} itself, which
+ * region-of-attraction analysis uses.
  *
  * <pre>{@code
  * Variable x = new Variable("x"), v = new Variable("v"), mu = new Variable("mu");
@@ -139,9 +151,73 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         return def.parameterDefaults.clone();
     }
 
-    /** @return {@code f}: the time derivatives, or for a discrete system the next state */
+    /**
+     * @return {@code f}: the time derivatives, or for a discrete system the next state; with a mass matrix, the
+     *     right-hand side of {@code M xdot = f}
+     */
     public List<Expression> getDynamics() {
         return def.dynamics.outputs();
+    }
+
+    /**
+     * @return the time derivatives as expressions: {@link #getDynamics()} without a mass matrix, else the
+     *     solution of {@code M xdot = f} by {@link #explicitForm}
+     */
+    public List<Expression> getExplicitDynamics() {
+        return def.massMatrix == null ? getDynamics() : explicitForm(getMassMatrix(), getDynamics());
+    }
+
+    /**
+     * Solves {@code M xdot = f} symbolically, by {@link MatrixOps#solve}'s elimination with pivots chosen by
+     * structure (a nonzero constant where a column has one): the explicit, in general rational, form of dynamics in
+     * mass-matrix form, valid wherever those pivots are nonzero.
+     *
+     * @param massMatrix M's rows, {@code k x k} with {@code 1 <= k <= f.size()}, acting on the last {@code k}
+     *     entries of xdot; not modified
+     * @param f the right-hand side, one expression per state; not modified
+     * @return xdot, one expression per state (the first {@code n - k} are f's)
+     * @throws IllegalArgumentException if M is not square, larger than f, or structurally singular (a column
+     *     with only constant zeros to pivot on)
+     */
+    public static List<Expression> explicitForm(List<List<Expression>> massMatrix, List<Expression> f) {
+        int n = f.size();
+        int k = massMatrix.size();
+        if (k == 0 || k > n) {
+            throw new IllegalArgumentException("the mass matrix has " + k + " rows; it must have 1 to " + n);
+        }
+        ScalarMatrix<Expression> a = Expression.SCALAR.newMatrix(k, k);
+        ScalarVector<Expression> b = Expression.SCALAR.newVector(k);
+        for (int r = 0; r < k; r++) {
+            if (massMatrix.get(r).size() != k) {
+                throw new IllegalArgumentException("mass matrix row " + r + " has " + massMatrix.get(r).size()
+                        + " entries; it must be square (" + k + " x " + k + ")");
+            }
+            b.set(r, f.get(n - k + r));
+            for (int c = 0; c < k; c++) {
+                a.set(r, c, massMatrix.get(r).get(c));
+            }
+        }
+        ScalarVector<Expression> x = MatrixOps.solve(a, b, null);
+        List<Expression> out = new ArrayList<>(f.subList(0, n - k));
+        for (int r = 0; r < k; r++) {
+            out.add(x.get(r));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * @return the mass matrix's rows ({@code k x k}, acting on the last {@code k} derivatives), or an empty list
+     *     if the dynamics are explicit
+     */
+    public List<List<Expression>> getMassMatrix() {
+        if (def.massMatrix == null) {
+            return List.of();
+        }
+        List<List<Expression>> rows = new ArrayList<>();
+        for (int r = 0; r < def.massSize; r++) {
+            rows.add(def.massMatrix.outputs().subList(r * def.massSize, (r + 1) * def.massSize));
+        }
+        return List.copyOf(rows);
     }
 
     /** @return the output expressions, or an empty list if the system has no output port */
@@ -180,6 +256,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
      */
     public SymbolicVectorSystem<T> precompile() {
         def.dynamics.compileAll();
+        if (def.massMatrix != null) {
+            def.massMatrix.compileAll();
+        }
         if (def.outputs != null) {
             def.outputs.compileAll();
         }
@@ -195,7 +274,125 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         if (def.isDiscrete()) {
             return;
         }
-        evaluateInto(def.dynamics, context, derivatives);
+        if (def.massMatrix == null) {
+            evaluateInto(def.dynamics, context, derivatives);
+        } else if (scalar() == Scalar.DOUBLE) {
+            solveValues(context, derivatives);
+        } else {
+            T[] xdot = solveInType(context);
+            for (int i = 0; i < xdot.length; i++) {
+                derivatives.set(i, xdot[i]);
+            }
+        }
+    }
+
+    /**
+     * The residual of the implicit form of the dynamics at proposed derivatives {@code xdot}: {@code M xdot - f}
+     * with a mass matrix (its first {@code n - k} rows {@code xdot_i - f_i}), otherwise {@code xdot - f}; zero
+     * exactly when {@code xdot} are the time derivatives. Drake's {@code CalcImplicitTimeDerivativesResidual}
+     * for this system; evaluated in the number type with no solve, so for expressions it is polynomial wherever
+     * M and f are.
+     *
+     * @param context a context of this system, not modified
+     * @param proposed proposed time derivatives, one per state; not modified
+     * @param residual receives the residual, one per state; modified
+     * @throws IllegalArgumentException if the system is discrete, the context is not this system's, or a size
+     *     differs from the number of states
+     */
+    public void calcImplicitTimeDerivativesResidual(Context<T> context, ScalarVector<T> proposed,
+            ScalarVector<T> residual) {
+        if (def.isDiscrete()) {
+            throw new IllegalArgumentException(getName() + ": a discrete system has no time derivatives");
+        }
+        checkContext(context);
+        int n = def.state.size();
+        if (proposed.size() != n || residual.size() != n) {
+            throw new IllegalArgumentException(getName() + ": proposed has size " + proposed.size()
+                    + " and residual " + residual.size() + ", expected " + n + " (the number of states)");
+        }
+        Scalar<T> s = scalar();
+        T[] in = gather(context, def.dynamics);
+        T[] f = s.newArray(n);
+        def.dynamics.evaluate(s, in, f);
+        int first = n - def.massSize;
+        for (int i = 0; i < first; i++) {
+            residual.set(i, s.sub(proposed.get(i), f[i]));
+        }
+        if (def.massMatrix == null) {
+            return;
+        }
+        T[] m = s.newArray(def.massSize * def.massSize);
+        def.massMatrix.evaluate(s, gather(context, def.massMatrix), m);
+        for (int r = 0; r < def.massSize; r++) {
+            T sum = s.neg(f[first + r]);
+            for (int c = 0; c < def.massSize; c++) {
+                sum = s.add(sum, s.mul(m[r * def.massSize + c], proposed.get(first + c)));
+            }
+            residual.set(first + r, sum);
+        }
+    }
+
+    /** {@code M xdot = f} for doubles, in the per-thread arrays. */
+    private void solveValues(Context<T> context, ContinuousState<T> derivatives) {
+        Workspace w = workspace.get();
+        gatherValues(context, def.dynamics, w);
+        def.dynamics.evaluate(w.in, w.state);
+        // the first gather skipped the inputs if f does not use them
+        if (!def.inputs.isEmpty() && def.massMatrix.usesPort(0) && !def.dynamics.usesPort(0)) {
+            gatherValues(context, def.massMatrix, w);
+        }
+        def.massMatrix.evaluate(w.in, w.mass);
+        int first = w.state.length - def.massSize;
+        int column = DenseSolve.solveInPlace(w.mass, def.massSize, w.state, first);
+        if (column >= 0) {
+            throw singular(context, "its pivot in column " + (column + 1) + " is zero to working precision or not a "
+                    + "number");
+        }
+        for (int i = 0; i < w.state.length; i++) {
+            derivatives.setValue(i, w.state[i]);
+        }
+    }
+
+    /** {@code M xdot = f} in the number type: by values for AutoDiff and the like, by structure for expressions. */
+    private T[] solveInType(Context<T> context) {
+        Scalar<T> s = scalar();
+        int n = def.state.size();
+        int k = def.massSize;
+        T[] f = s.newArray(n);
+        def.dynamics.evaluate(s, gather(context, def.dynamics), f);
+        T[] m = s.newArray(k * k);
+        def.massMatrix.evaluate(s, gather(context, def.massMatrix), m);
+        ScalarMatrix<T> a = s.newMatrix(k, k);
+        ScalarVector<T> b = s.newVector(k);
+        for (int r = 0; r < k; r++) {
+            b.set(r, f[n - k + r]);
+            for (int c = 0; c < k; c++) {
+                a.set(r, c, m[r * k + c]);
+            }
+        }
+        ScalarVector<T> x;
+        try {
+            x = MatrixOps.solve(a, b, null);
+        } catch (IllegalArgumentException e) {
+            throw singular(context, e.getMessage());
+        }
+        for (int r = 0; r < k; r++) {
+            f[n - k + r] = x.get(r);
+        }
+        return f;
+    }
+
+    /** The failure of a solve, naming the time and the state. */
+    private IllegalStateException singular(Context<T> context, String why) {
+        ScalarVector<T> x = context.getContinuousState();
+        StringBuilder state = new StringBuilder();
+        for (int i = 0; i < x.size(); i++) {
+            state.append(i == 0 ? "" : ", ").append(def.state.get(i).name()).append(" = ")
+                    .append(scalar().isNumeric() ? (Object) x.getValue(i) : x.get(i));
+        }
+        Object t = scalar().isNumeric() ? (Object) context.getTimeValue() : context.getTime();
+        return new IllegalStateException(getName() + ": the mass matrix is singular at t = " + t
+                + ", " + state + " (" + why + "); M xdot = f does not determine the derivatives there");
     }
 
     private EventStatus update(Context<T> context, DiscreteValues<T> xd) {
@@ -211,7 +408,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         ExpressionBlock block = def.guards.get(k);
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, block, w.in);
+            gatherValues(context, block, w);
             block.evaluate(w.in, w.one);
             return scalar().of(w.one[0]);
         }
@@ -228,7 +425,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
     private void evaluateInto(ExpressionBlock block, Context<T> context, ScalarVector<T> target) {
         if (scalar() == Scalar.DOUBLE) {
             Workspace w = workspace.get();
-            gatherValues(context, block, w.in);
+            gatherValues(context, block, w);
             double[] out = w.outFor(block);
             block.evaluate(w.in, out);
             for (int i = 0; i < out.length; i++) {
@@ -247,8 +444,12 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         return def.isDiscrete() ? context.getDiscreteState(0) : context.getContinuousState();
     }
 
-    /** The inputs {@code (t, x, u, p)} as values, without boxing (u only if the block uses it). */
-    private void gatherValues(Context<T> context, ExpressionBlock block, double[] in) {
+    /**
+     * The inputs {@code (t, x, u, p)} as values into {@code w.in}, without boxing (u only if the block uses it; p
+     * only after the parameters changed, as {@code TracedSystem} does).
+     */
+    private void gatherValues(Context<T> context, ExpressionBlock block, Workspace w) {
+        double[] in = w.in;
         in[0] = context.getTimeValue();
         int at = 1;
         ScalarVector<T> x = stateOf(context);
@@ -265,11 +466,14 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
                 at += def.inputs.size();
             }
         }
-        if (!def.parameters.isEmpty()) {
+        long stamp = context.getParameterChangeCount();
+        if (!def.parameters.isEmpty() && (w.parametersContext != context || w.parametersStamp != stamp)) {
             ScalarVector<T> p = context.getNumericParameter(0);
             for (int i = 0; i < p.size(); i++) {
                 in[at++] = p.getValue(i);
             }
+            w.parametersContext = context;
+            w.parametersStamp = stamp;
         }
     }
 
@@ -303,10 +507,16 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         final double[] state;
         final double[] outputs;
         final double[] one = new double[1];
+        /** The mass matrix, row-major; overwritten by each solve. */
+        final double[] mass;
+        /** The context and parameter change count the parameter entries of {@link #in} were gathered for. */
+        Object parametersContext;
+        long parametersStamp;
         private final Definition def;
 
         Workspace(Definition def) {
             this.def = def;
+            this.mass = new double[def.massSize * def.massSize];
             this.in = new double[def.allVariables.size()];
             this.state = new double[def.state.size()];
             this.outputs = new double[def.outputs == null ? 0 : def.outputs.size()];
@@ -331,6 +541,10 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         final double period;
         final List<Variable> allVariables;
         final ExpressionBlock dynamics;
+        /** The mass matrix's entries, row-major, or null for explicit dynamics. */
+        final ExpressionBlock massMatrix;
+        /** The mass matrix's order k (0 without one). */
+        final int massSize;
         final ExpressionBlock outputs;
         final List<ExpressionBlock> guards;
         final List<ExpressionBlock> resets;
@@ -352,6 +566,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             this.allVariables = List.copyOf(all);
             List<List<Variable>> ports = inputs.isEmpty() ? List.of() : List.of(inputs);
             this.dynamics = new ExpressionBlock(b.dynamics, allVariables, ports);
+            this.massSize = b.massMatrix == null ? 0 : b.massMatrix.size();
+            this.massMatrix = b.massMatrix == null ? null : new ExpressionBlock(
+                    b.massMatrix.stream().flatMap(List::stream).toList(), allVariables, ports);
             this.outputs = b.outputs == null ? null : new ExpressionBlock(b.outputs, allVariables, ports);
             this.guards = b.guards.stream().map(g -> new ExpressionBlock(List.of(g), allVariables, ports)).toList();
             this.resets = b.resets.stream().map(r -> new ExpressionBlock(r, allVariables, ports)).toList();
@@ -387,6 +604,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         private final List<Double> parameterDefaults = new ArrayList<>();
         private double[] initialState;
         private List<Expression> dynamics;
+        private List<List<Expression>> massMatrix;
         private double period = Double.NaN;
         private List<Expression> outputs;
         private final List<Expression> guards = new ArrayList<>();
@@ -395,6 +613,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         private String definitionsText;
         private String dynamicsText;
         private String outputText;
+        private String massMatrixText;
 
         private Builder() {
         }
@@ -518,6 +737,37 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         }
 
         /**
+         * Puts continuous dynamics in mass-matrix form {@code M xdot = f}, {@code f} being the {@link
+         * #dynamics(List)}: {@code M} is {@code k x k} with {@code 1 <= k <= n} and acts on the last {@code k}
+         * derivatives, the first {@code n - k} having coefficient 1 (for a mechanical system with state
+         * {@code (q, v)}, {@code qdot = v} and {@code M(q) vdot = f_v}). M may depend on time, state, inputs and
+         * parameters, and must be non-singular where the system is evaluated.
+         *
+         * @param rows M's rows, each of k expressions
+         * @return this builder
+         */
+        public Builder massMatrix(List<List<Expression>> rows) {
+            Objects.requireNonNull(rows, "mass matrix must not be null");
+            this.massMatrix = rows.stream().map(List::copyOf).toList();
+            this.massMatrixText = null;
+            return this;
+        }
+
+        /**
+         * The mass matrix ({@link #massMatrix(List)}) written as formulas, rows separated by {@code ;} and entries
+         * by {@code ,} ({@link Formula#parseMatrix}), in the names of the variables and of {@link
+         * #definitions(String)}; parsed by {@link #build}.
+         *
+         * @param rows the formulas, not null
+         * @return this builder
+         */
+        public Builder massMatrix(String rows) {
+            this.massMatrixText = Objects.requireNonNull(rows, "mass matrix formulas must not be null");
+            this.massMatrix = null;
+            return this;
+        }
+
+        /**
          * Definitions that the formulas of {@link #dynamics(String)} and {@link #output(String)} may use:
          * {@code "M = m1 + m2; d = M*l^2"}, separated by {@code ;}, in any order (parsed by {@link #build}).
          *
@@ -596,8 +846,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
          * @param scalar the number type
          * @param <T> that type
          * @return the system
-         * @throws IllegalArgumentException naming what is wrong: no dynamics, a size mismatch, a variable used
-         *     twice, or an expression using a variable that is not time, a state, an input or a parameter
+         * @throws IllegalArgumentException naming what is wrong: no dynamics, a size mismatch, a mass matrix that
+         *     is not square, larger than the state or with discrete dynamics, a variable used twice, or an
+         *     expression using a variable that is not time, a state, an input or a parameter
          * @throws FormulaParseException (an IllegalArgumentException) if a formula given as text does not parse,
          *     or uses a name that two variables share, naming the column
          */
@@ -609,7 +860,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
 
         /** Parses the formulas given as text, in the names of the variables declared. */
         private void parseTexts() {
-            if (definitionsText == null && dynamicsText == null && outputText == null) {
+            if (definitionsText == null && dynamicsText == null && outputText == null && massMatrixText == null) {
                 return;
             }
             Map<String, Variable> names = new LinkedHashMap<>();
@@ -636,6 +887,9 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             }
             if (outputText != null) {
                 outputs = Formula.parseList(outputText, names, defs);
+            }
+            if (massMatrixText != null) {
+                massMatrix = Formula.parseMatrix(massMatrixText, names, defs);
             }
         }
 
@@ -668,12 +922,33 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
                 }
             }
             checkVariables(dynamics, "dynamics", known);
+            if (massMatrix != null) {
+                checkMassMatrix(known);
+            }
             if (outputs != null) {
                 checkVariables(outputs, "output", known);
             }
             checkVariables(guards, "guard", known);
             for (int k = 0; k < resets.size(); k++) {
                 checkVariables(resets.get(k), "reset " + k + ",", known);
+            }
+        }
+
+        private void checkMassMatrix(Set<Variable> known) {
+            int k = massMatrix.size();
+            if (!Double.isNaN(period)) {
+                throw new IllegalArgumentException(name + ": a mass matrix needs continuous dynamics");
+            }
+            if (k == 0 || k > state.size()) {
+                throw new IllegalArgumentException(name + ": the mass matrix has " + k + " rows; it must have 1 to "
+                        + state.size() + " (the number of states " + state + ")");
+            }
+            for (int r = 0; r < k; r++) {
+                if (massMatrix.get(r).size() != k) {
+                    throw new IllegalArgumentException(name + ": mass matrix row " + r + " has "
+                            + massMatrix.get(r).size() + " entries; the matrix must be square (" + k + " x " + k + ")");
+                }
+                checkVariables(massMatrix.get(r), "mass matrix row " + r + ", entry", known);
             }
         }
 

@@ -122,6 +122,35 @@ class CompiledSystemsTest {
     }
 
     @Test
+    void aParameterChangeOrAnotherContextIsSeenThoughParametersAreGatheredOnlyOnChange() {
+        // qdot = v, vdot = -g sin q - b v + k u: at q = pi/2, v = 0, u = 0 the acceleration is -g.
+        DynamicalSystem<Double> compiled = CompiledSystems.compile(new TorquePendulum<>(Scalar.DOUBLE)).system();
+        Context<Double> a = compiled.createDefaultContext();
+        Context<Double> b = compiled.createDefaultContext();
+        for (Context<Double> c : List.of(a, b)) {
+            c.setContinuousStateValues(Math.PI / 2, 0.0);
+            c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.0));
+        }
+        b.getMutableNumericParameter(0).setValue(0, 3.0);
+        ContinuousState<Double> d = compiled.allocateTimeDerivatives();
+        double[] expected = {-9.81, -3.0, -9.81, -3.0};
+        for (int k = 0; k < 4; k++) {
+            compiled.calcTimeDerivatives(k % 2 == 0 ? a : b, d);
+            assertEquals(expected[k], d.getValue(1), 1e-15, "evaluation " + k);
+        }
+        a.getMutableNumericParameter(0).setValue(0, 1.62);
+        compiled.calcTimeDerivatives(a, d);
+        assertEquals(-1.62, d.getValue(1), 1e-15);
+        long before = a.getParameterChangeCount();
+        a.setContinuousStateValues(0.1, 0.2);
+        a.setTime(3.0);
+        assertEquals(before, a.getParameterChangeCount(), "time and state changes leave the parameter count");
+        Context<Double> copy = compiled.createDefaultContext();
+        copy.setTimeStateAndParametersFrom(a);
+        assertTrue(copy.getParameterChangeCount() > 0);
+    }
+
+    @Test
     void threadsEvaluatingOneCompiledSystemAtOnceEachGetTheirOwnDerivatives() throws Exception {
         // each thread its own context and state; all share the compiled system's per-thread workspaces
         TorquePendulum<Double> pendulum = new TorquePendulum<>(Scalar.DOUBLE);
