@@ -29,6 +29,10 @@ import java.util.Random;
  * ({@link LyapunovCandidateCheck}) and a level of it certified by step 1 with every certificate verified, and
  * when its estimate holds a larger level of p than the last accepted one. So every V this class returns is
  * certified; the quadratic estimate is returned when no proposal improves on it.
+ *
+ * <p>The search runs in {@link LyapunovCoordinates}: the displacements for polynomial dynamics, or the exact
+ * sin/cos recast, where every SOS condition holds on the circles (free multiples of their equations) and the
+ * rays are cast in the user's displacements.
  */
 final class BilinearLyapunovSearch {
 

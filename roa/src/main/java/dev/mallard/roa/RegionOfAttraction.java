@@ -32,7 +32,8 @@ import java.util.Random;
  * V-iteration can enlarge it, or a Lyapunov function of degree 4, 6 or 8 be searched by bilinear alternation
  * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified (see
  * {@link RegionOfAttractionOptions#withLyapunovDegree}; the areas before and after are then
- * {@link RegionOfAttractionResult#enlargement()}). When {@code -Vdot} is itself certified
+ * {@link RegionOfAttractionResult#enlargement()}); for dynamics in sin and cos of the angles, in sin and
+ * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
  * says so instead of a number.
  */

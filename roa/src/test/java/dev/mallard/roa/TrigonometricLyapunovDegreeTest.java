@@ -30,7 +30,7 @@ class TrigonometricLyapunovDegreeTest {
     private final Variable th = new Variable("th");
     private final Variable w = new Variable("w");
 
-    /** The quadratic and the degree-4 analyses, each with 16 simulations. */
+    /** The quadratic and the degree-4 analyses, each with 8 simulations. */
     private RegionOfAttractionResult[] analyze(double b, double tau) {
         Map<String, Variable> names = Map.of("th", th, "w", w);
         SymbolicVectorSystem<Double> pendulum = SymbolicVectorSystem.builder().state(th, w)
@@ -39,7 +39,7 @@ class TrigonometricLyapunovDegreeTest {
         Context<Double> context = pendulum.createDefaultContext();
         context.setContinuousStateValues(Math.asin(tau), 0.0);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(List.of(th, w))
-                .withSimulationCheck(16, 10.0, 1e-3, 1);
+                .withSimulationCheck(8, 10.0, 1e-3, 1);
         RegionOfAttractionResult quartic = RegionOfAttraction.analyzeDetailed(pendulum, context,
                 options.withLyapunovDegree(4));
         assertTrue(quartic.isVerified(), quartic::toString);
