@@ -84,7 +84,8 @@ final class RoaCommand implements Callable<Integer> {
 
     @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
             + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
-            + "(bilinear alternation), every accepted V certified; reports the estimate's area and its gain.")
+            + "(bilinear alternation), every accepted V certified; reports the estimate's area and its gain. "
+            + "With sin and cos of angles: V in sin, cos - 1 and the other states (exact recast only).")
     int lyapunovDegree = 2;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "

@@ -32,6 +32,20 @@ class RoaLyapunovDegreeTest {
     }
 
     @Test
+    void sinAndCosDynamicsTakeADegreeFourSearchInTheExactRecast() {
+        // A pendulum under a constant torque, th'' = -sin(th + pi/6) - 0.5 th' + 0.5, about its equilibrium 0.
+        JsonNode json = CliRun.of("roa", "--vars", "th,w", "--f",
+                "w; -sin(th + 0.5235987755982989) - 0.5*w + 0.5", "--lyapunov-degree", "4", "--json").json();
+        assertTrue(json.get("certified").asBoolean(), json::toString);
+        assertEquals(4, json.get("lyapunovDegree").asInt());
+        assertTrue(json.get("V").asText().contains("sin(th)") && json.get("V").asText().contains("cos(th)"),
+                json::toString);
+        // Here the quadratic estimate already reaches the saddle (2 pi / 3, 0), so the area cannot grow.
+        assertTrue(json.get("area").asDouble() >= 0.99 * json.get("quadraticArea").asDouble(), json::toString);
+        assertTrue(json.get("simulation").get("agreesWithCertificate").asBoolean(), json::toString);
+    }
+
+    @Test
     void aBadDegreeOrRationalDynamicsAreRefusedWithExitCodeTwo() {
         CliRun odd = CliRun.of("roa", "--vars", "x1,x2", "--f", "-x2; x1 + (x1^2 - 1)*x2", "--lyapunov-degree", "3");
         assertEquals(2, odd.code());

@@ -29,6 +29,10 @@ import java.util.Random;
  * ({@link LyapunovCandidateCheck}) and a level of it certified by step 1 with every certificate verified, and
  * when its estimate holds a larger level of p than the last accepted one. So every V this class returns is
  * certified; the quadratic estimate is returned when no proposal improves on it.
+ *
+ * <p>The search runs in {@link LyapunovCoordinates}: the displacements for polynomial dynamics, or the exact
+ * sin/cos recast, where every SOS condition holds on the circles (free multiples of their equations) and the
+ * rays are cast in the user's displacements.
  */
 final class BilinearLyapunovSearch {
 
@@ -46,6 +50,8 @@ final class BilinearLyapunovSearch {
     private static final int START_TRIALS = 8;
     private static final int PROPOSAL_TRIALS = 3;
 
+    private final LyapunovCoordinates coordinates;
+    /** The SOS indeterminates, {@code coordinates.variables}. */
     private final List<Variable> y;
     private final List<Polynomial> f;
     private final int targetDegree;
@@ -70,8 +76,20 @@ final class BilinearLyapunovSearch {
      */
     BilinearLyapunovSearch(List<Variable> y, List<Polynomial> f, int degree, int maxIterations,
             RegionOfAttractionOptions options) {
-        this.y = y;
-        this.f = f;
+        this(LyapunovCoordinates.polynomial(y, f), degree, maxIterations, options);
+    }
+
+    /**
+     * @param coordinates the variables V is searched in, their dynamics and equations
+     * @param degree the degree of V, even and {@code >= 2}
+     * @param maxIterations the most V-steps tried
+     * @param options settings (SOS options, back-off)
+     */
+    BilinearLyapunovSearch(LyapunovCoordinates coordinates, int degree, int maxIterations,
+            RegionOfAttractionOptions options) {
+        this.coordinates = coordinates;
+        this.y = coordinates.variables;
+        this.f = coordinates.dynamics;
         this.targetDegree = degree;
         this.degree = degree;
         this.maxIterations = maxIterations;
@@ -175,7 +193,7 @@ final class BilinearLyapunovSearch {
      */
     private Estimate certify(Polynomial v, double guess, int trials) {
         try {
-            record(LyapunovCandidateCheck.check(v, y, options.sosOptions()));
+            record(coordinates.checkPositive(v, options.sosOptions()));
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -193,7 +211,7 @@ final class BilinearLyapunovSearch {
             SosSolution solution = program.program.solve(options.sosOptions());
             record(solution);
             outcome.statuses.add(solution.status());
-            if (solution.isVerified() && solution.gramMargin() > 0) {
+            if (coordinates.verifies(solution)) {
                 lo = level;
                 marginLo = solution.gramMargin();
                 found = program;
@@ -240,20 +258,11 @@ final class BilinearLyapunovSearch {
             int s2Degree = Math.max(4, 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
             s2 = program.newFreePolynomial("s2", Monomial.range(y, 2, s2Degree));
             program.addSosConstraint("s2", s2);
-            Polynomial decrease = vdot.negate().sub(floor(1e-6 * smallestPurePower(v)));
-            program.addSosConstraint("level set", PolynomialExpression.of(decrease)
+            Polynomial decrease = vdot.negate().sub(coordinates.floor(1e-6 * coordinates.curvature(v)));
+            coordinates.addSosConstraint(program, "level set", PolynomialExpression.of(decrease)
                     .minus(s2.times(Polynomial.constant(level).sub(v))));
             program.maximizeGramMargin(1.0);
         }
-    }
-
-    /** {@code epsilon |y|^2}. */
-    private Polynomial floor(double epsilon) {
-        Polynomial out = Polynomial.ZERO;
-        for (Variable yi : y) {
-            out = out.add(Polynomial.of(Monomial.of(yi, 2), epsilon));
-        }
-        return out;
     }
 
     /**
@@ -261,13 +270,13 @@ final class BilinearLyapunovSearch {
      * level); the largest V reached along the rays if Vdot stays negative on all of them.
      */
     private double levelUpperBound(Polynomial v, Polynomial vdot) {
-        PolynomialEvaluator ve = new PolynomialEvaluator(v, y);
-        PolynomialEvaluator vdote = new PolynomialEvaluator(vdot, y);
-        SublevelSet set = new SublevelSet(ve, y.size());
+        PolynomialEvaluator ve = coordinates.evaluator(v);
+        PolynomialEvaluator vdote = coordinates.evaluator(vdot);
+        SublevelSet set = new SublevelSet(ve, coordinates.dimension);
         Random random = new Random(options.seed());
         double bound = Double.POSITIVE_INFINITY;
         double reached = 0.0;
-        double[] point = new double[y.size()];
+        double[] point = new double[coordinates.dimension];
         for (int k = 0; k < 2 * RAYS; k++) {
             double[] u = direction(k, set, random);
             for (int step = 1; step <= 400; step++) {
@@ -291,7 +300,7 @@ final class BilinearLyapunovSearch {
 
     /** The k-th of 2 RAYS directions: evenly spaced in 2-D, seeded random otherwise. */
     private double[] direction(int k, SublevelSet set, Random random) {
-        return y.size() == 2 ? new double[] {Math.cos(Math.PI * k / RAYS), Math.sin(Math.PI * k / RAYS)}
+        return coordinates.dimension == 2 ? new double[] {Math.cos(Math.PI * k / RAYS), Math.sin(Math.PI * k / RAYS)}
                 : set.randomDirection(random);
     }
 
@@ -308,8 +317,8 @@ final class BilinearLyapunovSearch {
         for (int trial = 0; trial < 8 && (found == null || hi - lo > 1e-2 * hi); trial++) {
             SosProgram program = new SosProgram(y);
             PolynomialExpression s = program.newSosPolynomial("s", degree - 2);
-            program.addSosConstraint("containment", PolynomialExpression.of(Polynomial.constant(1.0).sub(v))
-                    .minus(s.times(Polynomial.constant(beta).sub(p))));
+            coordinates.addSosConstraint(program, "containment", PolynomialExpression.of(Polynomial.constant(1.0)
+                    .sub(v)).minus(s.times(Polynomial.constant(beta).sub(p))));
             program.maximizeGramMargin(1.0);
             SosSolution solution = program.solve(options.sosOptions());
             record(solution);
@@ -361,7 +370,7 @@ final class BilinearLyapunovSearch {
     /** The V-step's constraints: the level set (s2 fixed), the containment (s fixed), V positive. */
     private final class VProgram {
         final SosProgram program = new SosProgram(y);
-        final PolynomialExpression v = program.newFreePolynomial("V", Monomial.range(y, 2, degree));
+        final PolynomialExpression v = program.newFreePolynomial("V", coordinates.lyapunovBasis(degree));
         final DecisionVariable beta = program.newVariable("beta");
 
         VProgram(Polynomial p, Estimate current, Polynomial s) {
@@ -370,14 +379,14 @@ final class BilinearLyapunovSearch {
                 vdot = vdot.plus(v.differentiate(y.get(i)).times(f.get(i)));
             }
             Polynomial s2 = current.s2();
-            program.addSosConstraint("level set", vdot.times(-1.0).minus(floor(1e-6 * smallestPurePower(
-                    current.normalised()))).minus(PolynomialExpression.of(s2)).plus(v.times(s2)));
-            program.addSosConstraint("containment", PolynomialExpression.of(Polynomial.constant(1.0)
+            double scale = coordinates.curvature(current.normalised());
+            coordinates.addSosConstraint(program, "level set", vdot.times(-1.0).minus(coordinates.floor(1e-6 * scale))
+                    .minus(PolynomialExpression.of(s2)).plus(v.times(s2)));
+            coordinates.addSosConstraint(program, "containment", PolynomialExpression.of(Polynomial.constant(1.0)
                     .add(s.multiply(p))).minus(v).minus(PolynomialExpression.of(beta).times(s)));
             // The floor is quadratic so that the current V (of lower degree at first) is feasible; the centring
             // solve then keeps V's Gram matrix positive definite, as its positive-definiteness check needs.
-            Polynomial floor = floor(1e-3 * smallestPurePower(current.normalised()));
-            program.addSosConstraint("V positive definite", v.minus(floor));
+            coordinates.addSosConstraint(program, "V positive definite", v.minus(coordinates.floor(1e-3 * scale)));
         }
     }
 
@@ -388,22 +397,13 @@ final class BilinearLyapunovSearch {
         solverSeconds += s.solveSeconds() + s.buildSeconds();
     }
 
-    /** The smallest coefficient of a pure square y_i^2 in v (positive for a positive definite quadratic part). */
-    private double smallestPurePower(Polynomial v) {
-        double smallest = Double.POSITIVE_INFINITY;
-        for (Variable yi : y) {
-            smallest = Math.min(smallest, v.coefficient(Monomial.of(yi, 2)));
-        }
-        return smallest > 0 ? smallest : 1e-6;
-    }
-
     /**
      * The smallest p on the boundary of {@code {v <= 1}} along seeded rays (evenly spaced in 2-D): an upper
      * bound on the largest beta with {@code {p <= beta}} inside, used to steer and to measure progress only.
      */
     private double boundaryMinimum(Polynomial p, Polynomial v) {
-        SublevelSet set = new SublevelSet(new PolynomialEvaluator(v, y), y.size());
-        PolynomialEvaluator shape = new PolynomialEvaluator(p, y);
+        SublevelSet set = coordinates.sublevelSet(v);
+        PolynomialEvaluator shape = coordinates.evaluator(p);
         Random random = new Random(options.seed());
         double smallest = Double.POSITIVE_INFINITY;
         for (int k = 0; k < RAYS; k++) {
@@ -431,10 +431,10 @@ final class BilinearLyapunovSearch {
      * @return their areas (volumes) by the same seeded Monte Carlo samples in a box 1.2 times the larger extent
      */
     EnlargementReport report(Estimate start, Estimate end) {
-        double[] box = new double[y.size()];
+        double[] box = new double[coordinates.dimension];
         Random random = new Random(options.seed());
         for (Estimate e : List.of(start, end)) {
-            SublevelSet set = new SublevelSet(new PolynomialEvaluator(e.normalised(), y), y.size());
+            SublevelSet set = coordinates.sublevelSet(e.normalised());
             for (int k = 0; k < 1024; k++) {
                 double[] u = set.randomDirection(random);
                 double r = set.boundaryRadius(u);
@@ -452,7 +452,7 @@ final class BilinearLyapunovSearch {
     }
 
     private double volume(Estimate e, double[] box) {
-        return new SublevelSet(new PolynomialEvaluator(e.normalised(), y), y.size())
+        return coordinates.sublevelSet(e.normalised())
                 .volume(box, options.volumeSamples(), options.seed());
     }
 }

@@ -32,7 +32,8 @@ import java.util.Random;
  * V-iteration can enlarge it, or a Lyapunov function of degree 4, 6 or 8 be searched by bilinear alternation
  * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified (see
  * {@link RegionOfAttractionOptions#withLyapunovDegree}; the areas before and after are then
- * {@link RegionOfAttractionResult#enlargement()}). When {@code -Vdot} is itself certified
+ * {@link RegionOfAttractionResult#enlargement()}); for dynamics in sin and cos of the angles, in sin and
+ * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
  * says so instead of a number.
  */
@@ -162,6 +163,11 @@ public final class RegionOfAttraction {
             outcome = implicitOrCleared(y, z, v, vdot, g, quotients, options, constraints);
         } else if (!allPolynomial(f, y) && TrigonometricRecast.needsEnclosure(f, y)) {
             refuseTrigonometricOptions(constraints, options);
+            if (options.lyapunovDegree() > 2) {
+                throw new IllegalArgumentException("where sin and cos are enclosed (an angle that also enters "
+                        + "polynomially), the Lyapunov function is quadratic; lyapunovDegree "
+                        + options.lyapunovDegree() + " is available for dynamics in sin and cos of the angles alone");
+            }
             if (options.exactProof()) {
                 throw new IllegalArgumentException("exactProof is not available where sin and cos are enclosed (an "
                         + "angle that also enters polynomially): those certificates are checked in floating point");
@@ -174,8 +180,8 @@ public final class RegionOfAttraction {
                 throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with the "
                         + "default candidate and without enlargement; remove the Lyapunov candidate and enlargement");
             }
-            return recastResult(TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses, counters, seconds,
-                    start);
+            return recastResult(system, context, TrigonometricRecast.of(f, y), stateVariables, x0, options, statuses,
+                    counters, seconds, start);
         } else {
             fPoly = polynomialDynamics(system, f, y);
             if (v == null) {
@@ -337,10 +343,6 @@ public final class RegionOfAttraction {
             throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
                     + "region or uncertain parameters; remove them");
         }
-        if (options.lyapunovDegree() > 2) {
-            throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed with a quadratic "
-                    + "Lyapunov function; lyapunovDegree " + options.lyapunovDegree() + " is not available for them");
-        }
     }
 
     private static boolean allPolynomial(Expression[] f, List<Variable> y) {
@@ -358,12 +360,14 @@ public final class RegionOfAttraction {
      * positive on the whole circle (at the opposite angle, s = 0 and c = -2). The level search runs in all the
      * recast variables, c included (so that the opposite angles, equilibria where Vdot = 0, bound the level),
      * on the circles with free multipliers; its multiplier is SOS since Vdot's Hessian is singular along c.
-     * The estimate is the connected component of {V <= 1} holding x*, the angles taken modulo a turn. No
-     * simulation check (its sampler needs a polynomial in the state).
+     * With {@code lyapunovDegree > 2}, {@link BilinearLyapunovSearch} continues from that estimate in the
+     * recast variables, every condition holding on the circles (see {@link LyapunovCoordinates}). The
+     * estimate is the connected component of {V <= 1} holding x*, the angles taken modulo a turn; the
+     * simulation check samples it along rays from x* in the user's state.
      */
-    private static RegionOfAttractionResult recastResult(TrigonometricRecast recast, List<Variable> stateVariables,
-            double[] x0, RegionOfAttractionOptions options, List<SdpStatus> statuses, int[] counters,
-            double[] seconds, long start) {
+    private static RegionOfAttractionResult recastResult(DynamicalSystem<Double> system, Context<Double> context,
+            TrigonometricRecast recast, List<Variable> stateVariables, double[] x0, RegionOfAttractionOptions options,
+            List<SdpStatus> statuses, int[] counters, double[] seconds, long start) {
         List<Variable> reduced = recast.reduced;
         double[][] a = PolynomialAlgebra.jacobianAtOrigin(recast.velocities, reduced);
         Polynomial v = lyapunovQuadratic(a, reduced, x0);
@@ -379,6 +383,27 @@ public final class RegionOfAttraction {
         LevelSetSearch.Outcome outcome = new LevelSetSearch(recast.all(), List.of(), v, vdot, recast.circles, options)
                 .withVelocity(recast.dynamics).run();
         statuses.addAll(outcome.statuses);
+        counters[0] += outcome.solves;
+        counters[1] += outcome.iterations;
+        seconds[0] += outcome.solverSeconds;
+        LyapunovCoordinates coordinates = LyapunovCoordinates.recast(recast);
+        EnlargementReport enlargement = null;
+        if (options.lyapunovDegree() > 2) {
+            BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
+                    BilinearLyapunovSearch.MAX_ITERATIONS, options);
+            BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
+            BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            enlargement = search.report(quadratic, best);
+            v = best.v();
+            outcome = best.outcome();
+            statuses.addAll(search.statuses);
+            counters[0] += search.solves;
+            counters[1] += search.iterations;
+            seconds[0] += search.solverSeconds;
+        }
+        Polynomial normalised = v.scale(1.0 / outcome.certifiedRho);
+        SimulationCheck simulation = options.simulationSamples() == 0 ? null : SimulationCrossCheck.run(system,
+                context, x0, coordinates.sublevelSet(normalised), options);
         Map<Variable, Expression> back = new HashMap<>();
         for (int i = 0, k = 0; i < reduced.size(); i++) {
             Expression d = x0[i] == 0 ? stateVariables.get(i).toExpression()
@@ -390,12 +415,11 @@ public final class RegionOfAttraction {
                 back.put(reduced.get(i), d);
             }
         }
-        Expression vOut = v.scale(1.0 / outcome.certifiedRho).toExpression().substitute(back);
+        Expression vOut = normalised.toExpression().substitute(back);
         Expression candidateOut = v.toExpression().substitute(back);
         double total = (System.nanoTime() - start) * 1e-9;
-        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, null, null,
-                counters[0] + outcome.solves, counters[1] + outcome.iterations, seconds[0] + outcome.solverSeconds,
-                total);
+        return new RegionOfAttractionResult(stateVariables, vOut, candidateOut, outcome, false, statuses, simulation,
+                enlargement, counters[0], counters[1], seconds[0], total);
     }
 
     /**

@@ -302,7 +302,8 @@ public final class RegionOfAttractionOptions {
      * @param degree the degree of the Lyapunov function: 2 (the default) certifies the candidate's own level;
      *     4, 6 or 8 searches V of that degree by bilinear alternation from the quadratic estimate (see
      *     {@link RegionOfAttraction}), so that {@code {V <= 1}} fills more of the region; explicit polynomial
-     *     dynamics only
+     *     dynamics, or dynamics in sin and cos of angles recast exactly (V then a polynomial in sin, cos - 1
+     *     and the other states); refused where sin and cos are enclosed
      * @return a copy with it set
      * @throws IllegalArgumentException if the degree is not 2, 4, 6 or 8
      */

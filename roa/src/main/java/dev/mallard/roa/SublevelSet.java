@@ -5,6 +5,8 @@ import java.util.Random;
 /**
  * The sublevel set {@code {y : V(y) <= 1}} of a function with {@code V(0) = 0}, seen from the origin: the
  * radius at which a ray first leaves it, samples on its boundary and inside it, and a Monte Carlo volume.
+ * Coordinates may be bounded ({@code |y_i| <= bound_i}, the angles of the sin/cos recast within half a turn,
+ * where V is periodic): the set is then its part within the bounds.
  */
 final class SublevelSet {
 
@@ -12,26 +14,52 @@ final class SublevelSet {
 
     private final PolynomialEvaluator v;
     private final int n;
+    /** The largest |y_i|, infinite for an unbounded coordinate. */
+    private final double[] bounds;
 
     SublevelSet(PolynomialEvaluator v, int n) {
+        this(v, unbounded(n));
+    }
+
+    /**
+     * @param v the function
+     * @param bounds the largest |y_i| of a point of the set (infinite for none); not modified
+     */
+    SublevelSet(PolynomialEvaluator v, double[] bounds) {
         this.v = v;
-        this.n = n;
+        this.n = bounds.length;
+        this.bounds = bounds.clone();
+    }
+
+    private static double[] unbounded(int n) {
+        double[] out = new double[n];
+        java.util.Arrays.fill(out, Double.POSITIVE_INFINITY);
+        return out;
     }
 
     /**
      * @param u a unit direction; not modified
      * @return the radius r with {@code V(r u) = 1} first crossed along u (to 1e-12 relative), or infinity if
-     *     V stays below 1 up to radius 1e6
+     *     V stays below 1 up to radius 1e6; the radius at which the ray meets a coordinate's bound if V stays
+     *     below 1 up to there
      */
     double boundaryRadius(double[] u) {
+        double reach = MAX_RADIUS;
+        for (int i = 0; i < n; i++) {
+            reach = Math.min(reach, bounds[i] / Math.abs(u[i]));
+        }
         double lo = 0.0;
-        double hi = 1e-3;
+        double hi = Math.min(1e-3, reach);
         while (value(u, hi) <= 1.0) {
             lo = hi;
+            if (hi >= reach) {
+                return reach;
+            }
             hi *= 2.0;
             if (hi > MAX_RADIUS) {
                 return Double.POSITIVE_INFINITY;
             }
+            hi = Math.min(hi, reach);
         }
         for (int k = 0; k < 100 && hi - lo > 1e-12 * hi; k++) {
             double mid = 0.5 * (lo + hi);
@@ -107,6 +135,11 @@ final class SublevelSet {
      * @return whether {@code V(y) <= 1}
      */
     boolean contains(double[] y) {
+        for (int i = 0; i < n; i++) {
+            if (!(Math.abs(y[i]) <= bounds[i])) {
+                return false;
+            }
+        }
         return v.evaluate(y) <= 1.0;
     }
 
