@@ -3,10 +3,7 @@ package dev.mallard.simulator.integrators;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.mallard.scalar.Scalar;
 import dev.mallard.systems.Context;
-import dev.mallard.systems.ContinuousState;
-import dev.mallard.systems.LeafSystem;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,35 +15,6 @@ import org.junit.jupiter.api.Test;
 class RungeKuttaErrorEstimateDrakeTest {
 
     private static final double EPS = Math.ulp(1.0);
-
-    /** x(t) = sum c_k t^k, x' its derivative: Drake's Cubic-, Quadratic-, Quartic- and QuinticScalarSystem. */
-    private static final class PolynomialInTime extends LeafSystem<Double> {
-        private final double[] c;
-
-        PolynomialInTime(double... c) {
-            super(Scalar.DOUBLE, "polynomial");
-            this.c = c.clone();
-            declareContinuousStateWithDefaults(c[0]);
-        }
-
-        double evaluate(double t) {
-            double x = 0;
-            for (int k = c.length - 1; k >= 0; k--) {
-                x = x * t + c[k];
-            }
-            return x;
-        }
-
-        @Override
-        protected void doCalcTimeDerivatives(Context<Double> context, ContinuousState<Double> derivatives) {
-            double t = context.getTimeValue();
-            double dx = 0;
-            for (int k = c.length - 1; k >= 1; k--) {
-                dx = dx * t + k * c[k];
-            }
-            derivatives.setValue(0, dx);
-        }
-    }
 
     private static IntegratorBase<Double> oneStepOf(IntegratorBase<Double> in, double to) {
         in.setMaximumStepSize(1.0);
