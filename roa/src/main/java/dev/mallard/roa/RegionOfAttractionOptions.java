@@ -2,6 +2,7 @@ package dev.mallard.roa;
 
 import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.Format;
+import dev.mallard.sdp.SdpOptions;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Variable;
 
@@ -9,8 +10,11 @@ import java.util.List;
 
 /**
  * Immutable settings of {@link RegionOfAttraction#analyze}. Start from {@link #defaults()}; each
- * {@code with*} method returns a new object. The first four follow Drake's RegionOfAttractionOptions; the
- * rest control what Mallard adds (the certificate back-off, the simulation cross-check, enlargement).
+ * {@code with*} method returns a new object. Drake's RegionOfAttractionOptions are
+ * {@link #withLyapunovCandidate}, {@link #withStateVariables}, {@link #withUseImplicitDynamics} and
+ * {@link #withSolverOptions} (Drake's {@code solver_options}); Drake's {@code solver_id} has no counterpart, since
+ * Mallard has one SDP solver. The rest control what Mallard adds (a matrix candidate, the SOS cone, the
+ * certificate back-off, the simulation cross-check, enlargement, state regions, uncertain parameters).
  */
 public final class RegionOfAttractionOptions {
 
@@ -167,6 +171,24 @@ public final class RegionOfAttractionOptions {
         RegionOfAttractionOptions o = copy();
         o.sosOptions = Checks.notNull(options, "sosOptions");
         return o;
+    }
+
+    /**
+     * Drake's {@code solver_options}: the settings of the SDP solver that solves every SOS program of the
+     * analysis (tolerances, iteration limit, step fraction, listener). The same as
+     * {@code withSosOptions(sosOptions().withSdpOptions(options))}, keeping the other SOS settings.
+     *
+     * @param options the SDP solver's settings, not null
+     * @return a copy with them set
+     * @throws NullPointerException naming sdpOptions if {@code options} is null
+     */
+    public RegionOfAttractionOptions withSolverOptions(SdpOptions options) {
+        return withSosOptions(sosOptions.withSdpOptions(options));
+    }
+
+    /** @return the SDP solver's settings, those of {@link #sosOptions()} (Drake's {@code solver_options}) */
+    public SdpOptions solverOptions() {
+        return sosOptions.sdpOptions();
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.examples.VanDerPol;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.sdp.SdpOptions;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.Polynomial;
@@ -15,7 +16,9 @@ import dev.mallard.systems.Diagram;
 import dev.mallard.systems.DiagramBuilder;
 import dev.mallard.systems.DynamicalSystem;
 import dev.mallard.systems.primitives.ConstantVectorSource;
+import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -116,6 +119,30 @@ class RegionOfAttractionTest {
         Variable x = new Variable("x");
         Expression v = RegionOfAttraction.analyze(system, context, NO_SIMULATION.withStateVariables(List.of(x)));
         assertPolynomial("x^2", Map.of("x", x), v, 1e-4);
+    }
+
+    /**
+     * Drake's ParriloExample (Parrilo's thesis, section 7.2): V = x^2 + y^2 is certified at the thesis's level
+     * 2.66673^2, to Drake's 1e-5; and again, to Drake's 1e-6, with the candidate scaled by 1e8 (which Drake
+     * checks with Mosek only, after balancing; Mallard's level search works in rescaled units).
+     */
+    @Test
+    void parriloExampleReachesTheThesisLevel() {
+        Map<String, Variable> names = new HashMap<>();
+        List<Expression> f = List.of(Formula.parseCreating("-x + y", names),
+                Formula.parseCreating("0.1*x - 2*y - x^2 - 0.1*x^3", names));
+        Variable x = names.get("x");
+        Variable y = names.get("y");
+        SymbolicVectorSystem<Double> system = SymbolicVectorSystem.builder().state(x, y).dynamics(f)
+                .build(Scalar.DOUBLE);
+        Expression candidate = Formula.parse("x^2 + y^2", names);
+        RegionOfAttractionOptions options = NO_SIMULATION.withStateVariables(List.of(x, y));
+        Expression v = RegionOfAttraction.analyze(system, system.createDefaultContext(),
+                options.withLyapunovCandidate(candidate));
+        assertPolynomial("(x^2 + y^2) / 2.66673^2", names, v, 1e-5);
+        Expression scaled = RegionOfAttraction.analyze(system, system.createDefaultContext(),
+                options.withLyapunovCandidate(candidate.times(1e8)));
+        assertPolynomial("(x^2 + y^2) / 2.66673^2", names, scaled, 1e-6);
     }
 
     @Test
@@ -250,6 +277,23 @@ class RegionOfAttractionTest {
         RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
                 () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), starved));
         assertTrue(e.getMessage().contains("ITERATION_LIMIT"), e.getMessage());
+    }
+
+    /** Drake's solver_options: the SDP settings reach every solve, and the other SOS settings are kept. */
+    @Test
+    void solverOptionsReachTheSolverAndKeepTheOtherSosSettings() {
+        SdpOptions twoIterations = SdpOptions.defaults().withMaxIterations(2);
+        RegionOfAttractionOptions starved = NO_SIMULATION
+                .withSosOptions(SosOptions.defaults().withCone(SosOptions.Cone.DSOS))
+                .withSolverOptions(twoIterations);
+        assertEquals(twoIterations, starved.solverOptions());
+        assertEquals(SosOptions.Cone.DSOS, starved.sosOptions().cone());
+        assertEquals(SdpOptions.defaults().maxIterations(), NO_SIMULATION.solverOptions().maxIterations());
+        VanDerPol<Double> system = new VanDerPol<>(Scalar.DOUBLE, 1.0, true);
+        RegionOfAttractionException e = assertThrows(RegionOfAttractionException.class,
+                () -> RegionOfAttraction.analyze(system, system.createDefaultContext(), starved));
+        assertTrue(e.getMessage().contains("ITERATION_LIMIT"), e.getMessage());
+        assertThrows(NullPointerException.class, () -> NO_SIMULATION.withSolverOptions(null));
     }
 
     @Test

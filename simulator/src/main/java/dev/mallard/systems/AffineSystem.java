@@ -25,7 +25,8 @@ import java.util.Objects;
  *
  * <p>Drake's {@code UpdateCoefficients} changes a system in place; a Mallard system never changes after
  * construction (its contexts hold everything that changes, so one system serves many contexts and threads):
- * build a new {@code AffineSystem} with the new coefficients instead.
+ * {@link #withCoefficients} gives a new system with the new coefficients instead, and coefficients that
+ * change along a simulation are a {@link dev.mallard.systems.primitives.TimeVaryingAffineSystem}.
  *
  * <p>{@link dev.mallard.simulator.gradients.Linearization} produces these: a linearisation in deviation coordinates
  * ({@code f0 = 0}, {@code y0 = 0}) or a first-order Taylor approximation.
@@ -220,6 +221,44 @@ public class AffineSystem<T> extends LeafSystem<T> {
                 }
                 out.set(i, sum);
             }
+        }
+    }
+
+    /**
+     * Drake's {@code UpdateCoefficients}, as a new system (this one is unchanged, see the class comment): an
+     * {@code AffineSystem} of this system's name, time period and sizes with the given coefficients. As in
+     * Drake, every coefficient must have the current size. Unlike Drake, the new coefficients may make the
+     * output depend on the state or on the input where this system's did not, or no longer: Drake refuses that
+     * because its output port's dependencies were declared with the old coefficients, while the new system
+     * declares its own. The copy of a {@link dev.mallard.systems.primitives.LinearSystem} is an
+     * {@code AffineSystem} (its {@code f0} and {@code y0} need not be 0).
+     *
+     * @param a {@code n x n}, as {@link #getA()}; copied
+     * @param b {@code n x m}, as {@link #getB()}; copied
+     * @param f0 length {@code n}; copied
+     * @param c {@code p x n}, as {@link #getC()}; copied
+     * @param d {@code p x m}, as {@link #getD()}; copied
+     * @param y0 length {@code p}; copied
+     * @return the new system
+     * @throws IllegalArgumentException naming the coefficient whose size differs from this system's
+     * @throws NullPointerException naming a null coefficient
+     */
+    public AffineSystem<T> withCoefficients(double[][] a, double[][] b, double[] f0, double[][] c, double[][] d,
+            double[] y0) {
+        int n = this.a.length;
+        int p = this.c.length;
+        sameSize(a, n, n, "A");
+        sameSize(b, n, numInputs, "B");
+        sameSize(c, p, n, "C");
+        sameSize(d, p, numInputs, "D");
+        // the lengths of f0 and y0, and every row, are checked by the constructor against these sizes
+        return new AffineSystem<>(scalar(), getName(), a, b, f0, c, d, y0, timePeriod);
+    }
+
+    private static void sameSize(double[][] m, int rows, int cols, String name) {
+        if (rows(m, name) != rows || (rows > 0 && cols(m, name) != cols)) {
+            throw new IllegalArgumentException(name + " must keep this system's size " + rows + " x " + cols
+                    + ", got " + m.length + " x " + cols(m, name));
         }
     }
 

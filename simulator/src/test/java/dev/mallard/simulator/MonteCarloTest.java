@@ -91,6 +91,7 @@ class MonteCarloTest {
         assertEquals(results.get(5).getGeneratorSnapshot(), g);
     }
 
+    /** Kept difference: Drake's MonteCarloSimulationExceptionTest expects the study to throw, serial or parallel. */
     @Test
     void throwingSamplesAreReportedInTheirOwnResultsWithoutLosingTheOthers() {
         for (Parallelism p : List.of(Parallelism.none(), Parallelism.of(4))) {

@@ -31,7 +31,10 @@ import java.util.function.ToDoubleBiFunction;
  *       only the simulation and the output run on worker threads: the results are identical to the serial
  *       run's. {@code output}, and anything the simulators share, must then be safe for concurrent use;</li>
  *   <li>a sample that throws is reported in its own result (output NaN, no vector), and the others still
- *       run;</li>
+ *       run. This differs from Drake's MonteCarloSimulation, which throws the failing sample's exception and
+ *       returns nothing: a long study keeps its other results, and the failed one carries its exception and
+ *       the generator snapshot that replays it ({@link RandomSimulationResult#getFailure},
+ *       {@link RandomSimulationResult#succeeded}), so read the failures before the outputs;</li>
  *   <li>a progress callback that throws stops the whole study with its exception (see {@link Progress}).</li>
  * </ul>
  */

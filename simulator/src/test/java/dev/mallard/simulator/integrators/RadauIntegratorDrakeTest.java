@@ -31,6 +31,21 @@ class RadauIntegratorDrakeTest {
     }
 
     /**
+     * RadauIntegratorTest.CubicSystem: one radau3 step of 1 over CubicScalarSystem is exact to eps (Radau IIA of
+     * two stages is exact on cubics in t); one radau1 step misses it by more than 1e9 eps.
+     */
+    @Test
+    void radau3IsExactOnACubicAndRadau1IsNot() {
+        PolynomialInTime cubic = new PolynomialInTime(5, 12, 1, 1);
+        Context<Double> c = cubic.createDefaultContext();
+        oneStep(c, 2, 1.0, JacobianScheme.FORWARD_DIFFERENCE);
+        assertEquals(cubic.evaluate(1.0), c.getContinuousState().getValue(0), EPS);
+        Context<Double> euler = cubic.createDefaultContext();
+        oneStep(euler, 1, 1.0, JacobianScheme.FORWARD_DIFFERENCE);
+        assertTrue(Math.abs(euler.getContinuousState().getValue(0) - cubic.evaluate(1.0)) > 1e9 * EPS);
+    }
+
+    /**
      * RadauIntegratorTest.QuadraticTest: one radau3 step of 1 over QuadraticScalarSystem(4) is exact (to eps)
      * with a zero error estimate (to 2 eps) and costs 8 derivative evaluations with forward differences, as
      * Drake's: f(t0, x0) 1, the Jacobian n + 1 = 2, two Newton iterations of two stages 4, one trapezoid

@@ -3,13 +3,18 @@ package dev.mallard.systems.controllers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.mallard.examples.Acrobot;
 import dev.mallard.scalar.Scalar;
+import dev.mallard.simulator.gradients.Linearization;
 import dev.mallard.systems.AffineSystem;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.primitives.LinearSystem;
 import org.junit.jupiter.api.Test;
 
-/** Drake's linear_quadratic_regulator_test.cc (the linear-system cases), with its numbers. */
+/**
+ * Drake's linear_quadratic_regulator_test.cc with its numbers: the linear-system cases, TestException, and
+ * AcrobotTest without its MultibodyPlant half (Mallard has no multibody plant).
+ */
 class LinearQuadraticRegulatorDrakeTest {
 
     private static final double TOL = 1e-10;
@@ -58,6 +63,41 @@ class LinearQuadraticRegulatorDrakeTest {
         assertMatrix(new double[][] {{1, 1}}, result.k(), TOL);
         assertMatrix(new double[][] {{1, 0}, {0, 1}}, result.s(), TOL);
         checkController(sys, result.k(), q, r, n);
+    }
+
+    /** Drake's TestException: an R that is not positive definite is refused, with and without N. */
+    @Test
+    void anInputCostThatIsNotPositiveDefiniteIsRefused() {
+        double[][] a = {{0, 1}, {0, 0}};
+        double[][] b = {{0}, {1}};
+        double[][] q = {{1, 0}, {0, 1}};
+        double[][] n = {{0}, {0}};
+        assertMatrix(LinearQuadraticRegulator.continuous(a, b, q, new double[][] {{1}}).k(),
+                LinearQuadraticRegulator.continuous(a, b, q, new double[][] {{1}}, n).k(), 0.0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LinearQuadraticRegulator.continuous(a, b, q, new double[][] {{0}}));
+        assertEquals("R must be positive definite, its smallest eigenvalue is 0.0", e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> LinearQuadraticRegulator.continuous(a, b, q, new double[][] {{0}}, n));
+    }
+
+    /**
+     * Drake's AcrobotTest (the part without MultibodyPlant): the controller of the acrobot at its upright, with
+     * Drake's parameters and Q = diag(10, 10, 1, 1), R = 1, is the LQR of its explicit linearisation, D = -K to
+     * 1e-12.
+     */
+    @Test
+    void theAcrobotsControllerIsTheLqrOfItsLinearisation() {
+        Acrobot<Double> plant = new Acrobot<>(Scalar.DOUBLE);
+        Context<Double> context = plant.createDefaultContext();
+        context.setContinuousStateValues(Math.PI, 0.0, 0.0, 0.0);
+        plant.getInputPort("elbow_torque").fixValue(context, 0.0);
+        double[][] q = {{10, 0, 0, 0}, {0, 10, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+        double[][] r = {{1}};
+        AffineSystem<Double> controller = LinearQuadraticRegulator.controller(plant, context, q, r);
+        AffineSystem<Double> linear = Linearization.linearize(plant, context);
+        double[][] k = LinearQuadraticRegulator.continuous(linear.getA(), linear.getB(), q, r).k();
+        assertMatrix(scale(-1, k), controller.getD(), 1e-12);
     }
 
     /** Drake's DiscreteDoubleIntegrator (Matlab's dlqr numbers): the controller of a discrete plant is discrete. */

@@ -19,7 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Drake's affine_system_test.cc (the cases Mallard's constant-coefficient AffineSystem has) and the
+ * Drake's affine_system_test.cc (the cases Mallard's constant-coefficient AffineSystem has; UpdateCoefficients
+ * as withCoefficients) and the
  * MakeLinearSystem cases of linear_system_test.cc, with their numbers.
  */
 class AffineSystemTest {
@@ -87,6 +88,67 @@ class AffineSystemTest {
         dut.getInputPort(0).fixValue(context, u);
         context.setContinuousStateValues(x);
         assertArrayEquals(affine(C, x, DD, u, Y0), dut.getOutputPort(0).eval(context).toValueArray(), 1e-10);
+    }
+
+    /**
+     * Drake's UpdateCoefficients, as a new system: the copy has the new coefficients and computes with them,
+     * the original keeps its own. Kept difference: a zero D (or C) may become non-zero, the copy declaring its
+     * own feedthrough, where Drake refuses to change the output port's dependencies.
+     */
+    @Test
+    void withCoefficientsGivesANewSystemAndLeavesThisOneUnchanged() {
+        double[][] a = {{1, 2}, {3, 4}};
+        double[][] b = {{5, 6}, {7, 8}};
+        double[] f0 = {-1, -2};
+        double[][] c = {{9, 10}, {11, 12}};
+        double[][] d = {{13, 14}, {15, 16}};
+        double[] y0 = {-3, -4};
+        AffineSystem<Double> dut = dut();
+        AffineSystem<Double> updated = dut.withCoefficients(a, b, f0, c, d, y0);
+        assertArrayEquals(a, updated.getA());
+        assertArrayEquals(b, updated.getB());
+        assertArrayEquals(f0, updated.getF0());
+        assertArrayEquals(c, updated.getC());
+        assertArrayEquals(d, updated.getD());
+        assertArrayEquals(y0, updated.getY0());
+        assertEquals(dut.getName(), updated.getName());
+        assertEquals(dut.getTimePeriod(), updated.getTimePeriod());
+        assertArrayEquals(A, dut.getA());
+        assertArrayEquals(DD, dut.getD());
+        Context<Double> context = updated.createDefaultContext();
+        double[] u = {1, 4};
+        double[] x = {0.1, 0.25};
+        updated.getInputPort(0).fixValue(context, u);
+        context.setContinuousStateValues(x);
+        ContinuousState<Double> derivatives = updated.allocateTimeDerivatives();
+        updated.calcTimeDerivatives(context, derivatives);
+        assertArrayEquals(new double[] {28.6, 38.3}, derivatives.toValueArray(), 1e-12);
+        assertArrayEquals(new double[] {69.4, 79.1}, updated.getOutputPort(0).eval(context).toValueArray(), 1e-12);
+        AffineSystem<Double> zeroD = new AffineSystem<>(D, "zero D", A, B, F0, C, new double[2][2], Y0, 0.0);
+        assertFalse(zeroD.hasAnyDirectFeedthrough());
+        assertTrue(zeroD.withCoefficients(a, b, f0, c, d, y0).hasAnyDirectFeedthrough());
+        LinearSystem<Double> linear = new LinearSystem<>(D, "lin", A, B, C, DD);
+        assertArrayEquals(f0, linear.withCoefficients(a, b, f0, c, d, y0).getF0());
+    }
+
+    /** Drake's UpdateCoefficientsButWrongSize: each coefficient must keep its size, named in the refusal. */
+    @Test
+    void withCoefficientsRefusesANewSizeNamingTheCoefficient() {
+        AffineSystem<Double> dut = dut();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> dut.withCoefficients(new double[2][3], B, F0, C, DD, Y0));
+        assertEquals("A must keep this system's size 2 x 2, got 2 x 3", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dut.withCoefficients(A, new double[3][2], F0, C, DD, Y0));
+        assertEquals("B must keep this system's size 2 x 2, got 3 x 2", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dut.withCoefficients(A, B, new double[3], C, DD, Y0));
+        assertEquals("f0 has length 3, expected 2", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dut.withCoefficients(A, B, F0, new double[3][3], DD, Y0));
+        assertEquals("C must keep this system's size 2 x 2, got 3 x 3", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dut.withCoefficients(A, B, F0, C, new double[4][4], Y0));
+        assertEquals("D must keep this system's size 2 x 2, got 4 x 4", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> dut.withCoefficients(A, B, F0, C, DD, new double[4]));
+        assertEquals("y0 has length 4, expected 2", e.getMessage());
+        assertThrows(NullPointerException.class, () -> dut.withCoefficients(null, B, F0, C, DD, Y0));
     }
 
     @Test
