@@ -461,15 +461,19 @@ final class WitnessTracker<T> {
      * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) until {@code b - a <= window}
      * and returns {@code b}. Each probe is the zero, inside the bracket, of the quadratic through the last three
      * points probed ({@link QuadraticCrossing}; the bracket's ends count as the first two), exact after one probe
-     * for a witness that is quadratic in time along the interpolant; when that quadratic has no zero inside the
-     * bracket (and for the first probe), the Illinois variant of regula falsi: the secant root of the bracket,
-     * with the value at an end halved when that end was kept twice in a row, so that neither end stays fixed
-     * (regula falsi's weakness). A probe closer than {@link #INSET} windows to an end is moved to that distance
-     * inside it: once the crossing is located next to {@code b}, one probe just before it closes the bracket, so
-     * the result lies within the window after the crossing without a systematic lateness. Once the bracket is
-     * within the window, up to {@link #POLISH_PROBES} more probes bring {@code b} next to the crossing, so that
-     * events are typically late by a tiny fraction of the window. Bisection takes over after three probes in a
-     * row fail to halve the bracket. Leaves the witness's value at the returned time in {@link #isolatedValue}.
+     * for a witness that is quadratic in time along the interpolant, moved half an inset (below) past the zero
+     * towards the end that did not move last, so that the next probe, on the other side, closes the bracket
+     * around the zero (a probe on the zero itself would be decided by the rounding of the witness's value, and
+     * a generic and a double run of one system could then part by an inset). When that quadratic has no zero
+     * inside the bracket (and for the first probe), the probe is the Illinois variant of regula falsi: the secant
+     * root of the bracket, with the value at an end halved when that end was kept twice in a row, so that neither
+     * end stays fixed (regula falsi's weakness). A probe closer than {@link #INSET} windows to an end is moved to
+     * that distance inside it: once the crossing is located next to {@code b}, one probe just before it closes
+     * the bracket, so the result lies within the window after the crossing without a systematic lateness. Once
+     * the bracket is within the window, up to {@link #POLISH_PROBES} more probes bring {@code b} next to the
+     * crossing, so that events are typically late by a tiny fraction of the window. Bisection takes over after
+     * three probes in a row fail to halve the bracket. Leaves the witness's value at the returned time in
+     * {@link #isolatedValue}.
      *
      * <p>Drake bisects the bracket until it fits the window and reports its right end; this search ends on the
      * same condition and reports the same end, so the event time keeps Drake's guarantee (within the window
@@ -497,6 +501,11 @@ final class WitnessTracker<T> {
             double m = slow >= 3 ? 0.5 * (a + b) : QuadraticCrossing.root(x0, y0, x1, y1, x2, y2, a, b);
             if (Double.isNaN(m)) {
                 m = b - fb * (b - a) / (fb - fa);
+            } else if (slow < 3 && kept != 0) {
+                // Half an inset past the zero, towards the end that did not move last: where the quadratic is
+                // exact, this probe moves that end and the next one closes the bracket around the zero. A probe
+                // on the zero itself would be decided by the rounding of the witness's value there.
+                m += kept > 0 ? 0.5 * inset : -0.5 * inset;
             }
             if (!(m >= a + inset)) {
                 m = a + inset;
