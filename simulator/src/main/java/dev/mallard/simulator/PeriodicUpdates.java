@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
 import dev.mallard.scalar.ScalarVector;
 import dev.mallard.simulator.internal.EventSet;
@@ -50,6 +51,13 @@ final class PeriodicUpdates<T> {
     private Context<T>[] scratch;
     private ScalarVector<T>[][] groups;
     private ScalarVector<T>[][] scratchGroups;
+    /**
+     * When every group of both contexts is a {@link DoubleVector}: their backing arrays, copied directly (the
+     * copies run twice per dispatch, where the vector's own copy with its size check and type test costs more
+     * than copying a few doubles); else null.
+     */
+    private double[][][] groupData;
+    private double[][][] scratchData;
 
     /**
      * @param events the periodic events, all discrete updates, grouped by leaf in increasing leaf order
@@ -106,16 +114,31 @@ final class PeriodicUpdates<T> {
         scratch = new Context[n];
         groups = new ScalarVector[n][];
         scratchGroups = new ScalarVector[n][];
+        groupData = new double[n][][];
+        scratchData = new double[n][][];
+        boolean primitive = true;
         for (int g = 0; g < n; g++) {
             current[g] = leafContexts.get(leaf[g]);
             scratch[g] = scratchLeaves.get(leaf[g]);
             int m = current[g].getNumDiscreteStateGroups();
             groups[g] = new ScalarVector[m];
             scratchGroups[g] = new ScalarVector[m];
+            groupData[g] = new double[m][];
+            scratchData[g] = new double[m][];
             for (int k = 0; k < m; k++) {
                 groups[g][k] = current[g].getDiscreteState(k);
                 scratchGroups[g][k] = scratch[g].getDiscreteState(k);
+                if (groups[g][k] instanceof DoubleVector d && scratchGroups[g][k] instanceof DoubleVector e) {
+                    groupData[g][k] = d.data();
+                    scratchData[g][k] = e.data();
+                } else {
+                    primitive = false;
+                }
             }
+        }
+        if (!primitive) {
+            groupData = null;
+            scratchData = null;
         }
     }
 
@@ -123,6 +146,13 @@ final class PeriodicUpdates<T> {
     private static <T> void copyGroups(ScalarVector<T>[] from, ScalarVector<T>[] to) {
         for (int k = 0; k < from.length; k++) {
             to[k].setFrom(from[k]);
+        }
+    }
+
+    /** Copies one leaf's groups' backing arrays {@code from} into {@code to} (of the same lengths). */
+    private static void copyGroups(double[][] from, double[][] to) {
+        for (int k = 0; k < from.length; k++) {
+            DoubleArrays.copy(from[k], to[k], from[k].length);
         }
     }
 
@@ -248,7 +278,11 @@ final class PeriodicUpdates<T> {
             if (list == null) {
                 continue;
             }
-            copyGroups(groups[g], scratchGroups[g]);
+            if (groupData != null) {
+                copyGroups(groupData[g], scratchData[g]);
+            } else {
+                copyGroups(groups[g], scratchGroups[g]);
+            }
             EventStatus s = leafSystems[g].calcDiscreteVariableUpdate(current[g], list, scratch[g].getDiscreteValues());
             status = status.keepMoreSevere(Simulator.attribute(s, leafSystems[g]));
         }
@@ -261,7 +295,11 @@ final class PeriodicUpdates<T> {
             if (dispatching[g] == null) {
                 continue;
             }
-            copyGroups(scratchGroups[g], groups[g]);
+            if (groupData != null) {
+                copyGroups(scratchData[g], groupData[g]);
+            } else {
+                copyGroups(scratchGroups[g], groups[g]);
+            }
             current[g].noteStateChanged();
         }
     }

@@ -480,7 +480,9 @@ public final class Simulator<T> {
             double updateBy = Double.POSITIVE_INFINITY;
             if (!quiet) {
                 // x⁻(ts) to x⁺(ts), then how far the step may go: the next timed events after ts
-                status = doPendingUpdates();
+                if (anyPendingUpdates()) {
+                    status = doPendingUpdates();
+                }
                 if (!status.reachedTermination()) {
                     schedule.update(ts);
                     if (declaresWitnesses) {
@@ -647,6 +649,14 @@ public final class Simulator<T> {
      */
     void applyUpdates(EventSet<T> events) {
         doUpdates(events);
+    }
+
+    /**
+     * Whether {@link #doPendingUpdates()} has something to do: tested in the step itself, so that a step
+     * without updates makes no call (the dispatch is compiled apart, too large to be inlined).
+     */
+    private boolean anyPendingUpdates() {
+        return dueFlags != null ? dueFlags.anyDue() : perStep.hasUpdates() || pending.hasUpdates();
     }
 
     /**

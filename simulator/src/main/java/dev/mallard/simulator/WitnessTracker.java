@@ -21,8 +21,8 @@ import java.util.function.DoubleSupplier;
  * extra derivative evaluations; only witness evaluations at interpolated states).
  *
  * <p>Isolation: for each witness that triggers over {@code (t0, t1]} (Drake's rule), a bracket {@code [a, b]}
- * with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk by the Illinois method on the
- * interpolant until {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the
+ * with "not triggered" at {@code a} and "triggered" at {@code b} is shrunk on the interpolant (the zero of
+ * the quadratic through the last three probes, else the Illinois method) until {@code b - a <= window}. The event time is {@code b}: the witness, evaluated along the
  * interpolant, has crossed in {@code [b - window, b]}, and as the search probes both sides of the crossing the
  * event time is not late by a fixed fraction of the window, but typically by far less (plus the interpolant's
  * error in the crossing, {@code O(h^4)} for the cubic Hermite interpolant).
@@ -232,17 +232,28 @@ final class WitnessTracker<T> {
             triggered[i] = active[i].shouldTrigger(w0[i], w1[i]);
             any |= triggered[i];
         }
+        if (any || guards.watching()) {
+            // Out of line: most steps trigger nothing and watch no guard, and this method stays small enough
+            // for the compiler to inline it into the step.
+            any = finishEventfulStep(integrator, windowRule, t0, publishNow, pending, any);
+        }
+        endStamp = changeCount();
+        return any;
+    }
+
+    /** The rest of {@link #finishStep} when a witness triggered or a guard is watched. */
+    private boolean finishEventfulStep(IntegratorBase<T> integrator, DoubleSupplier windowRule, double t0,
+            EventSet<T> publishNow, EventSet<T> pending, boolean triggeredAny) {
+        boolean any = triggeredAny;
         if (guards.watching()) {
             any = revealExcursion(integrator, windowRule, t0, any);
         }
         if (any) {
-            // Kept out of line: most steps trigger nothing, and this loop stays small for the compiler.
             isolateAndCollect(integrator, windowRule, t0, publishNow, pending);
         }
         if (guards.watching()) {
             guards.stepEnded(witnesses, w1, triggered, integrator.getContext().getTimeValue());
         }
-        endStamp = changeCount();
         return any;
     }
 
@@ -448,16 +459,26 @@ final class WitnessTracker<T> {
 
     /**
      * Shrinks {@code [a, b]} (not triggered at {@code a}, triggered at {@code b}) until {@code b - a <= window}
-     * and returns {@code b}. Each probe is the Illinois variant of regula falsi: the secant root of the bracket,
-     * with the value at an end halved when that end was kept twice in a row, so that neither end stays fixed
-     * (regula falsi's weakness) and convergence is superlinear. A probe closer than {@link #INSET} windows to an
-     * end is moved to that distance inside it: once the secant has located the crossing next to {@code b}, one
-     * probe just before it closes the bracket, so the result lies within the window after the crossing without
-     * a systematic lateness. Once the bracket is within the window, up to {@link #POLISH_PROBES} more probes
-     * (cheap: witness evaluations on the interpolant, where the secant is then nearly exact) bring {@code b}
-     * next to the crossing, so that events are typically late by a tiny fraction of the window. Bisection takes
-     * over after three probes in a row fail to halve the bracket. Leaves the witness's value at the returned
-     * time in {@link #isolatedValue}.
+     * and returns {@code b}. Each probe is the zero, inside the bracket, of the quadratic through the last three
+     * points probed ({@link QuadraticCrossing}; the bracket's ends count as the first two), exact after one probe
+     * for a witness that is quadratic in time along the interpolant, moved half an inset (below) past the zero
+     * towards the end that did not move last, so that the next probe, on the other side, closes the bracket
+     * around the zero (a probe on the zero itself would be decided by the rounding of the witness's value, and
+     * a generic and a double run of one system could then part by an inset). When that quadratic has no zero
+     * inside the bracket (and for the first probe), the probe is the Illinois variant of regula falsi: the secant
+     * root of the bracket, with the value at an end halved when that end was kept twice in a row, so that neither
+     * end stays fixed (regula falsi's weakness). A probe closer than {@link #INSET} windows to an end is moved to
+     * that distance inside it: once the crossing is located next to {@code b}, one probe just before it closes
+     * the bracket, so the result lies within the window after the crossing without a systematic lateness. Once
+     * the bracket is within the window, up to {@link #POLISH_PROBES} more probes bring {@code b} next to the
+     * crossing, so that events are typically late by a tiny fraction of the window. Bisection takes over after
+     * three probes in a row fail to halve the bracket. Leaves the witness's value at the returned time in
+     * {@link #isolatedValue}.
+     *
+     * <p>Drake bisects the bracket until it fits the window and reports its right end; this search ends on the
+     * same condition and reports the same end, so the event time keeps Drake's guarantee (within the window
+     * after the crossing on the interpolant) with fewer probes: three per impact of the bouncing ball with
+     * a window of 1e-8 s in a 0.1 s step, where bisection takes 24 (and the Illinois search alone took seven).
      */
     private double isolate(IntegratorBase<T> integrator, int i, double a, double b, double fb, double window) {
         WitnessFunction<T> w = active[i];
@@ -468,9 +489,24 @@ final class WitnessTracker<T> {
         int polish = POLISH_PROBES;
         // fb is halved by the Illinois rule; the witness's true value at b is kept apart
         double atB = fb;
+        // the last three points probed with their true values, oldest first (x0 NaN: only two so far)
+        double x0 = Double.NaN;
+        double y0 = Double.NaN;
+        double x1 = a;
+        double y1 = fa;
+        double x2 = b;
+        double y2 = fb;
         while (b - a > window || (polish-- > 0 && b - a > 2 * inset)) {
             double length = b - a;
-            double m = slow >= 3 ? 0.5 * (a + b) : b - fb * (b - a) / (fb - fa);
+            double m = slow >= 3 ? 0.5 * (a + b) : QuadraticCrossing.root(x0, y0, x1, y1, x2, y2, a, b);
+            if (Double.isNaN(m)) {
+                m = b - fb * (b - a) / (fb - fa);
+            } else if (slow < 3 && kept != 0) {
+                // Half an inset past the zero, towards the end that did not move last: where the quadratic is
+                // exact, this probe moves that end and the next one closes the bracket around the zero. A probe
+                // on the zero itself would be decided by the rounding of the witness's value there.
+                m += kept > 0 ? 0.5 * inset : -0.5 * inset;
+            }
             if (!(m >= a + inset)) {
                 m = a + inset;
             }
@@ -479,6 +515,12 @@ final class WitnessTracker<T> {
             }
             integrator.interpolateIntoContext(m);
             double fm = value(i);
+            x0 = x1;
+            y0 = y1;
+            x1 = x2;
+            y1 = y2;
+            x2 = m;
+            y2 = fm;
             if (w.shouldTrigger(w0[i], fm)) {
                 b = m;
                 fb = fm;

@@ -27,11 +27,17 @@ public final class EventSet<T> {
         }
     }
 
-    /** Empties the set, keeping its lists' capacity; an empty set returns at once (cleared every step). */
+    /**
+     * Empties the set, keeping its lists' capacity; an empty set returns at once (cleared every step). The
+     * test is all this method holds, so that the compiler inlines it into the step; the emptying is apart.
+     */
     public void clear() {
-        if (numPublish + numDiscrete + numUnrestricted == 0) {
-            return;
+        if (numPublish + numDiscrete + numUnrestricted != 0) {
+            empty();
         }
+    }
+
+    private void empty() {
         clearKind(publish, numPublish);
         clearKind(discrete, numDiscrete);
         clearKind(unrestricted, numUnrestricted);
@@ -71,22 +77,28 @@ public final class EventSet<T> {
         }
     }
 
-    /** Adds the discrete and unrestricted update events of {@code other}. */
+    /** Adds the discrete and unrestricted update events of {@code other} (an empty one: one test, inlined). */
     public void addUpdates(EventSet<T> other) {
-        if (other.numDiscrete + other.numUnrestricted == 0) {
-            return;
+        if (other.numDiscrete + other.numUnrestricted != 0) {
+            addUpdateLists(other);
         }
+    }
+
+    private void addUpdateLists(EventSet<T> other) {
         for (int i = 0; i < publish.size(); i++) {
             addList(i, other.discrete.get(i));
             addList(i, other.unrestricted.get(i));
         }
     }
 
-    /** Adds the publish events of {@code other}. */
+    /** Adds the publish events of {@code other} (an empty one: one test, inlined). */
     public void addPublishes(EventSet<T> other) {
-        if (other.numPublish == 0) {
-            return;
+        if (other.numPublish != 0) {
+            addPublishLists(other);
         }
+    }
+
+    private void addPublishLists(EventSet<T> other) {
         for (int i = 0; i < publish.size(); i++) {
             addList(i, other.publish.get(i));
         }
