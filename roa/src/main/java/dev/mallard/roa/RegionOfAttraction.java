@@ -232,14 +232,10 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(y, fPoly, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
-            statuses.addAll(search.statuses);
-            counters[0] += search.solves;
-            counters[1] += search.iterations;
-            seconds[0] += search.solverSeconds;
         }
         Polynomial normalised = v.scale(1.0 / outcome.certifiedRho);
         SimulationCheck simulation = options.simulationSamples() == 0 ? null
@@ -337,6 +333,17 @@ public final class RegionOfAttraction {
         }
     }
 
+    /** Runs the bilinear search from the quadratic estimate, adding its statuses, solves and times to the tallies. */
+    private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
+            BilinearLyapunovSearch.Estimate quadratic, List<SdpStatus> statuses, int[] counters, double[] seconds) {
+        BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+        statuses.addAll(search.statuses);
+        counters[0] += search.solves;
+        counters[1] += search.iterations;
+        seconds[0] += search.solverSeconds;
+        return best;
+    }
+
     /** Options the sin/cos paths (exact recast and enclosure) do not carry into their SOS programs. */
     private static void refuseTrigonometricOptions(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
         if (!constraints.isEmpty()) {
@@ -392,14 +399,10 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
-            statuses.addAll(search.statuses);
-            counters[0] += search.solves;
-            counters[1] += search.iterations;
-            seconds[0] += search.solverSeconds;
         }
         Polynomial normalised = v.scale(1.0 / outcome.certifiedRho);
         SimulationCheck simulation = options.simulationSamples() == 0 ? null : SimulationCrossCheck.run(system,
