@@ -23,7 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  4. the region of attraction of the time-reversed Van der Pol oscillator,",
             "     certified by SOS;",
             "  5. the region of attraction of an inverted pendulum under linear feedback,",
-            "     certified for its true sin dynamics, and under LQR."})
+            "     certified for its true sin dynamics, and under LQR;",
+            "  6. the two-machine power system's region (degree-4 V in sin and cos) against",
+            "     its true region on a grid, beside LyZNet's anchor."})
 final class TourCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "mallard-out",
@@ -41,6 +43,7 @@ final class TourCommand implements Callable<Integer> {
         TourSymbolic.run(report);
         TourRegionOfAttraction.run(report);
         TourTrigonometric.run(report);
+        TourPowerSystem.run(report);
         Path file = report.write();
         spec.commandLine().getOut().println();
         spec.commandLine().getOut().println("Report: " + file);
