@@ -129,15 +129,47 @@ public final class CostGradient {
      */
     public static Result compute(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
             CostFunction terminal, CostFunction running, SampleLoss samples, SimulatorConfig config) {
+        Objects.requireNonNull(context, "context must not be null");
+        Objects.requireNonNull(running, "running must not be null");
+        Mode mode = choose(context.getNumContinuousStates(), GradientSimulation.countParameters(context), running);
+        return compute(system, context, finalTime, terminal, running, samples, config, mode);
+    }
+
+    /**
+     * As {@link #compute(DynamicalSystem, Context, double, CostFunction, CostFunction, SampleLoss,
+     * SimulatorConfig)}, by the given mode rather than the one {@link #choose} picks (to compare the two, or
+     * where the caller knows better).
+     *
+     * @param system the system, convertible to AutoDiff
+     * @param context a root context of it; not modified
+     * @param finalTime T, seconds, not before the context's time
+     * @param terminal {@code phi(t, x, p)} at T
+     * @param running {@code L(t, x, p)}; must be {@link CostFunction#zero()} under {@link Mode#FORWARD}
+     * @param samples the losses at sample times, or null for none
+     * @param config the integrator, its accuracy and maximum step
+     * @param mode the mode to use
+     * @return the cost, its gradient and the mode used
+     * @throws IllegalArgumentException naming the running cost if forward mode is asked for with one, else as
+     *     the other overload
+     * @throws UnsupportedOperationException as the other overload
+     * @throws dev.mallard.simulator.SimulationException if the simulation fails or stops early
+     */
+    public static Result compute(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
+            CostFunction terminal, CostFunction running, SampleLoss samples, SimulatorConfig config, Mode mode) {
         Objects.requireNonNull(system, "system must not be null");
         Objects.requireNonNull(context, "context must not be null");
         Objects.requireNonNull(terminal, "terminal must not be null");
         Objects.requireNonNull(running, "running must not be null");
         Objects.requireNonNull(config, "config must not be null");
+        Objects.requireNonNull(mode, "mode must not be null");
+        if (mode == Mode.FORWARD && running != CostFunction.zero()) {
+            throw new IllegalArgumentException("running cost " + running
+                    + " cannot be differentiated in forward mode (it integrates none): use Mode.ADJOINT");
+        }
         int n = context.getNumContinuousStates();
         int np = GradientSimulation.countParameters(context);
         List<String> names = GradientSimulation.columnNames(context).subList(0, n + np);
-        if (choose(n, np, running) == Mode.ADJOINT) {
+        if (mode == Mode.ADJOINT) {
             AdjointGradient.Result r = AdjointGradient.run(system, context, finalTime, terminal, running, samples,
                     AdjointGradient.DEFAULT_CHECKPOINT_INTERVAL, configure(config));
             return new Result(r.cost(), Arrays.copyOf(r.gradient(), n + np), names, Mode.ADJOINT);
