@@ -39,7 +39,9 @@ public final class CostGradient {
 
     /**
      * The largest number of independent variables differentiated forwards under an implicit scheme
-     * ({@link #isImplicit}): between the measured 24, where forward mode is faster, and 54, where the two are even.
+     * ({@link #isImplicit}): between the measured 24, where forward mode is faster, and 54, where the two are even
+     * (under radau3; the other implicit schemes' adjoints also form a full Jacobian in the state and the parameters
+     * every step, so the same limit is applied to them unmeasured).
      */
     public static final int IMPLICIT_FORWARD_MODE_LIMIT = 40;
 
