@@ -22,6 +22,11 @@ import java.util.Arrays;
  * ({@code 2 N^2}) is u then v, cell {@code (i, j)} at {@code i + N j}, starting at
  * {@code u = 22 (y (1 - y))^1.5, v = 27 (x (1 - x))^1.5}.
  *
+ * <p>The forcing switches on the time's value; where the time is a free symbolic variable (its value NaN, as when
+ * the adjoint compiles its stage products from the symbolic form) the forcing is off. That drops only a term
+ * constant in the state and the parameters, whose time derivative is zero away from t = 1.1, so the symbolic
+ * derivatives stay right.
+ *
  * @param <T> the number type
  */
 public final class Brusselator2D<T> extends LeafSystem<T> {
