@@ -49,12 +49,44 @@ class CostGradientTest {
 
     @Test
     void theChoiceFollowsTheProblemsSizeAndTheRunningCost() {
-        assertEquals(CostGradient.Mode.FORWARD, CostGradient.choose(2, 2, CostFunction.zero()));
+        String rk3 = "runge_kutta3";
+        assertEquals(CostGradient.Mode.FORWARD, CostGradient.choose(2, 2, CostFunction.zero(), rk3));
         assertEquals(CostGradient.Mode.FORWARD, CostGradient.choose(4, CostGradient.FORWARD_MODE_LIMIT - 4,
-                CostFunction.zero()));
+                CostFunction.zero(), rk3));
         assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(4, CostGradient.FORWARD_MODE_LIMIT - 3,
-                CostFunction.zero()));
-        assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(1, 0, new Weighted()));
+                CostFunction.zero(), rk3));
+        assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(1, 0, new Weighted(), rk3));
+    }
+
+    /**
+     * Under radau3 the measured crossover is later (docs/PERFORMANCE.md, issue 31): the Brusselator grid of side 2
+     * (8 states, 16 parameters) goes forwards, sides 3, 4 and 6 (54, 96, 216 variables) by the adjoint; under an
+     * explicit scheme side 2 already goes by the adjoint.
+     */
+    @Test
+    void anImplicitSchemeKeepsForwardModeLonger() {
+        assertEquals(CostGradient.Mode.FORWARD, CostGradient.choose(8, 16, CostFunction.zero(), "radau3"));
+        assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(8, 16, CostFunction.zero(), "runge_kutta3"));
+        assertEquals(CostGradient.Mode.FORWARD, CostGradient.choose(20, CostGradient.IMPLICIT_FORWARD_MODE_LIMIT - 20,
+                CostFunction.zero(), "implicit_euler"));
+        assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(20, CostGradient.IMPLICIT_FORWARD_MODE_LIMIT - 19,
+                CostFunction.zero(), "radau1"));
+        for (int side : new int[] {3, 4, 6}) {
+            assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(2 * side * side, 4 * side * side,
+                    CostFunction.zero(), "radau3"), "side " + side);
+        }
+        assertEquals(CostGradient.Mode.ADJOINT, CostGradient.choose(1, 0, new Weighted(), "radau3"));
+    }
+
+    @Test
+    void forwardModeIsRefusedWithARunningCost() {
+        BouncingBall<Double> ball = new BouncingBall<>(Scalar.DOUBLE, 1.0, 0.8, 9.81);
+        Context<Double> context = ball.createDefaultContext();
+        Weighted running = new Weighted();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CostGradient.compute(ball,
+                context, 1.0, CostFunction.zero(), running, null, rk3(), CostGradient.Mode.FORWARD));
+        assertEquals("running cost " + running + " cannot be differentiated in forward mode (it integrates none): "
+                + "use Mode.ADJOINT", e.getMessage());
     }
 
     /** The bouncing ball (2 states, 2 parameters: forward mode) through impacts, with samples and a terminal cost. */

@@ -15,14 +15,19 @@ import java.util.function.Consumer;
  * The gradient of {@code J = phi(T, x(T), p) + integral of L + sum_k l_k(t_k, x(t_k), p)} with respect to the
  * initial continuous state and the numeric parameters, by forward mode or by the adjoint, whichever the problem's
  * size favours: forward mode ({@link GradientSimulation#sample}, one AutoDiff run whose width is the number of
- * independent variables) when there are at most {@link #FORWARD_MODE_LIMIT} of them and no running cost (forward
- * mode integrates none), the adjoint ({@link AdjointGradient}) otherwise. Both differentiate the same steps, so they
- * agree to rounding under explicit schemes (to about the Newton tolerance under implicit ones).
+ * independent variables) when there are at most {@link #FORWARD_MODE_LIMIT} of them under an explicit scheme, or
+ * {@link #IMPLICIT_FORWARD_MODE_LIMIT} under an implicit one, and no running cost (forward mode integrates none),
+ * the adjoint ({@link AdjointGradient}) otherwise. Both differentiate the same steps, so they agree to rounding
+ * under explicit schemes (to about the Newton tolerance under implicit ones).
  *
- * <p>The limit is measured (docs/PERFORMANCE.md, "Forward mode or the adjoint"): on AdjointBenchmark's chain under
- * runge_kutta3, the adjoint takes 1.0 to 1.4 times forward mode's time with 4 independent variables and 0.9 to 1.1
- * times with 8, but 0.56 to 0.68 times with 12 and 0.44 to 0.55 with 20 (median and fastest ratios of one short run
- * on a loaded machine).
+ * <p>The limits are measured (docs/PERFORMANCE.md, "Forward mode or the adjoint" and "Forward or adjoint (issue
+ * 31)"). On AdjointBenchmark's chain under runge_kutta3, the adjoint takes 1.0 to 1.4 times forward mode's time
+ * with 4 independent variables and 0.9 to 1.1 times with 8, but 0.56 to 0.68 times with 12 and 0.44 to 0.55 with
+ * 20. Under an implicit scheme the adjoint costs more per step (it re-solves every step's stage equations by full
+ * Newton, each iteration with a fresh Jacobian in the state and the parameters), so forward mode stays ahead
+ * longer: on BrusselatorBenchmark's grid under radau3 the adjoint takes about 1.8 times forward mode's time with
+ * 24 independent variables, about the same time with 54 and 0.75 times with 96 (one short run on a loaded
+ * machine).
  *
  * <p>Unlike {@link AdjointGradient.Result}, the gradient has no column for the final time (forward mode's sampled
  * Jacobians have none).
@@ -31,6 +36,14 @@ public final class CostGradient {
 
     /** The largest number of independent variables (initial states plus parameters) differentiated forwards. */
     public static final int FORWARD_MODE_LIMIT = 8;
+
+    /**
+     * The largest number of independent variables differentiated forwards under an implicit scheme
+     * ({@link #isImplicit}): between the measured 24, where forward mode is faster, and 54, where the two are even
+     * (under radau3; the other implicit schemes' adjoints also form a full Jacobian in the state and the parameters
+     * every step, so the same limit is applied to them unmeasured).
+     */
+    public static final int IMPLICIT_FORWARD_MODE_LIMIT = 40;
 
     /** How a gradient was computed. */
     public enum Mode {
@@ -102,11 +115,28 @@ public final class CostGradient {
      * @param numStates the number of continuous states
      * @param numParameters the number of numeric parameters
      * @param running the running cost
-     * @return the mode {@link #compute} uses for a problem of this size
+     * @param scheme the integration scheme's name ({@link SimulatorConfig#getIntegrationScheme()})
+     * @return the mode {@link #compute} uses for a problem of this size under this scheme
+     * @throws NullPointerException naming the argument if running or scheme is null
      */
-    public static Mode choose(int numStates, int numParameters, CostFunction running) {
-        return running == CostFunction.zero() && numStates + numParameters <= FORWARD_MODE_LIMIT ? Mode.FORWARD
-                : Mode.ADJOINT;
+    public static Mode choose(int numStates, int numParameters, CostFunction running, String scheme) {
+        Objects.requireNonNull(running, "running must not be null");
+        int limit = isImplicit(scheme) ? IMPLICIT_FORWARD_MODE_LIMIT : FORWARD_MODE_LIMIT;
+        return running == CostFunction.zero() && numStates + numParameters <= limit ? Mode.FORWARD : Mode.ADJOINT;
+    }
+
+    /**
+     * @param scheme an integration scheme's name
+     * @return whether it solves an implicit stage system each step (implicit_euler, velocity_implicit_euler,
+     *     radau1, radau3), which makes the adjoint's steps dearer
+     * @throws NullPointerException naming the argument if scheme is null
+     */
+    public static boolean isImplicit(String scheme) {
+        Objects.requireNonNull(scheme, "scheme must not be null");
+        return switch (scheme) {
+            case "implicit_euler", "velocity_implicit_euler", "radau1", "radau3" -> true;
+            default -> false;
+        };
     }
 
     /**
@@ -129,15 +159,49 @@ public final class CostGradient {
      */
     public static Result compute(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
             CostFunction terminal, CostFunction running, SampleLoss samples, SimulatorConfig config) {
+        Objects.requireNonNull(context, "context must not be null");
+        Objects.requireNonNull(running, "running must not be null");
+        Objects.requireNonNull(config, "config must not be null");
+        Mode mode = choose(context.getNumContinuousStates(), GradientSimulation.countParameters(context), running,
+                config.getIntegrationScheme());
+        return compute(system, context, finalTime, terminal, running, samples, config, mode);
+    }
+
+    /**
+     * As {@link #compute(DynamicalSystem, Context, double, CostFunction, CostFunction, SampleLoss,
+     * SimulatorConfig)}, by the given mode rather than the one {@link #choose} picks (to compare the two, or
+     * where the caller knows better).
+     *
+     * @param system the system, convertible to AutoDiff
+     * @param context a root context of it; not modified
+     * @param finalTime T, seconds, not before the context's time
+     * @param terminal {@code phi(t, x, p)} at T
+     * @param running {@code L(t, x, p)}; must be {@link CostFunction#zero()} under {@link Mode#FORWARD}
+     * @param samples the losses at sample times, or null for none
+     * @param config the integrator, its accuracy and maximum step
+     * @param mode the mode to use
+     * @return the cost, its gradient and the mode used
+     * @throws IllegalArgumentException naming the running cost if forward mode is asked for with one, else as
+     *     the other overload
+     * @throws UnsupportedOperationException as the other overload
+     * @throws dev.mallard.simulator.SimulationException if the simulation fails or stops early
+     */
+    public static Result compute(DynamicalSystem<Double> system, Context<Double> context, double finalTime,
+            CostFunction terminal, CostFunction running, SampleLoss samples, SimulatorConfig config, Mode mode) {
         Objects.requireNonNull(system, "system must not be null");
         Objects.requireNonNull(context, "context must not be null");
         Objects.requireNonNull(terminal, "terminal must not be null");
         Objects.requireNonNull(running, "running must not be null");
         Objects.requireNonNull(config, "config must not be null");
+        Objects.requireNonNull(mode, "mode must not be null");
+        if (mode == Mode.FORWARD && running != CostFunction.zero()) {
+            throw new IllegalArgumentException("running cost " + running
+                    + " cannot be differentiated in forward mode (it integrates none): use Mode.ADJOINT");
+        }
         int n = context.getNumContinuousStates();
         int np = GradientSimulation.countParameters(context);
         List<String> names = GradientSimulation.columnNames(context).subList(0, n + np);
-        if (choose(n, np, running) == Mode.ADJOINT) {
+        if (mode == Mode.ADJOINT) {
             AdjointGradient.Result r = AdjointGradient.run(system, context, finalTime, terminal, running, samples,
                     AdjointGradient.DEFAULT_CHECKPOINT_INTERVAL, configure(config));
             return new Result(r.cost(), Arrays.copyOf(r.gradient(), n + np), names, Mode.ADJOINT);
