@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
  * their linearisation: the certified level is sound and tight against the exact level, the smallest V on
  * {Vdot = 0} away from the origin, computed independently by {@code bench/roa_vdp_exact.py} (Debian's python3
  * and scipy: along each ray Vdot = 0 has the closed-form root r^2 = -a/b, minimised over 4000 random rays and
- * polished by Nelder-Mead and BFGS, confirmed by SLSQP on min V s.t. Vdot = 0). The 10-state member is
- * {@link CoupledVanDerPolTenStatesTest}'s (tagged coverage).
+ * polished by Nelder-Mead and BFGS, confirmed by SLSQP on min V s.t. Vdot = 0). The 8-state member is
+ * {@link CoupledVanDerPolScaleTest}'s (tagged coverage), the 10-state one {@code bench/roa-vdp.sh}'s.
  */
 class CoupledVanDerPolTest {
 
