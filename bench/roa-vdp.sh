@@ -41,9 +41,10 @@ for N in "$@"; do
   read -r rho solves seconds < <(echo "$json" | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin);
 print(d.get("rho","none"), len(d.get("sdpStatuses",[])), d.get("seconds","-"))')
   # SDPA header: comment lines, then m, the number of blocks, the block sizes
-  read -r m blocks < <(grep -v '^[*"]' "$sdpa" 2>/dev/null | head -3 | sed 's/=.*//; s/[{}(),]/ /g' | awk 'NR==1{m=$1} NR==3{$1=$1; gsub(/ /,"+"); b=$0} END{print m, b}' || echo "- -")
+  read -r m blocks < <(grep -v '^[*"]' "$sdpa" 2>/dev/null | head -3 | sed 's/=.*//; s/[{}(),]/ /g' \
+    | awk 'NR==1{m=$1} NR==3{$1=$1; gsub(/ /,"+"); b=$0} END{print m, b}' || echo "- -")
   read -r wall user sys mem < <(echo "$out" | sed -n 's/^TIME //p')
-  printf '%-8s %3s %12s %6s %-14s %6s %8s %8s %8.2f %8d\n' "$form" $((2 * N)) "$rho" "$solves" "${blocks:--}" "${m:--}" \
-    "$seconds" "$wall" "$(echo "$user + $sys" | bc)" $((mem / 1024))
+  printf '%-8s %3s %12s %6s %-14s %6s %8s %8s %8.2f %8d\n' "$form" $((2 * N)) "$rho" "$solves" "${blocks:--}" \
+    "${m:--}" "$seconds" "$wall" "$(echo "$user + $sys" | bc)" $((mem / 1024))
   [ "$rho" = none ] && echo "$out" | grep -v '^TIME' | tail -5 >&2
 done

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Four coupled time-reversed Van der Pol oscillators ({@link CoupledVanDerPol}, 8 states), quadratic V of the
  * linearisation: the certified level is sound and within 1e-6 of the exact level 2.426770042509 (by
- * {@code bench/roa_vdp_exact.py}, as in {@link CoupledVanDerPolTest}). About a minute of CPU, 2.5 minutes on a loaded machine (an SDP with 2044
- * equality constraints), so tagged coverage and run by {@code roa/coverage.sh}; the 10-state member is measured
- * by {@code bench/roa-vdp.sh} (docs/PERFORMANCE.md, issue 30).
+ * {@code bench/roa_vdp_exact.py}, as in {@link CoupledVanDerPolTest}). About a minute of CPU, 2.5 minutes on a
+ * loaded machine (an SDP with 2044 equality constraints), so tagged coverage and run by {@code roa/coverage.sh};
+ * the 10-state member is measured by {@code bench/roa-vdp.sh} (docs/PERFORMANCE.md, issue 30).
  */
 @Tag("coverage")
 class CoupledVanDerPolScaleTest {
