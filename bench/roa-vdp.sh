@@ -46,5 +46,5 @@ print(d.get("rho","none"), len(d.get("sdpStatuses",[])), d.get("seconds","-"))')
   read -r wall user sys mem < <(echo "$out" | sed -n 's/^TIME //p')
   printf '%-8s %3s %12s %6s %-14s %6s %8s %8s %8.2f %8d\n' "$form" $((2 * N)) "$rho" "$solves" "${blocks:--}" \
     "${m:--}" "$seconds" "$wall" "$(echo "$user + $sys" | bc)" $((mem / 1024))
-  [ "$rho" = none ] && echo "$out" | grep -v '^TIME' | tail -5 >&2
+  if [ "$rho" = none ]; then echo "$out" | grep -v '^TIME' | tail -5 >&2; fi
 done
