@@ -89,13 +89,7 @@ class AdjointGradientTest {
 
     private static void assertGradientsAgree(double[] expected, double[] actual, double tolerance) {
         assertEquals(expected.length, actual.length, "gradient length");
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, "entry " + j);
-        }
+        GradientAssertions.assertAgree(expected, actual, tolerance, "gradient");
     }
 
     private static Context<Double> vanDerPolContext(VanDerPol<Double> vdp) {

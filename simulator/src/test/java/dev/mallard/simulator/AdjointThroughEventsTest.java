@@ -83,14 +83,7 @@ class AdjointThroughEventsTest {
 
     private static void assertAgree(double[] expected, double[] actual, double tolerance) {
         assertEquals(expected.length, actual.length, "gradient length");
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, "entry " + j + ": expected "
-                    + Arrays.toString(expected) + ", got " + Arrays.toString(actual));
-        }
+        GradientAssertions.assertAgree(expected, actual, tolerance, "gradient");
     }
 
     private static <T> Consumer<Simulator<T>> accuracy(double accuracy) {

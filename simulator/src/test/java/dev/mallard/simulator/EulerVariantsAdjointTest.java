@@ -1,6 +1,6 @@
 package dev.mallard.simulator;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.mallard.simulator.GradientAssertions.assertAgree;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.examples.BouncingBall;
@@ -101,17 +101,6 @@ class EulerVariantsAdjointTest {
 
     private static double[] parameters(Context<Double> context) {
         return context.getNumericParameter(0).toValueArray();
-    }
-
-    private static void assertAgree(double[] expected, double[] actual, double tolerance, String what) {
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, what + ": entry " + j + ": expected "
-                    + Arrays.toString(expected) + ", got " + Arrays.toString(actual));
-        }
     }
 
     private static SampleLoss samples() {

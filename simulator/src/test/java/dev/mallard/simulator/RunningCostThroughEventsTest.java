@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import static dev.mallard.simulator.GradientAssertions.assertAgree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.examples.BouncingBall;
@@ -119,17 +120,6 @@ class RunningCostThroughEventsTest {
             sum += weights[k] * running.value(t, x, new double[] {e, g});
         }
         return sum * (b - a) / 2;
-    }
-
-    private static void assertAgree(double[] expected, double[] actual, double tolerance, String what) {
-        double scale = 0;
-        for (double x : expected) {
-            scale = Math.max(scale, Math.abs(x));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, what + ": entry " + j + ": expected "
-                    + Arrays.toString(expected) + ", got " + Arrays.toString(actual));
-        }
     }
 
     @Test

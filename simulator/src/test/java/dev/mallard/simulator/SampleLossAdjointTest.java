@@ -1,5 +1,6 @@
 package dev.mallard.simulator;
 
+import static dev.mallard.simulator.GradientAssertions.assertAgree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,17 +133,6 @@ class SampleLossAdjointTest {
             }
         }
         return all.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static void assertAgree(double[] expected, double[] actual, double tolerance, String what) {
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, what + ": entry " + j + ": expected "
-                    + Arrays.toString(expected) + ", got " + Arrays.toString(actual));
-        }
     }
 
     private static <T> Consumer<Simulator<T>> scheme(String name, boolean fixed, double step, double accuracy) {

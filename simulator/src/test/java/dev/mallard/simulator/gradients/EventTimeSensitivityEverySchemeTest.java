@@ -1,5 +1,6 @@
 package dev.mallard.simulator.gradients;
 
+import static dev.mallard.simulator.GradientAssertions.assertAgree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,17 +101,6 @@ class EventTimeSensitivityEverySchemeTest {
         return c;
     }
 
-    private static void assertRelative(double[] expected, double[] actual, double tolerance, String what) {
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, what + ": entry " + j + " of "
-                    + Arrays.toString(actual) + ", expected " + Arrays.toString(expected));
-        }
-    }
-
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("schemesAndModes")
     void theSawtoothsGradientIsTheClosedFormInForwardModeAndTheAdjoint(String scheme, Mode mode) {
@@ -118,7 +108,7 @@ class EventTimeSensitivityEverySchemeTest {
         Context<Double> context = context(system, mode);
         GradientSimulation.Result forward = GradientSimulation.run(system, context, T, configure(scheme, mode, 0.1));
         double[] expected = {1, -1, 1};
-        assertRelative(expected, forward.stateJacobian()[0], 1e-9, "forward mode");
+        assertAgree(expected, forward.stateJacobian()[0], 1e-9, "forward mode");
         if (mode != Mode.FIXED) {
             assertEquals(T - (P - X0), forward.finalState()[0], 1e-9, "x(T) with the crossing isolated");
         }
@@ -126,7 +116,7 @@ class EventTimeSensitivityEverySchemeTest {
         CostFunction xT = CostFunction.of(inspector, inspector.getContinuousStateVariables().get(0).toExpression());
         AdjointGradient.Result adjoint = AdjointGradient.run(system, context, T, xT, CostFunction.zero(), 16,
                 configure(scheme, mode, 0.1));
-        assertRelative(expected, adjoint.gradient(), 1e-9, "adjoint");
+        assertAgree(expected, adjoint.gradient(), 1e-9, "adjoint");
         assertEquals(forward.finalState()[0], adjoint.finalState()[0], 1e-12, "the same run");
     }
 
@@ -184,7 +174,7 @@ class EventTimeSensitivityEverySchemeTest {
                 configure(scheme, mode, 0.05));
         for (int i = 0; i < 2; i++) {
             assertEquals(closed[i].value(), forward.finalState()[i], 1e-9 * Math.abs(closed[i].value()) + 1e-12);
-            assertRelative(closed[i].gradient(), forward.stateJacobian()[i], 1e-9, "forward mode, row " + i);
+            assertAgree(closed[i].gradient(), forward.stateJacobian()[i], 1e-9, "forward mode, row " + i);
         }
         CostFunction cost = new CostFunction() {
             @Override
@@ -203,7 +193,7 @@ class EventTimeSensitivityEverySchemeTest {
         AdjointGradient.Result adjoint = AdjointGradient.run(ball, context, finalTime, cost, CostFunction.zero(), 16,
                 configure(scheme, mode, 0.05));
         AutoDiff j = closed[0].add(closed[1].mul(2));
-        assertRelative(j.gradient(), adjoint.gradient(), 1e-9, "adjoint");
+        assertAgree(j.gradient(), adjoint.gradient(), 1e-9, "adjoint");
     }
 
     // ---- two events in one step ----------------------------------------------------------------------------
@@ -237,8 +227,8 @@ class EventTimeSensitivityEverySchemeTest {
         }
         GradientSimulation.Result forward = GradientSimulation.run(system, context, T, configure(scheme, mode, 0.1));
         // columns x0, y0, p, q, T
-        assertRelative(new double[] {1, 0, -1, 0, 1}, forward.stateJacobian()[0], 1e-9, "d x(T)");
-        assertRelative(new double[] {0, 1, 0, -1, 1}, forward.stateJacobian()[1], 1e-9, "d y(T)");
+        assertAgree(new double[] {1, 0, -1, 0, 1}, forward.stateJacobian()[0], 1e-9, "d x(T)");
+        assertAgree(new double[] {0, 1, 0, -1, 1}, forward.stateJacobian()[1], 1e-9, "d y(T)");
         assertEquals(T - (1.0 - 0.27), forward.finalState()[0], 1e-9);
         assertEquals(T - (1.0 - 0.25), forward.finalState()[1], 1e-9);
         SystemSymbolicInspector inspector = SystemSymbolicInspector.of(system);
@@ -248,7 +238,7 @@ class EventTimeSensitivityEverySchemeTest {
                 xs.get(1).toExpression().times(3.0)));
         AdjointGradient.Result adjoint = AdjointGradient.run(system, context, T, cost, CostFunction.zero(), 16,
                 configure(scheme, mode, 0.1));
-        assertRelative(new double[] {1, 3, -1, -3, 4}, adjoint.gradient(), 1e-9, "adjoint");
+        assertAgree(new double[] {1, 3, -1, -3, 4}, adjoint.gradient(), 1e-9, "adjoint");
     }
 
     @Test
@@ -259,7 +249,7 @@ class EventTimeSensitivityEverySchemeTest {
         GradientSimulation.Result r = GradientSimulation.run(system, system.createDefaultContext(), T,
                 configure("explicit_euler", Mode.FIXED, 0.1));
         assertEquals(T - 0.8, r.finalState()[0], 1e-12);
-        assertRelative(new double[] {1, -1, 1}, r.stateJacobian()[0], 1e-9, "forward mode");
+        assertAgree(new double[] {1, -1, 1}, r.stateJacobian()[0], 1e-9, "forward mode");
     }
 
     /**
@@ -301,7 +291,7 @@ class EventTimeSensitivityEverySchemeTest {
         for (int j = 0; j < contracted.length; j++) {
             contracted[j] = jacobian[0][j] + 0.5 * jacobian[1][j];
         }
-        assertRelative(contracted, adjoint.gradient(), Math.max(1e-6, 10 * accuracy), "adjoint against forward mode");
+        assertAgree(contracted, adjoint.gradient(), Math.max(1e-6, 10 * accuracy), "adjoint against forward mode");
         // the ball bounced (it rises at T), and the adjoint's replay, which solves the stage equations to rounding,
         // ends where the run's Newton iterations did, to their tolerance
         assertTrue(forward.finalState()[1] > 0, java.util.Arrays.toString(forward.finalState()));

@@ -1,5 +1,6 @@
 package dev.mallard.simulator.gradients;
 
+import static dev.mallard.simulator.GradientAssertions.assertAgree;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,17 +36,6 @@ class SampledSensitivitiesTest {
         };
     }
 
-    private static void assertRelative(double[] expected, double[] actual, double tolerance, String what) {
-        double scale = 0;
-        for (double e : expected) {
-            scale = Math.max(scale, Math.abs(e));
-        }
-        for (int j = 0; j < expected.length; j++) {
-            assertEquals(expected[j], actual[j], tolerance * scale, what + ": entry " + j + " of "
-                    + Arrays.toString(actual) + ", expected " + Arrays.toString(expected));
-        }
-    }
-
     /** x' = 1 from 0.27, reset to 0 when x reaches p = 1 (at 0.73 s). */
     private static SymbolicVectorSystem<Double> sawtooth() {
         Variable x = new Variable("x");
@@ -78,7 +68,7 @@ class SampledSensitivitiesTest {
                 for (int k = 0; k < times.length; k++) {
                     boolean after = times[k] > 0.73;
                     String what = name + " mode " + mode + " at t = " + times[k];
-                    assertRelative(new double[] {1, after ? -1 : 0}, s.jacobian(k)[0], 1e-9, what);
+                    assertAgree(new double[] {1, after ? -1 : 0}, s.jacobian(k)[0], 1e-9, what);
                     if (mode < 2 || !after) {
                         assertEquals(after ? times[k] - 0.73 : 0.27 + times[k], s.state(k)[0], 1e-9, what);
                     }
@@ -95,7 +85,7 @@ class SampledSensitivitiesTest {
         context.setAccuracy(1e-12);
         GradientSimulation.Result r = GradientSimulation.run(system, context, 0.73, scheme("runge_kutta3", false, 0.1));
         assertEquals(1.0, r.finalState()[0], 1e-12);
-        assertRelative(new double[] {1, 0, 1}, r.stateJacobian()[0], 1e-9, "d x(T)");
+        assertAgree(new double[] {1, 0, 1}, r.stateJacobian()[0], 1e-9, "d x(T)");
     }
 
     /** Lotka-Volterra, prey x and predators y: x' = a x - b x y, y' = -c y + d x y. */
@@ -175,8 +165,8 @@ class SampledSensitivitiesTest {
             for (int j = 0; j < 6; j++) {
                 chained[j] = j12[i][0] * j1[0][j] + j12[i][1] * j1[1][j] + (j >= 2 ? j12[i][j] : 0);
             }
-            assertRelative(chained, s.jacobian(1)[i], 1e-10, "row " + i + " at t = 5");
-            assertRelative(Arrays.copyOf(j1[i], 6), s.jacobian(0)[i], 1e-12, "row " + i + " at t = 2");
+            assertAgree(chained, s.jacobian(1)[i], 1e-10, "row " + i + " at t = 5");
+            assertAgree(Arrays.copyOf(j1[i], 6), s.jacobian(0)[i], 1e-12, "row " + i + " at t = 2");
         }
     }
 
@@ -193,7 +183,7 @@ class SampledSensitivitiesTest {
             AutoDiff[] closed = ballClosedForm(1.2, 0.5, 0.8, 9.81, times[k]);
             for (int i = 0; i < 2; i++) {
                 assertEquals(closed[i].value(), s.state(k)[i], 1e-9);
-                assertRelative(Arrays.copyOf(closed[i].gradient(), 4), s.jacobian(k)[i], 1e-9,
+                assertAgree(Arrays.copyOf(closed[i].gradient(), 4), s.jacobian(k)[i], 1e-9,
                         "row " + i + " at t = " + times[k]);
             }
         }
