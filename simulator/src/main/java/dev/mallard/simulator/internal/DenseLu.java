@@ -32,6 +32,19 @@ public final class DenseLu {
      * @return false if it is singular (a zero or non-finite pivot)
      */
     public boolean factor() {
+        return factor(0) < 0;
+    }
+
+    /**
+     * Factors the matrix held in {@link #matrix()} in place, counting a pivot at most {@code relativeTolerance}
+     * times the matrix's largest entry as zero.
+     *
+     * @param relativeTolerance at least 0; 0 refuses only zero pivots (and skips the pass for the largest entry)
+     * @return -1 on success, else the 0-based column whose pivot is zero to that tolerance or not finite (a NaN
+     *     entry refuses the first column); the storage then holds a partial factorisation
+     */
+    public int factor(double relativeTolerance) {
+        double tiny = relativeTolerance > 0 ? relativeTolerance * largestEntry() : 0;
         for (int k = 0; k < n; k++) {
             int p = k;
             double max = Math.abs(lu[k * n + k]);
@@ -42,8 +55,8 @@ public final class DenseLu {
                     p = i;
                 }
             }
-            if (!(max > 0) || !Double.isFinite(max)) {
-                return false;
+            if (!(max > tiny) || !Double.isFinite(max)) {
+                return k;
             }
             pivot[k] = p;
             if (p != k) {
@@ -64,32 +77,52 @@ public final class DenseLu {
                 }
             }
         }
-        return true;
+        return -1;
+    }
+
+    /** @return the largest magnitude among the matrix's entries (NaN if one is NaN) */
+    private double largestEntry() {
+        double scale = 0;
+        for (int i = 0; i < n * n; i++) {
+            scale = Math.max(scale, Math.abs(lu[i]));
+        }
+        return scale;
     }
 
     /** Solves {@code A x = b} in place ({@code b} becomes x). */
     public void solve(double[] b) {
+        solve(b, 0);
+    }
+
+    /**
+     * Solves {@code A x = b} in place for the right-hand side {@code b[offset, offset + n)}, which becomes x;
+     * the other entries of {@code b} are not modified.
+     *
+     * @param b holds the right-hand side from {@code offset}
+     * @param offset where it starts
+     */
+    public void solve(double[] b, int offset) {
         for (int k = 0; k < n; k++) {
             int p = pivot[k];
             if (p != k) {
-                double t = b[k];
-                b[k] = b[p];
-                b[p] = t;
+                double t = b[offset + k];
+                b[offset + k] = b[offset + p];
+                b[offset + p] = t;
             }
         }
         for (int i = 1; i < n; i++) {
-            double sum = b[i];
+            double sum = b[offset + i];
             for (int j = 0; j < i; j++) {
-                sum -= lu[i * n + j] * b[j];
+                sum -= lu[i * n + j] * b[offset + j];
             }
-            b[i] = sum;
+            b[offset + i] = sum;
         }
         for (int i = n - 1; i >= 0; i--) {
-            double sum = b[i];
+            double sum = b[offset + i];
             for (int j = i + 1; j < n; j++) {
-                sum -= lu[i * n + j] * b[j];
+                sum -= lu[i * n + j] * b[offset + j];
             }
-            b[i] = sum / lu[i * n + i];
+            b[offset + i] = sum / lu[i * n + i];
         }
     }
 

@@ -4,6 +4,7 @@ import dev.mallard.scalar.MatrixOps;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarMatrix;
 import dev.mallard.scalar.ScalarVector;
+import dev.mallard.simulator.internal.DenseLu;
 import dev.mallard.symbolic.Definitions;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
@@ -72,6 +73,9 @@ import java.util.Set;
  * @param <T> the number type
  */
 public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
+
+    /** A mass matrix's pivot at most this times its largest entry counts as zero (as {@code MatrixOps.solve}). */
+    private static final double SINGULAR_PIVOT = 1e-14;
 
     private final Definition def;
     private final ThreadLocal<Workspace> workspace;
@@ -341,13 +345,13 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         if (!def.inputs.isEmpty() && def.massMatrix.usesPort(0) && !def.dynamics.usesPort(0)) {
             gatherValues(context, def.massMatrix, w);
         }
-        def.massMatrix.evaluate(w.in, w.mass);
-        int first = w.state.length - def.massSize;
-        int column = DenseSolve.solveInPlace(w.mass, def.massSize, w.state, first);
+        def.massMatrix.evaluate(w.in, w.mass.matrix());
+        int column = w.mass.factor(SINGULAR_PIVOT);
         if (column >= 0) {
             throw singular(context, "its pivot in column " + (column + 1) + " is zero to working precision or not a "
                     + "number");
         }
+        w.mass.solve(w.state, w.state.length - def.massSize);
         for (int i = 0; i < w.state.length; i++) {
             derivatives.setValue(i, w.state[i]);
         }
@@ -507,8 +511,8 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         final double[] state;
         final double[] outputs;
         final double[] one = new double[1];
-        /** The mass matrix, row-major; overwritten by each solve. */
-        final double[] mass;
+        /** The mass matrix's storage and factors; overwritten by each solve. */
+        final DenseLu mass;
         /** The context and parameter change count the parameter entries of {@link #in} were gathered for. */
         Object parametersContext;
         long parametersStamp;
@@ -516,7 +520,7 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
 
         Workspace(Definition def) {
             this.def = def;
-            this.mass = new double[def.massSize * def.massSize];
+            this.mass = new DenseLu(def.massSize);
             this.in = new double[def.allVariables.size()];
             this.state = new double[def.state.size()];
             this.outputs = new double[def.outputs == null ? 0 : def.outputs.size()];
