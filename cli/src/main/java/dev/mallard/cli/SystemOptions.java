@@ -5,6 +5,7 @@ import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.FormulaParseException;
+import dev.mallard.symbolic.NamedConstants;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.symbolic.ModelFile;
 import dev.mallard.systems.symbolic.ModelFileException;
@@ -175,9 +176,9 @@ final class SystemOptions {
         List<Variable> parameters = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         if (params != null && !params.isBlank()) {
-            for (ParamEntry entry : paramEntries()) {
+            for (NamedConstants.Entry entry : paramEntries()) {
                 parameters.add(declare(names, entry.name(), "--params"));
-                values.add(entry.value());
+                values.add(value(entry));
             }
         }
         for (String name : extraNames) {
@@ -298,37 +299,32 @@ final class SystemOptions {
     /** --params beside --model: new values of the file's parameters (and of its inputs, held constant). */
     private void overrideParameters(List<Variable> parameters, List<Double> values) {
         List<String> known = parameters.stream().map(Variable::name).toList();
-        for (ParamEntry entry : paramEntries()) {
+        for (NamedConstants.Entry entry : paramEntries()) {
             int k = known.indexOf(entry.name());
             if (k < 0) {
                 throw new BadInputException("--params: '" + Messages.quote(entry.name()) + "' is not a parameter or "
                         + "input of the model file; it has " + known);
             }
-            values.set(k, entry.value());
+            values.set(k, value(entry));
         }
     }
 
-    /** One {@code name=value} entry of --params, its value parsed only when asked (after the name is checked). */
-    private record ParamEntry(String name, String text, int offset, String piece) {
-
-        double value() {
-            return constant(text, offset, piece, name);
+    /** The entries of --params, in order, their values parsed only when asked (after the names are checked). */
+    private List<NamedConstants.Entry> paramEntries() {
+        try {
+            return NamedConstants.entries(params);
+        } catch (FormulaParseException e) {
+            throw inOption(e, "--params");
         }
     }
 
-    /** The entries of --params, in order; an entry without '=' is refused. */
-    private List<ParamEntry> paramEntries() {
-        List<ParamEntry> out = new ArrayList<>();
-        int offset = 0;
-        for (String pair : splitTopLevel(params, "--params")) {
-            int eq = pair.indexOf('=');
-            if (eq < 0) {
-                throw new BadInputException("--params: expected name=value, got '" + Messages.quote(pair.strip()) + "'");
-            }
-            out.add(new ParamEntry(pair.substring(0, eq).trim(), params, offset + eq + 1, pair.substring(eq + 1)));
-            offset += pair.length() + 1;
+    /** An entry's value; an error names the entry and the column in the whole --params text. */
+    private static double value(NamedConstants.Entry entry) {
+        try {
+            return entry.value();
+        } catch (FormulaParseException e) {
+            throw inOption(e, "--params " + entry.name());
         }
-        return out;
     }
 
     /** A builder holding the parsed dynamics and parameters. */
@@ -393,15 +389,6 @@ final class SystemOptions {
         return out.get(0);
     }
 
-    /** Parses {@code piece}, found at {@code offset} in the option's {@code text}; columns count in the text. */
-    private static Expression parse(String text, int offset, String piece, String option, Map<String, Variable> names) {
-        try {
-            return Formula.parse(piece, names);
-        } catch (FormulaParseException e) {
-            throw at(text, offset + e.column(), e.problem(), option);
-        }
-    }
-
     /** A formula error of an option's whole text, as a one-line message naming the option and the column. */
     private static BadInputException inOption(FormulaParseException e, String option) {
         return at(e.formula(), e.column(), e.problem(), option);
@@ -410,45 +397,6 @@ final class SystemOptions {
     private static BadInputException at(String text, int column, String problem, String option) {
         return new BadInputException(option + ": " + problem + " at column " + column + " of \""
                 + Messages.excerpt(text, column) + "\"");
-    }
-
-    /**
-     * --params split at the commas outside parentheses (a value may call {@code atan2(1, 2)}), untrimmed so
-     * that offsets add up; an empty entry is refused.
-     */
-    private static List<String> splitTopLevel(String text, String option) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i <= text.length(); i++) {
-            char c = i < text.length() ? text.charAt(i) : ',';
-            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-            if (c == ',' && depth <= 0) {
-                if (text.substring(start, i).isBlank()) {
-                    throw new BadInputException(option + ": empty entry in '" + Messages.quote(text) + "'");
-                }
-                out.add(text.substring(start, i));
-                start = i + 1;
-            }
-        }
-        return out;
-    }
-
-    /**
-     * A parameter's value: a constant formula ({@code 8/3}, {@code 2*pi}, {@code sqrt(2)}) with no names but
-     * pi and e, evaluated once; errors give the column within the whole --params text.
-     */
-    private static double constant(String text, int offset, String piece, String name) {
-        if (piece.isBlank()) {
-            throw new BadInputException("--params " + name + ": no value after '='");
-        }
-        Expression e = parse(text, offset, piece, "--params " + name, Map.of());
-        double value = e.evaluate(new Environment());
-        if (!Double.isFinite(value)) {
-            throw new BadInputException("--params " + name + ": " + piece.strip() + " is " + value
-                    + "; a parameter must be a finite number");
-        }
-        return value;
     }
 
     static List<String> splitList(String text, String separator, String option) {

@@ -42,6 +42,10 @@ class BadInputTest {
         assertBadInput("--vars: 'sin' is reserved (a function or constant name)", "inspect", "--vars", "sin", "--f", "1");
         assertBadInput("--vars: 'x' is already used", "inspect", "--vars", "x,x", "--f", "1; 1");
         assertBadInput("--params k: unknown variable 'abc' at column 3 of \"k=abc\"", "inspect", "--vars", "x", "--f", "-k*x", "--params", "k=abc");
+        assertBadInput("--params k: unexpected character '=' at column 8 of \"k=(1, m=2\"", "inspect", "--vars", "x", "--f",
+                "-k*x", "--params", "k=(1, m=2");
+        assertBadInput("--params: expected name = value, got 'm 2' at column 6 of \"k=1, m 2\"", "inspect", "--vars", "x",
+                "--f", "-k*x", "--params", "k=1, m 2");
         assertBadInput("--x0: not a number: 'q'", "simulate", "--vars", "x", "--f", "-x", "--x0", "q");
     }
 

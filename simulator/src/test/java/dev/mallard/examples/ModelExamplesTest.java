@@ -57,17 +57,8 @@ class ModelExamplesTest {
 
     /** A SymbolicVectorSystem from --vars, --inputs, --params and --f as the command line reads them. */
     private static SymbolicVectorSystem<Double> formulaSystem(String vars, String inputs, String params, String f) {
-        SymbolicVectorSystem.Builder b = SymbolicVectorSystem.builder().dynamics(f);
-        for (String v : vars.split(",")) {
-            b.state(new Variable(v));
-        }
-        for (String u : inputs.split(",")) {
-            b.input(new Variable(u));
-        }
-        for (String pair : params.split(",")) {
-            String[] kv = pair.trim().split("=");
-            b.parameter(new Variable(kv[0]), Double.parseDouble(kv[1]));
-        }
+        SymbolicVectorSystem.Builder b = SymbolicVectorSystem.builder().dynamics(f).state(vars).input(inputs)
+                .parameters(params);
         return b.build(Scalar.DOUBLE);
     }
 
@@ -119,6 +110,16 @@ class ModelExamplesTest {
     void acrobotInJavaAndAsAFormulaAgreeWithEveryNumberType() {
         assertAllAgree(new Acrobot<>(Scalar.DOUBLE), formulaSystem("q1,q2,v1,v2", "u", ACROBOT_PARAMETERS,
                 ACROBOT_FORMULA), 1);
+    }
+
+    @Test
+    void theEquationModelsAgreeWithTheJavaModelsWithEveryNumberType() {
+        assertAllAgree(new Acrobot<>(Scalar.DOUBLE), EquationModels.acrobot(Scalar.DOUBLE), 1);
+        assertAllAgree(new PlanarQuadrotor<>(Scalar.DOUBLE), EquationModels.planarQuadrotor(Scalar.DOUBLE), 2);
+        double[] x = {0.3, -0.4, 0.5, -0.6};
+        double[] u = {0.7};
+        assertArrayEquals(derivatives(EquationModels.acrobot(Scalar.DOUBLE), x, u),
+                derivatives(EquationModels.acrobot(AutoDiff.SCALAR), x, u), 1e-13);
     }
 
     @Test

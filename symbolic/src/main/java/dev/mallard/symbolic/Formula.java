@@ -266,6 +266,21 @@ public final class Formula {
         return name.equals("pi") || name.equals("e") || Operator.functionNamed(name) != null;
     }
 
+    /**
+     * Whether a name can stand for a variable or a definition in a formula: a letter or {@code _}, then letters,
+     * digits and {@code _}, and not {@link #isReserved reserved}.
+     *
+     * @param name a name, not null
+     * @return true if valid
+     */
+    public static boolean isValidName(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty() || !(Character.isLetter(name.charAt(0)) || name.charAt(0) == '_')) {
+            return false;
+        }
+        return name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_') && !isReserved(name);
+    }
+
     // ---- grammar ---------------------------------------------------------------------------------
 
     private Expression parseAll() {

@@ -4,15 +4,9 @@ import dev.mallard.scalar.Scalar;
 import dev.mallard.simulator.estimation.ParameterEstimation;
 import dev.mallard.simulator.estimation.SampleTable;
 import dev.mallard.simulator.integrators.RungeKutta5Integrator;
-import dev.mallard.symbolic.Expression;
-import dev.mallard.symbolic.Formula;
-import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.symbolic.SymbolicVectorSystem;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Fitting a model to data: the Lotka-Volterra predator-prey system {@code x' = a x - b x y},
@@ -35,12 +29,9 @@ public final class FitLotkaVolterra {
      * @throws IOException if the file cannot be read
      */
     public static ParameterEstimation.Result fit(Path csv) throws IOException {
-        Map<String, Variable> v = new HashMap<>();
-        List<Expression> f = List.of(Formula.parseCreating("a*x - b*x*y", v), Formula.parseCreating("-c*y + d*x*y", v));
-        SymbolicVectorSystem<Double> lv = SymbolicVectorSystem.builder().name("lotka_volterra")
-                .state(v.get("x"), v.get("y")).dynamics(f).initialState(1, 1)
-                .parameter(v.get("a"), 1.4).parameter(v.get("b"), 0.9).parameter(v.get("c"), 2.8)
-                .parameter(v.get("d"), 0.9).build(Scalar.DOUBLE);
+        SymbolicVectorSystem<Double> lv = SymbolicVectorSystem.builder().name("lotka_volterra").state("x, y")
+                .parameters("a = 1.4, b = 0.9, c = 2.8, d = 0.9").dynamics("a*x - b*x*y; -c*y + d*x*y")
+                .initialState(1, 1).build(Scalar.DOUBLE);
         return new ParameterEstimation(lv, lv.createDefaultContext())
                 .estimate("a", 0, 10).estimate("b", 0, 10).estimate("c", 0, 10).estimate("d", 0, 10)
                 .estimate("x").estimate("y")

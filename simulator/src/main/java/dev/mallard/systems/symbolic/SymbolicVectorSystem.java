@@ -9,6 +9,7 @@ import dev.mallard.symbolic.Definitions;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Formula;
 import dev.mallard.symbolic.FormulaParseException;
+import dev.mallard.symbolic.NamedConstants;
 import dev.mallard.symbolic.Variable;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
@@ -675,6 +676,49 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         }
 
         /**
+         * Declares state variables by name, in order (appended to any given before): {@code "q1, q2, v1, v2"}.
+         *
+         * @param names comma-separated names, each valid in a formula ({@link Formula#isValidName}), not null
+         * @return this builder
+         * @throws IllegalArgumentException naming the column: an empty entry, an invalid name, or a name already
+         *     declared (time, state, input or parameter)
+         */
+        public Builder state(String names) {
+            state.addAll(newVariables(names, "state"));
+            return this;
+        }
+
+        /**
+         * Declares input variables by name, in the order of input port {@code "u"} (appended): {@code "u1, u2"}.
+         *
+         * @param names comma-separated names, as for {@link #state(String)}
+         * @return this builder
+         * @throws IllegalArgumentException as {@link #state(String)}
+         */
+        public Builder input(String names) {
+            inputs.addAll(newVariables(names, "input"));
+            return this;
+        }
+
+        /**
+         * Declares named numeric parameters with their default values, in order ({@link #parameter}):
+         * {@code "m = 0.486, I = 0.00383, w = 2*pi"}, read as {@link NamedConstants#entries} reads them.
+         *
+         * @param values the {@code name = constant formula} entries, not null
+         * @return this builder
+         * @throws IllegalArgumentException naming the column (a {@link FormulaParseException}
+         *     for an entry that does not parse or a value that is not finite): also a name already declared
+         */
+        public Builder parameters(String values) {
+            Objects.requireNonNull(values, "parameter values must not be null");
+            for (NamedConstants.Entry entry : NamedConstants.entries(values)) {
+                checkNewName(entry.name(), values, entry.nameOffset(), "parameter");
+                parameter(new Variable(entry.name()), entry.value());
+            }
+            return this;
+        }
+
+        /**
          * Declares a named numeric parameter (the next entry of numeric parameter group 0).
          *
          * @param p the parameter's variable
@@ -860,6 +904,44 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             parseTexts();
             check();
             return new SymbolicVectorSystem<>(scalar, new Definition(this));
+        }
+
+        /** New variables for the comma-separated names of {@code text}, each checked valid and not yet declared. */
+        private List<Variable> newVariables(String text, String what) {
+            Objects.requireNonNull(text, what + " names must not be null");
+            List<Variable> out = new ArrayList<>();
+            int start = 0;
+            for (String piece : text.split(",", -1)) {
+                String name = piece.strip();
+                int offset = name.isEmpty() ? start : start + piece.length() - piece.stripLeading().length();
+                if (!Formula.isValidName(name)) {
+                    throw new IllegalArgumentException(what + " names \"" + text + "\": "
+                            + (name.isEmpty() ? "empty entry" : "'" + name + "' is not a valid name")
+                            + " at column " + (offset + 1));
+                }
+                checkNewName(name, text, offset, what);
+                if (out.stream().anyMatch(v -> v.name().equals(name))) {
+                    throw new IllegalArgumentException(what + " names \"" + text + "\": '" + name
+                            + "' is declared twice (column " + (offset + 1) + ")");
+                }
+                out.add(new Variable(name));
+                start += piece.length() + 1;
+            }
+            return out;
+        }
+
+        /** Refuses a name that a variable already declared (time, state, input, parameter) has. */
+        private void checkNewName(String name, String text, int offset, String what) {
+            List<Variable> declared = new ArrayList<>(state);
+            declared.addAll(inputs);
+            declared.addAll(parameters);
+            if (time != null) {
+                declared.add(time);
+            }
+            if (declared.stream().anyMatch(v -> v.name().equals(name))) {
+                throw new IllegalArgumentException(what + " \"" + text + "\": '" + name + "' at column "
+                        + (offset + 1) + " is already declared");
+            }
         }
 
         /** Parses the formulas given as text, in the names of the variables declared. */
