@@ -1,5 +1,6 @@
 package dev.mallard.systems.symbolic;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.MatrixOps;
 import dev.mallard.scalar.Scalar;
 import dev.mallard.scalar.ScalarMatrix;
@@ -54,7 +55,8 @@ import java.util.Set;
  * <p>With a mass matrix ({@link Builder#massMatrix(List)}: a {@code k x k} matrix acting on the last {@code k}
  * derivatives, the first {@code n - k} having coefficient 1, as in {@code qdot = v, M(q) vdot = rhs} for a
  * mechanical system), each evaluation of the derivatives solves {@code M xdot = f} numerically: for doubles by
- * Gaussian elimination with partial pivoting in primitive arrays, for other numeric types (AutoDiff) by
+ * Gaussian elimination with partial pivoting in primitive arrays, for AutoDiff by the same factors of M's values
+ * applied to each gradient column ({@code M dxdot = df - dM xdot}), for other numeric types by
  * {@link MatrixOps#solve}, which carries the derivatives of the solution, and for expressions by
  * {@link MatrixOps#solve}'s symbolic elimination, giving the rational explicit form. The user never solves.
  * {@link #calcImplicitTimeDerivativesResidual} gives the implicit form {@code M xdot - f} itself, which
@@ -283,6 +285,8 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
             evaluateInto(def.dynamics, context, derivatives);
         } else if (scalar() == Scalar.DOUBLE) {
             solveValues(context, derivatives);
+        } else if (scalar() == (Scalar<?>) AutoDiff.SCALAR) {
+            solveTangents(context, derivatives);
         } else {
             T[] xdot = solveInType(context);
             for (int i = 0; i < xdot.length; i++) {
@@ -358,7 +362,62 @@ public final class SymbolicVectorSystem<T> extends LeafSystem<T> {
         }
     }
 
-    /** {@code M xdot = f} in the number type: by values for AutoDiff and the like, by structure for expressions. */
+    /**
+     * {@code M xdot = f} for AutoDiff: the values by one factorisation of M's values, then each gradient column j
+     * by the same factors from the derivative of {@code M xdot = f}, {@code M dxdot_j = df_j - dM_j xdot}. The
+     * same numbers as elimination on AutoDiff values up to rounding, without an object per operation.
+     */
+    @SuppressWarnings("unchecked") // called only when T is AutoDiff
+    private void solveTangents(Context<T> context, ContinuousState<T> derivatives) {
+        Scalar<T> s = scalar();
+        int n = def.state.size();
+        int k = def.massSize;
+        int first = n - k;
+        T[] f = s.newArray(n);
+        def.dynamics.evaluate(s, gather(context, def.dynamics), f);
+        T[] m = s.newArray(k * k);
+        def.massMatrix.evaluate(s, gather(context, def.massMatrix), m);
+        DenseLu lu = workspace.get().mass;
+        double[] x = new double[k];
+        int width = 0;
+        for (int r = 0; r < k; r++) {
+            x[r] = ((AutoDiff) f[first + r]).value();
+            width = Math.max(width, ((AutoDiff) f[first + r]).gradientSize());
+            for (int c = 0; c < k; c++) {
+                lu.matrix()[r * k + c] = ((AutoDiff) m[r * k + c]).value();
+                width = Math.max(width, ((AutoDiff) m[r * k + c]).gradientSize());
+            }
+        }
+        int column = lu.factor(SINGULAR_PIVOT);
+        if (column >= 0) {
+            throw singular(context, "its pivot in column " + (column + 1) + " is zero to working precision or not a "
+                    + "number");
+        }
+        lu.solve(x);
+        double[] gradients = new double[k * width];
+        double[] rhs = new double[k];
+        for (int j = 0; j < width; j++) {
+            for (int r = 0; r < k; r++) {
+                double sum = ((AutoDiff) f[first + r]).derivative(j);
+                for (int c = 0; c < k; c++) {
+                    sum -= ((AutoDiff) m[r * k + c]).derivative(j) * x[c];
+                }
+                rhs[r] = sum;
+            }
+            lu.solve(rhs);
+            for (int r = 0; r < k; r++) {
+                gradients[r * width + j] = rhs[r];
+            }
+        }
+        for (int i = 0; i < first; i++) {
+            derivatives.set(i, f[i]);
+        }
+        for (int r = 0; r < k; r++) {
+            derivatives.set(first + r, (T) AutoDiff.of(x[r], gradients, r * width, width));
+        }
+    }
+
+    /** {@code M xdot = f} in the number type: by values for numeric types, by structure for expressions. */
     private T[] solveInType(Context<T> context) {
         Scalar<T> s = scalar();
         int n = def.state.size();
