@@ -232,7 +232,8 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(y, fPoly, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, options.simulationGuidance(),
+                    statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
@@ -333,10 +334,15 @@ public final class RegionOfAttraction {
         }
     }
 
-    /** Runs the bilinear search from the quadratic estimate, adding its statuses, solves and times to the tallies. */
+    /**
+     * Runs the bilinear search from the quadratic estimate, guided by simulation ({@link SimulationGuidedSearch})
+     * if asked, adding its statuses, solves and times to the tallies.
+     */
     private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
-            BilinearLyapunovSearch.Estimate quadratic, List<SdpStatus> statuses, int[] counters, double[] seconds) {
-        BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, boolean guided,
+            List<SdpStatus> statuses, int[] counters, double[] seconds) {
+        BilinearLyapunovSearch.Estimate best = guided ? new SimulationGuidedSearch(search, options).run(quadratic)
+                : search.run(quadratic);
         statuses.addAll(search.statuses);
         counters[0] += search.solves;
         counters[1] += search.iterations;
@@ -399,7 +405,7 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, false, statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
