@@ -154,7 +154,7 @@ final class BilinearLyapunovSearch {
 
     /**
      * V-steps of the requested degree from a certified estimate with another shape function, as in
-     * {@link #run} after its start (for {@link ShapeRestartSearch}, which passes the last certified V).
+     * {@link #run} after its start (for {@link SimulationGuidedSearch}, which passes the last certified V).
      *
      * @param p the shape function, positive definite
      * @param from a certified estimate with its level multiplier s2 (one this search returned)

@@ -325,7 +325,8 @@ public final class RegionOfAttractionOptions {
     /**
      * @param degree the degree of the Lyapunov function: 2 (the default) certifies the candidate's own level;
      *     4, 6 or 8 searches V of that degree by bilinear alternation from the quadratic estimate (see
-     *     {@link RegionOfAttraction}), so that {@code {V <= 1}} fills more of the region; explicit polynomial
+     *     {@link RegionOfAttraction}; guided by simulation unless {@link #withSimulationGuidance} turns it off),
+     *     so that {@code {V <= 1}} fills more of the region; explicit polynomial
      *     dynamics, or dynamics in sin and cos of angles recast exactly (V then a polynomial in sin, cos - 1
      *     and the other states); refused where sin and cos are enclosed
      * @return a copy with it set
@@ -350,8 +351,8 @@ public final class RegionOfAttractionOptions {
      *     simulation (the default, true): besides the alternation from the quadratic estimate, restarts of it
      *     whose shape function is the last certified V, and a start from a V fitted to the simulated boundary
      *     of the true region, the largest certified estimate kept (on the time-reversed Van der Pol oscillator
-     *     with mu = 3 and degree 6 it certifies 94% of the true area instead of 53%, at about three times the
-     *     SDPs). False: the alternation from the quadratic estimate alone. Dynamics in sin and cos, and degree
+     *     with mu = 3 and degree 6 it certifies 94% of the true area instead of 53%, at about four times the
+     *     SDPs; see {@code SimulationGuidedSearch}). False: the alternation from the quadratic estimate alone. Dynamics in sin and cos, and degree
      *     2, ignore it. Every V returned is certified either way.
      * @return a copy with it set
      */

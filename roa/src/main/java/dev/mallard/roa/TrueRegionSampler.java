@@ -17,7 +17,7 @@ import java.util.Random;
  */
 final class TrueRegionSampler {
 
-    /** Bisection steps per ray: the radius to 2^-10 of its bracket. */
+    /** Bisection steps per ray: the radius to 2^-8 of its bracket. */
     private static final int BISECTIONS = 8;
     /** Integration steps per trajectory. */
     private static final int MAX_STEPS = 20000;
@@ -75,7 +75,7 @@ final class TrueRegionSampler {
      * @param u a unit direction; not modified
      * @param start a radius whose point is known to converge (for example the certified boundary along u)
      * @return the largest radius found along u whose start converges (below the true boundary's radius by at
-     *     most 2^-10 of the bracket); start if even 1.01 start does not converge
+     *     most 2^-8 of the bracket); start if even 1.01 start does not converge
      */
     double boundaryRadius(double[] u, double start) {
         double lo = start;
