@@ -11,12 +11,14 @@ import java.util.function.Consumer;
 /**
  * A candidate V of a given degree fitted to sampled points of the true region (Topcu, Packard and Seiler,
  * Automatica 2008, use converging trajectories the same way): one SOS program with V positive definite (SOS
- * above a small quadratic floor) and linear conditions at points {@code rho b_i}, b_i on the simulated
+ * above a small quadratic floor) and linear conditions at points along the rays to b_i, the simulated
  * boundary of the true region ({@link TrueRegionSampler}): {@code V(b_i) >= 1} (the estimate stays within the
  * true region), {@code V(rho b_i) <= 1} (it holds the fraction rho of each ray) and
- * {@code Vdot(t b_i) <= -delta |t b_i|^2} for t in {0.1, ..., 0.9, rho} (V decreases along the flow on the
- * target), delta maximised. The largest rho of {0.97, 0.94, 0.9, 0.85, 0.8} with delta > 0 is kept. The
- * candidate is only a proposal: its level is certified from scratch by the caller.
+ * {@code Vdot(t b_i) <= -delta |t b_i|^2} for t = rho and rho times 0.03, 0.1, 0.25, 0.45, 0.65 and 0.85 (V
+ * decreases along the flow on the target, down to near the equilibrium), delta maximised; then, at half that
+ * delta, the V whose Gram matrix is most interior (the optimum lies on the cone's boundary, where
+ * V's positivity could not be checked). The largest rho of {0.97, 0.94, 0.9, 0.85, 0.8} with delta > 0 is
+ * kept. The candidate is only a proposal: its level is certified from scratch by the caller.
  */
 final class SampledLyapunovFit {
 

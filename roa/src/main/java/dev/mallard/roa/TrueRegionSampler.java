@@ -10,9 +10,10 @@ import java.util.Random;
 /**
  * The boundary of the true region of attraction along rays, by simulation: along each ray from the
  * equilibrium, the radius where trajectories stop converging, bracketed between one that converges and one
- * that does not and bisected. A trajectory converges when it enters a ball that lies inside a certified
- * estimate, so a converging start is in the region for sure (up to the integration error); one that leaves a
- * large ball or is still outside the small one after the step budget counts as not converging. The radii only
+ * that does not and bisected. A trajectory converges when it enters a ball of half the certified estimate's
+ * least radius along 64 n sampled rays (so, up to that sampling and the integration error, inside the
+ * estimate, whose points converge); one that leaves a ball 100 times its largest radius, or is still outside
+ * the small one after the step budget, counts as not converging. The radii only
  * guide the search for V ({@link SampledLyapunovFit}); nothing certified depends on them.
  */
 final class TrueRegionSampler {
