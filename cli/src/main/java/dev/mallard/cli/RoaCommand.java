@@ -88,6 +88,11 @@ final class RoaCommand implements Callable<Integer> {
             + "With sin and cos of angles: V in sin, cos - 1 and the other states (exact recast only).")
     int lyapunovDegree = 2;
 
+    @Option(names = "--no-simulation-guidance", description = "With --lyapunov-degree 4, 6 or 8 and polynomial "
+            + "dynamics: the bilinear alternation alone, without its restarts and the start from a V fitted to "
+            + "simulations of the true region (both on by default).")
+    boolean noSimulationGuidance;
+
     @Option(names = "--plot", paramLabel = "FILE.png", description = "For 2 states: the estimate, the true boundary "
             + "when simulation finds one, and trajectories from inside and outside; for more, the slice in the first "
             + "two states with the others at x*.")
@@ -169,6 +174,7 @@ final class RoaCommand implements Callable<Integer> {
         options = sos.apply(options, parsed, point);
         if (lyapunovDegree != 2) {
             options = LyapunovDegreeReport.withDegree(options, lyapunovDegree, rational);
+            options = options.withSimulationGuidance(!noSimulationGuidance);
         }
         Progress progress = Progress.forTerminal();
         progress.show("roa: certifying the largest level set (SOS programs) and cross-checking by simulation...");

@@ -47,10 +47,10 @@ final class BilinearLyapunovSearch {
      * improves on anyway).
      */
     private static final double LEVEL_TOLERANCE = 5e-3;
-    private static final int START_TRIALS = 8;
+    static final int START_TRIALS = 8;
     private static final int PROPOSAL_TRIALS = 3;
 
-    private final LyapunovCoordinates coordinates;
+    final LyapunovCoordinates coordinates;
     /** The SOS indeterminates, {@code coordinates.variables}. */
     private final List<Variable> y;
     private final List<Polynomial> f;
@@ -153,6 +153,20 @@ final class BilinearLyapunovSearch {
     }
 
     /**
+     * V-steps of the requested degree from a certified estimate with another shape function, as in
+     * {@link #run} after its start (for {@link SimulationGuidedSearch}, which passes the last certified V).
+     *
+     * @param p the shape function, positive definite
+     * @param from a certified estimate with its level multiplier s2 (one this search returned)
+     * @return the last accepted estimate, certified from scratch (from if no step was accepted)
+     */
+    Estimate climbFrom(Polynomial p, Estimate from) {
+        degree = targetDegree;
+        double[] beta = {boundaryMinimum(p, from.normalised())};
+        return climb(p, from, beta);
+    }
+
+    /**
      * V-steps of the current degree until beta stalls, a step fails or the iteration cap is reached.
      *
      * @param p the shape function
@@ -191,7 +205,7 @@ final class BilinearLyapunovSearch {
      * @param guess the first level tried (one expected to certify)
      * @param trials the most SOS programs spent on the level
      */
-    private Estimate certify(Polynomial v, double guess, int trials) {
+    Estimate certify(Polynomial v, double guess, int trials) {
         try {
             record(coordinates.checkPositive(v, options.sosOptions()));
         } catch (IllegalArgumentException e) {
@@ -390,7 +404,7 @@ final class BilinearLyapunovSearch {
         }
     }
 
-    private void record(SosSolution s) {
+    void record(SosSolution s) {
         statuses.add(s.status());
         solves++;
         iterations += s.iterations();

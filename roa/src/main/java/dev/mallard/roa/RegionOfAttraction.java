@@ -30,8 +30,10 @@ import java.util.Random;
  * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
  * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
  * V-iteration can enlarge it, or a Lyapunov function of degree 4, 6 or 8 be searched by bilinear alternation
- * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified (see
- * {@link RegionOfAttractionOptions#withLyapunovDegree}; the areas before and after are then
+ * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified, for
+ * polynomial dynamics also restarted from its own results and from a V fitted to simulations of the true
+ * region (see {@link RegionOfAttractionOptions#withLyapunovDegree} and
+ * {@link RegionOfAttractionOptions#withSimulationGuidance}; the areas before and after are then
  * {@link RegionOfAttractionResult#enlargement()}); for dynamics in sin and cos of the angles, in sin and
  * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
@@ -232,7 +234,8 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(y, fPoly, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, options.simulationGuidance(),
+                    statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
@@ -333,10 +336,15 @@ public final class RegionOfAttraction {
         }
     }
 
-    /** Runs the bilinear search from the quadratic estimate, adding its statuses, solves and times to the tallies. */
+    /**
+     * Runs the bilinear search from the quadratic estimate, guided by simulation ({@link SimulationGuidedSearch})
+     * if asked, adding its statuses, solves and times to the tallies.
+     */
     private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
-            BilinearLyapunovSearch.Estimate quadratic, List<SdpStatus> statuses, int[] counters, double[] seconds) {
-        BilinearLyapunovSearch.Estimate best = search.run(quadratic);
+            BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, boolean guided,
+            List<SdpStatus> statuses, int[] counters, double[] seconds) {
+        BilinearLyapunovSearch.Estimate best = guided ? new SimulationGuidedSearch(search, options).run(quadratic)
+                : search.run(quadratic);
         statuses.addAll(search.statuses);
         counters[0] += search.solves;
         counters[1] += search.iterations;
@@ -399,7 +407,7 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, false, statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
