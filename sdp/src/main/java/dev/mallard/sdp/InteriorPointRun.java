@@ -76,6 +76,19 @@ final class InteriorPointRun {
      * tolerance with objectives 0.035 and 0.055), and a reduced-accuracy answer must still be an answer.
      */
     private static final double NEAR_GAP = 1e-3;
+    /**
+     * CSDP's perturbation of the objective (its {@code perturbobj}, Borchers): the Newton steps aim at
+     * {@code X = sum A_i x_i - C + eps I} instead of {@code X = sum A_i x_i - C}, with {@code eps} this
+     * factor times {@code ||C|| / sqrt(n)} (so {@code ||eps I|| = 1e-6 ||C||}), scaled by
+     * {@code (merit / NEAR_FACTOR)^1.5} once the best merit is below {@link #NEAR_FACTOR}. X then stays
+     * about eps away from the singular matrix the optimum has, Z = X^-1 bounded, and the Schur complement
+     * accurate enough for the dual residual to keep falling: on the Drake-form SOS programs of the corpus
+     * the unperturbed runs lost the dual feasibility they had reached (Vannelli-Vidyasagar from 4e-13 to
+     * 1.3e-6 in one step) and Genesio-Tesi stalled, where the perturbed ones end optimal. The residual it
+     * leaves, {@code eps sqrt(n) / (1 + ||C||)}, is below 1e-6 relative and falls with the merit (3e-11 at
+     * merit 1), so the measures and the stopping test stay those of the unperturbed problem.
+     */
+    private static final double PERTURBATION = 1e-6;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -103,6 +116,10 @@ final class InteriorPointRun {
     /** The split free variables re-centred after every step, or null (none, or not asked for). */
     private final SplitFreeVariables splitPairs;
 
+    /** eps before its scaling by the merit (0 if C = 0: nothing to perturb; see {@link #PERTURBATION}). */
+    private final double perturbationScale;
+    /** The lowest merit so far, carried over from the first pass by the checkpoint: scales eps. */
+    private double lowestMerit;
     private final double[] x;
     private final double[] w;
     private final double[][] bigX;
@@ -178,7 +195,8 @@ final class InteriorPointRun {
 
     /**
      * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
-     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     * X is recomputed from x instead of being updated, which saves the products with Rp. Never set while
+     * the objective is perturbed ({@link #PERTURBATION}): X then aims at a moving target and is updated.
      */
     private boolean primalFeasible;
     private double stepP;
@@ -233,6 +251,24 @@ final class InteriorPointRun {
      */
     InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration) {
+        this(problem, options, shareSides, resume, firstIteration, false);
+    }
+
+    /**
+     * The perturbed pass: from the initial point, with the first pass's rules (no guard, no pause) on the
+     * problem whose objective is perturbed as {@link #PERTURBATION} says.
+     *
+     * @param problem the problem; not modified
+     * @param options the tolerances and limits
+     * @param firstIteration the number given to the first iterate, as for the robust pass
+     * @return the run, not started
+     */
+    static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration) {
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, null, firstIteration, true);
+    }
+
+    private InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
+            int firstIteration, boolean perturbed) {
         this.problem = problem;
         this.options = options;
         this.robust = resume != null;
@@ -305,6 +341,9 @@ final class InteriorPointRun {
         normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         splitPairs = options.splitFreeVariables() ? SplitFreeVariables.find(problem) : null;
+        perturbationScale = perturbed ? PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension) : 0;
+        pausedOnce = perturbed;
+        lowestMerit = resume == null ? Double.POSITIVE_INFINITY : resume.merit();
         initialPoint();
         if (resume != null && resume.x() != null) {
             restore(resume);
@@ -326,11 +365,13 @@ final class InteriorPointRun {
      * @param bestDualInfeasibility the lowest relative dual infeasibility up to it
      * @param stepP the primal step that led to it
      * @param stepD the dual step that led to it
+     * @param merit the lowest merit up to it, which sets the perturbation ({@link #PERTURBATION})
      */
     record Checkpoint(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible, int step,
-            double bestDualInfeasibility, double stepP, double stepD) {
+            double bestDualInfeasibility, double stepP, double stepD, double merit) {
         /** The robust pass from the initial point (the first pass never took such a step). */
-        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0);
+        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0,
+                Double.POSITIVE_INFINITY);
     }
 
     /** @return the first pass's checkpoint, or {@link Checkpoint#START} if its dual steps never needed the guard */
@@ -345,7 +386,7 @@ final class InteriorPointRun {
     Checkpoint bestPoint() {
         return new Checkpoint(best.x(), best.w(), best.bigX(), best.bigY(), best.primalFeasible(),
                 best.info().iteration() - firstIteration + startStep, bestDualInfeasibility, best.info().primalStep(),
-                best.info().dualStep());
+                best.info().dualStep(), lowestMerit);
     }
 
     private void restore(Checkpoint c) {
@@ -355,7 +396,7 @@ final class InteriorPointRun {
             System.arraycopy(c.bigX()[b], 0, bigX[b], 0, bigX[b].length);
             System.arraycopy(c.bigY()[b], 0, bigY[b], 0, bigY[b].length);
         }
-        primalFeasible = c.primalFeasible();
+        primalFeasible = c.primalFeasible() && perturbationScale == 0;
         bestDualInfeasibility = c.bestDualInfeasibility();
         stepP = c.stepP();
         stepD = c.stepD();
@@ -562,6 +603,7 @@ final class InteriorPointRun {
      * @return false if it could not be taken (factorisation failed, steps vanished)
      */
     private boolean iterate() {
+        perturbResidual();
         if (!factorizeIterate()) {
             return false;
         }
@@ -606,6 +648,23 @@ final class InteriorPointRun {
     }
 
     /**
+     * Adds eps I to Rp ({@link #PERTURBATION}): the Newton step then aims at {@code X = sum A_i x_i - C + eps I}.
+     * Rp is recomputed from the data by the next {@link #computeResiduals}, so the measures stay unperturbed.
+     */
+    private void perturbResidual() {
+        if (perturbationScale == 0) {
+            return;
+        }
+        double eps = perturbationScale * Math.min(1, Math.pow(lowestMerit / NEAR_FACTOR, 1.5));
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            for (int k = 0; k < n; k++) {
+                rp[b][diagonal[b] ? k : k * n + k] += eps;
+            }
+        }
+    }
+
+    /**
      * CSDP's guard on dual feasibility (Borchers 1999): near the optimum a Newton direction computed from
      * an ill-conditioned Schur complement satisfies {@code A(dY) + F dw = d} only roughly, and a long step
      * along it can undo the dual feasibility already reached. The step is shortened by factors 0.8 (at
@@ -641,7 +700,7 @@ final class InteriorPointRun {
         if (!robust) {
             if (checkpoint == null && limitDualStep(step) < step) {
                 checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        currentStep, bestDualInfeasibility, previousStepP, previousStepD);
+                        currentStep, bestDualInfeasibility, previousStepP, previousStepD, lowestMerit);
             }
             return step;
         }
@@ -1229,7 +1288,7 @@ final class InteriorPointRun {
     }
 
     private void takeStep(double stepP, double stepD) {
-        primalFeasible |= stepP == 1;
+        primalFeasible |= stepP == 1 && perturbationScale == 0;
         for (int i = 0; i < m; i++) {
             x[i] += stepP * dx[i];
         }
@@ -1256,6 +1315,7 @@ final class InteriorPointRun {
     private void remember(IterationInfo info) {
         double merit = Math.max(primalInfeasibility / options.primalTolerance(),
                 Math.max(dualInfeasibility / options.dualTolerance(), complementarity / options.gapTolerance()));
+        lowestMerit = Math.min(lowestMerit, merit);
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);
