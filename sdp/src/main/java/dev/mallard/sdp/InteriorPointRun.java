@@ -24,8 +24,8 @@ final class InteriorPointRun {
     /**
      * The perturbed pass refines while a step shrinks the residual at all, up to {@link #PERTURBED_REFINEMENTS}
      * steps, as CSDP does: it runs only on problems the other passes did not solve, where the Schur complement
-     * near the optimum is so ill-conditioned that refinement converges slowly (SDPLIB's hinf8: by factors
-     * 0.5 to 0.9).
+     * near the optimum is so ill-conditioned that refinement converges slowly (SDPLIB's hinf8 ends near_optimal
+     * with this rule and numerical_error with the other passes' one).
      */
     private static final double PERTURBED_RF_RATIO = 1;
     private static final int PERTURBED_REFINEMENTS = 20;
