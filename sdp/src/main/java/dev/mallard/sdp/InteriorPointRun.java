@@ -126,8 +126,6 @@ final class InteriorPointRun {
 
     /** eps before its scaling by the merit (0 if C = 0: nothing to perturb; see {@link #PERTURBATION}). */
     private final double perturbationScale;
-    /** The lowest merit so far, carried over from the first pass by the checkpoint: scales eps. */
-    private double lowestMerit;
     private final double[] x;
     private final double[] w;
     private final double[][] bigX;
@@ -351,7 +349,6 @@ final class InteriorPointRun {
         splitPairs = options.splitFreeVariables() ? SplitFreeVariables.find(problem) : null;
         perturbationScale = perturbed ? PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension) : 0;
         pausedOnce = perturbed;
-        lowestMerit = resume == null ? Double.POSITIVE_INFINITY : resume.merit();
         initialPoint();
         if (resume != null && resume.x() != null) {
             restore(resume);
@@ -373,13 +370,11 @@ final class InteriorPointRun {
      * @param bestDualInfeasibility the lowest relative dual infeasibility up to it
      * @param stepP the primal step that led to it
      * @param stepD the dual step that led to it
-     * @param merit the lowest merit up to it, which sets the perturbation ({@link #PERTURBATION})
      */
     record Checkpoint(double[] x, double[] w, double[][] bigX, double[][] bigY, boolean primalFeasible, int step,
-            double bestDualInfeasibility, double stepP, double stepD, double merit) {
+            double bestDualInfeasibility, double stepP, double stepD) {
         /** The robust pass from the initial point (the first pass never took such a step). */
-        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0,
-                Double.POSITIVE_INFINITY);
+        static final Checkpoint START = new Checkpoint(null, null, null, null, false, 0, Double.POSITIVE_INFINITY, 0, 0);
     }
 
     /** @return the first pass's checkpoint, or {@link Checkpoint#START} if its dual steps never needed the guard */
@@ -394,7 +389,7 @@ final class InteriorPointRun {
     Checkpoint bestPoint() {
         return new Checkpoint(best.x(), best.w(), best.bigX(), best.bigY(), best.primalFeasible(),
                 best.info().iteration() - firstIteration + startStep, bestDualInfeasibility, best.info().primalStep(),
-                best.info().dualStep(), lowestMerit);
+                best.info().dualStep());
     }
 
     private void restore(Checkpoint c) {
@@ -404,7 +399,7 @@ final class InteriorPointRun {
             System.arraycopy(c.bigX()[b], 0, bigX[b], 0, bigX[b].length);
             System.arraycopy(c.bigY()[b], 0, bigY[b], 0, bigY[b].length);
         }
-        primalFeasible = c.primalFeasible() && perturbationScale == 0;
+        primalFeasible = c.primalFeasible();
         bestDualInfeasibility = c.bestDualInfeasibility();
         stepP = c.stepP();
         stepD = c.stepD();
@@ -663,7 +658,7 @@ final class InteriorPointRun {
         if (perturbationScale == 0) {
             return;
         }
-        double eps = perturbationScale * Math.min(1, Math.pow(lowestMerit / NEAR_FACTOR, 1.5));
+        double eps = perturbationScale * Math.min(1, Math.pow(bestMerit / NEAR_FACTOR, 1.5));
         for (int b = 0; b < blocks; b++) {
             int n = size[b];
             for (int k = 0; k < n; k++) {
@@ -708,7 +703,7 @@ final class InteriorPointRun {
         if (!robust) {
             if (checkpoint == null && limitDualStep(step) < step) {
                 checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        currentStep, bestDualInfeasibility, previousStepP, previousStepD, lowestMerit);
+                        currentStep, bestDualInfeasibility, previousStepP, previousStepD);
             }
             return step;
         }
@@ -1326,7 +1321,6 @@ final class InteriorPointRun {
     private void remember(IterationInfo info) {
         double merit = Math.max(primalInfeasibility / options.primalTolerance(),
                 Math.max(dualInfeasibility / options.dualTolerance(), complementarity / options.gapTolerance()));
-        lowestMerit = Math.min(lowestMerit, merit);
         if (merit < bestMerit || best == null) {
             bestMerit = merit;
             best = current(info);

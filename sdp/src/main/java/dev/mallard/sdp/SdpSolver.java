@@ -71,16 +71,16 @@ public final class SdpSolver {
      * direction would be repaired by the next full step (SOS programs near their optimum).
      *
      * <p>If the outcome is then still {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR}, or
-     * {@link SdpStatus#OPTIMAL} with objectives more than 100 times the gap tolerance apart (relative), a third, perturbed pass runs from
-     * the start: the first pass's rules on the problem with C replaced by {@code C - eps I}, as CSDP does by
-     * default ({@code perturbobj}), eps a millionth of {@code ||C|| / sqrt(n)} that shrinks as the iterates
-     * near the tolerances, which keeps X away from the singular matrix an optimum has and the Schur
-     * complement accurate. Its result replaces the earlier one if it is optimal and that is not, if it is near
-     * optimal where that failed and its objectives are no further apart, or if both are optimal and its
-     * objectives are closer; the residuals, objectives and tests are always those of the problem itself.
-     * It is not the first pass because it costs some problems the accuracy they reach without it (gpp124-1
-     * and hinf12 of SDPLIB end near_optimal and numerical_error with it alone). The iteration limit applies to
-     * each pass, and the perturbed pass numbers its iterations on from the earlier passes'.
+     * {@link SdpStatus#OPTIMAL} with objectives more than 100 times the gap tolerance apart (relative), a third,
+     * perturbed pass runs from the start: the first pass's rules on the problem with C replaced by
+     * {@code C - eps I}, as CSDP does by default ({@code perturbobj}), eps a millionth of {@code ||C|| / sqrt(n)}
+     * that shrinks as the iterates near the tolerances, which keeps X away from the singular matrix an optimum has and
+     * the Schur complement accurate. Its result replaces the earlier one if it is optimal and that is not, if it
+     * is near optimal where that failed and its objectives are no further apart, or if both are optimal and its
+     * objectives are closer; the residuals, objectives and tests are always those of the problem itself. It is not
+     * the first pass because it costs some problems the accuracy they reach without it (gpp124-1 and hinf12 of
+     * SDPLIB end near_optimal and numerical_error with it alone). The iteration limit applies to each pass, and
+     * the perturbed pass numbers its iterations on from the earlier passes'.
      *
      * @param problem the problem; not modified
      * @return the outcome; never null (failures are reported by its status, not thrown)
@@ -103,7 +103,8 @@ public final class SdpSolver {
             robust = robustPass(problem, first);
             robustResult = robust.run(start);
             if (robustResult.status() == SdpStatus.OPTIMAL) {
-                return perturbedIfBetter(problem, robustResult, first.iterationsMade() + robust.iterationsMade(), start);
+                int made = first.iterationsMade() + robust.iterationsMade();
+                return perturbedIfBetter(problem, robustResult, made, start);
             }
             result = first.resume(start);
         }
@@ -120,13 +121,14 @@ public final class SdpSolver {
 
     /** The robust pass from the first pass's checkpoint, numbering its iterations on from the first's. */
     private InteriorPointRun robustPass(SdpProblem problem, InteriorPointRun first) {
-        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, first.checkpoint(), first.iterationsMade());
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, first.checkpoint(),
+                first.iterationsMade());
     }
 
     /**
      * Runs the perturbed pass if the result is {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR},
-     * or {@link SdpStatus#OPTIMAL} but with a relative objective
-     * gap above {@link #OBJECTIVE_GAP} times the gap tolerance; returns its result if it is optimal and the given
+     * or {@link SdpStatus#OPTIMAL} but with a relative objective gap above {@link #OBJECTIVE_GAP} times the gap
+     * tolerance; returns its result if it is optimal and the given
      * one is not, or if it is near optimal where the given one failed and its objectives are no further apart (a
      * failed run's objectives can be the more accurate: 2.2e-6 apart against 7.9e-4 on one of roa's level-set
      * programs), or if both are optimal and its objectives are closer; else the given one.
@@ -138,7 +140,8 @@ public final class SdpSolver {
             return result;
         }
         SdpResult perturbed = InteriorPointRun.perturbed(problem, options, made).run(start);
-        boolean better = optimal ? perturbed.status() == SdpStatus.OPTIMAL && perturbed.relativeGap() < result.relativeGap()
+        boolean better = optimal
+                ? perturbed.status() == SdpStatus.OPTIMAL && perturbed.relativeGap() < result.relativeGap()
                 : rank(perturbed.status()) > rank(result.status())
                         && (perturbed.status() == SdpStatus.OPTIMAL || perturbed.relativeGap() <= result.relativeGap());
         return better ? perturbed : result;

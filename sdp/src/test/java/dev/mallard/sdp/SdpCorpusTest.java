@@ -30,9 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SdpCorpusTest {
 
-    private static final String HINF = "NUMERICAL_ERROR: the dual infeasibility stalls at 1.6e-5 to 7.4e-5 in all three "
-            + "passes, beyond 1000 times the tolerance, where CSDP reports Partial Success at 5.8e-6 to 8.2e-6 (on hinf13 "
-            + "and hinf15 with its own objectives 5e-3 and 1e-2 apart, beyond the 1e-3 a NEAR_OPTIMAL needs)";
+    private static final String HINF = "NUMERICAL_ERROR: the dual infeasibility stalls at 1.6e-5 to 7.4e-5 in all "
+            + "three passes, beyond 1000 times the tolerance, where CSDP reports Partial Success at 5.8e-6 to 8.2e-6 "
+            + "(on hinf13 and hinf15 with its own objectives 5e-3 and 1e-2 apart, more than a NEAR_OPTIMAL's 1e-3)";
 
     /**
      * Problems where Mallard's status is below CSDP's, or its objective further from CSDP's than 1e-6, each with
