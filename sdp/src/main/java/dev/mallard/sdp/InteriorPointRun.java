@@ -22,6 +22,14 @@ final class InteriorPointRun {
     /** Refinement continues while each step shrinks the residual by at least this factor. */
     private static final double RF_RATIO = 0.9;
     /**
+     * The perturbed pass refines while a step shrinks the residual at all, up to {@link #PERTURBED_REFINEMENTS}
+     * steps, as CSDP does: it runs only on problems the other passes did not solve, where the Schur complement
+     * near the optimum is so ill-conditioned that refinement converges slowly (SDPLIB's hinf8 ends near_optimal
+     * with this rule and numerical_error with the other passes' one).
+     */
+    private static final double PERTURBED_RF_RATIO = 1;
+    private static final int PERTURBED_REFINEMENTS = 20;
+    /**
      * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
      * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
      * system loses its accuracy.
@@ -76,6 +84,19 @@ final class InteriorPointRun {
      * tolerance with objectives 0.035 and 0.055), and a reduced-accuracy answer must still be an answer.
      */
     private static final double NEAR_GAP = 1e-3;
+    /**
+     * CSDP's perturbation of the objective (its {@code perturbobj}, Borchers): the Newton steps aim at
+     * {@code X = sum A_i x_i - C + eps I} instead of {@code X = sum A_i x_i - C}, with {@code eps} this
+     * factor times {@code ||C|| / sqrt(n)} (so {@code ||eps I|| = 1e-6 ||C||}), scaled by
+     * {@code (merit / NEAR_FACTOR)^1.5} once the best merit is below {@link #NEAR_FACTOR}. X then stays
+     * about eps away from the singular matrix the optimum has, Z = X^-1 bounded, and the Schur complement
+     * accurate enough for the dual residual to keep falling: on the Drake-form SOS programs of the corpus
+     * the unperturbed runs lost the dual feasibility they had reached (Vannelli-Vidyasagar from 4e-13 to
+     * 1.3e-6 in one step) and Genesio-Tesi stalled, where the perturbed ones end optimal. The residual it
+     * leaves, {@code eps sqrt(n) / (1 + ||C||)}, is below 1e-6 relative and falls with the merit (3e-11 at
+     * merit 1), so the measures and the stopping test stay those of the unperturbed problem.
+     */
+    private static final double PERTURBATION = 1e-6;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -103,6 +124,8 @@ final class InteriorPointRun {
     /** The split free variables re-centred after every step, or null (none, or not asked for). */
     private final SplitFreeVariables splitPairs;
 
+    /** eps before its scaling by the merit (0 if C = 0: nothing to perturb; see {@link #PERTURBATION}). */
+    private final double perturbationScale;
     private final double[] x;
     private final double[] w;
     private final double[][] bigX;
@@ -178,7 +201,8 @@ final class InteriorPointRun {
 
     /**
      * Set after the first full primal step: X = sum A_i x_i - C holds exactly (up to the free part), and
-     * X is recomputed from x instead of being updated, which saves the products with Rp.
+     * X is recomputed from x instead of being updated, which saves the products with Rp. Never set while
+     * the objective is perturbed ({@link #PERTURBATION}): X then aims at a moving target and is updated.
      */
     private boolean primalFeasible;
     private double stepP;
@@ -233,6 +257,24 @@ final class InteriorPointRun {
      */
     InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration) {
+        this(problem, options, shareSides, resume, firstIteration, false);
+    }
+
+    /**
+     * The perturbed pass: from the initial point, with the first pass's rules (no guard, no pause) on the
+     * problem whose objective is perturbed as {@link #PERTURBATION} says.
+     *
+     * @param problem the problem; not modified
+     * @param options the tolerances and limits
+     * @param firstIteration the number given to the first iterate, as for the robust pass
+     * @return the run, not started
+     */
+    static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration) {
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, null, firstIteration, true);
+    }
+
+    private InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
+            int firstIteration, boolean perturbed) {
         this.problem = problem;
         this.options = options;
         this.robust = resume != null;
@@ -305,6 +347,8 @@ final class InteriorPointRun {
         normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         splitPairs = options.splitFreeVariables() ? SplitFreeVariables.find(problem) : null;
+        perturbationScale = perturbed ? PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension) : 0;
+        pausedOnce = perturbed;
         initialPoint();
         if (resume != null && resume.x() != null) {
             restore(resume);
@@ -562,6 +606,7 @@ final class InteriorPointRun {
      * @return false if it could not be taken (factorisation failed, steps vanished)
      */
     private boolean iterate() {
+        perturbResidual();
         if (!factorizeIterate()) {
             return false;
         }
@@ -603,6 +648,23 @@ final class InteriorPointRun {
         }
         takeStep(stepP, stepD);
         return true;
+    }
+
+    /**
+     * Adds eps I to Rp ({@link #PERTURBATION}): the Newton step then aims at {@code X = sum A_i x_i - C + eps I}.
+     * Rp is recomputed from the data by the next {@link #computeResiduals}, so the measures stay unperturbed.
+     */
+    private void perturbResidual() {
+        if (perturbationScale == 0) {
+            return;
+        }
+        double eps = perturbationScale * Math.min(1, Math.pow(bestMerit / NEAR_FACTOR, 1.5));
+        for (int b = 0; b < blocks; b++) {
+            int n = size[b];
+            for (int k = 0; k < n; k++) {
+                rp[b][diagonal[b] ? k : k * n + k] += eps;
+            }
+        }
     }
 
     /**
@@ -1074,14 +1136,17 @@ final class InteriorPointRun {
     private void refineDirection() {
         double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
         double residual = directionResidual();
-        for (int k = 0; k < MAX_REFINEMENTS && residual > threshold; k++) {
+        boolean perturbed = perturbationScale > 0;
+        int limit = perturbed ? PERTURBED_REFINEMENTS : MAX_REFINEMENTS;
+        double ratio = perturbed ? PERTURBED_RF_RATIO : RF_RATIO;
+        for (int k = 0; k < limit && residual > threshold; k++) {
             correctDirection(1);
             double next = directionResidual();
             if (!(next < residual)) {
                 correctDirection(-1);
                 return;
             }
-            if (!(next < residual * RF_RATIO)) {
+            if (!(next < residual * ratio)) {
                 return;
             }
             residual = next;
@@ -1229,7 +1294,7 @@ final class InteriorPointRun {
     }
 
     private void takeStep(double stepP, double stepD) {
-        primalFeasible |= stepP == 1;
+        primalFeasible |= stepP == 1 && perturbationScale == 0;
         for (int i = 0; i < m; i++) {
             x[i] += stepP * dx[i];
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /** The run with its primal and dual sides on two threads against the run on one. */
@@ -70,5 +71,45 @@ class InteriorPointRunTest {
         assertEquals(SdpStatus.OPTIMAL, result.status(), result::toString);
         assertTrue(result.iterations() <= 20, result::toString);
         assertEquals(-418.98762, result.primalObjective(), 1e-4);
+    }
+
+    /**
+     * The perturbed pass alone on the Drake-form SOS program of Vannelli and Vidyasagar (where the first two
+     * passes end NEAR_OPTIMAL at 0.7129777 / 0.7127530): OPTIMAL at CSDP's 0.71297543 / 0.71297529, and its
+     * x, X, Y satisfy the unperturbed problem, checked entry by entry through SdpProblem's accessors: a
+     * perturbation left in the answer ({@code X = sum A_i x_i - C + eps I}, eps about 1e-6 ||C|| / sqrt(n))
+     * would leave a primal residual near 1e-6.
+     */
+    @Test
+    void perturbedPassSolvesTheUnperturbedProblem() throws IOException {
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("sos-drake/vannelli-vidyasagar3.dat-s"));
+        SdpResult r = InteriorPointRun.perturbed(p, new SdpSolver().options(), 0).run();
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(0.7129754, r.primalObjective(), 3e-7);
+        assertEquals(0.7129754, r.dualObjective(), 3e-7);
+        double residual2 = 0;
+        double c2 = 0;
+        for (int b = 0; b < p.blockCount(); b++) {
+            double[][] sum = ProblemAlgebra.combination(p, b, r.x());
+            for (int row = 0; row < p.blockSize(b); row++) {
+                for (int col = 0; col < p.blockSize(b); col++) {
+                    double c = p.entry(-1, b, row, col);
+                    double e = sum[row][col] - c - r.primalSlack().get(b, row, col);
+                    residual2 += e * e;
+                    c2 += c * c;
+                }
+            }
+        }
+        double primal = Math.sqrt(residual2) / (1 + Math.sqrt(c2));
+        assertTrue(primal <= 1e-8, "relative primal residual " + primal);
+        double d2 = 0;
+        double cost2 = 0;
+        for (int i = 0; i < p.constraintCount(); i++) {
+            double e = p.cost(i) - ProblemAlgebra.inner(p, i, r.dualMatrix());
+            d2 += e * e;
+            cost2 += p.cost(i) * p.cost(i);
+        }
+        double dual = Math.sqrt(d2) / (1 + Math.sqrt(cost2));
+        assertTrue(dual <= 1e-8, "relative dual residual " + dual);
     }
 }
