@@ -473,6 +473,8 @@ public final class RegionOfAttractionOptions {
                 + Format.count(enlargementIterations, "enlargement iteration") + " with "
                 + Format.count(volumeSamples, "volume sample")
                 + (lyapunovDegree == 2 ? "" : ", lyapunovDegree=" + lyapunovDegree)
+                + (shapeMatrix == null ? "" : ", shape (x - x*)'M(x - x*) with a " + shapeMatrix.length + " x "
+                        + shapeMatrix.length + " M")
                 + (multiplierDegree < 0 ? "" : ", multiplierDegree=" + multiplierDegree)
                 + (stateRegion == null ? "" : ", inside " + stateRegion)
                 + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";

@@ -98,6 +98,7 @@ class ShapeContainmentTest {
                 () -> RegionOfAttraction.analyzeDetailed(system, context,
                         base.withShapeMatrix(SHAPE).withLyapunovDegree(4)));
         assertTrue(degree.getMessage().contains("lyapunovDegree 4"), degree.getMessage());
+        assertTrue(base.withShapeMatrix(SHAPE).toString().contains("shape (x - x*)'M(x - x*) with a 2 x 2 M"));
         IllegalArgumentException asymmetric = assertThrows(IllegalArgumentException.class,
                 () -> base.withShapeMatrix(new double[][] {{1, 2}, {0, 1}}));
         assertTrue(asymmetric.getMessage().contains("shapeMatrix must be symmetric"), asymmetric.getMessage());
