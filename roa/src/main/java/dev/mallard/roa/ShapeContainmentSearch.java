@@ -21,16 +21,19 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * function of Topcu, Packard and Seiler (2008): maximise beta over {@code V = y'Py} such that
  * {@code {y'My <= beta}} lies in {@code {V <= 1}} ({@code beta P <= M}, a matrix inequality) and {@code {V <= 1}}
  * is certified for every vertex field of {@link VertexFields} by
- * {@code |y|^2 (V - 1) - lambda_v Vdot_v - sum_q sigma_vq (h_q^2 - q^2)} SOS (lambda_v a positive number,
- * sigma_vq SOS): wherever {@code Vdot_v = 0} in the box, {@code V >= 1}, and as {@code Vdot_v} is negative near
- * the equilibrium and {@code {V < 1}} is connected, every vertex, hence the true Vdot, is negative on it but
- * at the equilibrium. The box {@code |q| <= h_q} on the angles, where the vertex fields hold, contains
- * {@code {V <= 1}} ({@code P >= e_q e_q' / h_q^2}).
+ * {@code N (V - 1) - lambda_v Vdot_v - sum_q sigma_vq (h_q^2 - q^2)} SOS with a positive Gram margin (N a
+ * positive definite quadratic form, lambda_v a positive number, sigma_vq SOS quadratic forms): at a state of the
+ * box other than the equilibrium with {@code V <= 1}, {@code N (V - 1) <= 0}, so {@code lambda_v Vdot_v < 0}.
+ * Every vertex, hence the true Vdot (a convex combination of them there), is negative on {@code {V <= 1}} but at
+ * the equilibrium; the box {@code |q| <= h_q} on the angles, where the vertex fields hold, contains
+ * {@code {V <= 1}} (its level is capped at {@code h_q^2 / (P^-1)_qq}).
  * <ol>
- * <li>P fixed: the largest level of y'Py (one SDP), then at a level backed off from it a certificate of
- *     maximal Gram margin, checked independently; P is rescaled to that level.</li>
- * <li>lambda_v fixed: the conditions are linear in P and 1/beta; one SDP minimises 1/beta, a second centres P
- *     in the cones at 1/beta nine tenths of the way there, with the box 15% beyond the current one.</li>
+ * <li>P fixed: the largest level of y'Py with N fixed (|y|^2 at first, then the last certificate's; one SDP),
+ *     then at a level backed off from it a certificate with N free (trace n), of maximal Gram margin, checked
+ *     independently; P is rescaled to that level.</li>
+ * <li>N and lambda_v fixed: the conditions are linear in P and 1/beta; one SDP minimises 1/beta (with
+ *     {@code P >= e_q e_q' / h_q^2} for a box 40% beyond the current estimate's extent), a second centres P in
+ *     the cones at 1/beta nine tenths of the way there.</li>
  * </ol>
  * Step 2 only proposes; a proposal is kept when step 1 certifies it from scratch and its beta, the exact
  * {@code 1 / lambda_max(M^-1 P)} backed off until {@code M - beta P} passes a Cholesky factorisation, is
@@ -62,15 +65,13 @@ final class ShapeContainmentSearch {
     int solves;
     int iterations;
     double solverSeconds;
-    /** Accepted V-steps. */
-    int accepted;
 
     /**
      * A certified estimate {@code {w'Pw <= 1}} in the scaled variables, its box, the multipliers of its
      * certificate and the shape's level beta it holds.
      */
     record Estimate(double[][] p, double[] halfWidths, Polynomial norm, double[] lambda, double beta,
-            List<SosCertificate> certificates, List<SdpStatus> statuses) {
+            List<SosCertificate> certificates) {
     }
 
     /**
@@ -118,7 +119,6 @@ final class ShapeContainmentSearch {
             }
             boolean stalled = !(next.beta() > best.beta() * (1 + STALL));
             best = next;
-            accepted++;
             if (stalled) {
                 break;
             }
@@ -187,7 +187,7 @@ final class ShapeContainmentSearch {
         double boxLevel = boxLevel(p, halfWidths);
         List<Piece> vertexFields = pieces(halfWidths);
         Polynomial v = quadratic(p);
-        LevelProgram optimal = new LevelProgram(v, vertexFields, halfWidths, norm);
+        LevelProgram optimal = new LevelProgram(v, vertexFields, norm);
         optimal.program.addLessOrEqual(AffineForm.of(optimal.rho), Math.min(boxLevel, 1e6 * trace(p)));
         optimal.program.maximize(AffineForm.of(optimal.rho));
         SosSolution first = optimal.program.solve(options.sosOptions());
@@ -211,7 +211,7 @@ final class ShapeContainmentSearch {
      */
     private Estimate atLevel(double[][] p, Polynomial v, List<Piece> vertexFields, double[] halfWidths,
             double level) {
-        LevelProgram centred = new LevelProgram(v, vertexFields, halfWidths, level);
+        LevelProgram centred = new LevelProgram(v, vertexFields, level);
         centred.program.maximizeGramMargin(1.0);
         SosSolution solution = centred.program.solve(options.sosOptions());
         record(solution);
@@ -226,32 +226,32 @@ final class ShapeContainmentSearch {
         }
         double[][] normalised = scale(p, 1 / level);
         return new Estimate(normalised, halfWidths, solution.value(centred.norm), lambda, containedLevel(normalised),
-                solution.certificates(), List.of(solution.status()));
+                solution.certificates());
     }
 
     /**
-     * The level certificate of every vertex field: {@code |w|^2 (V - rho) - lambda_v Vdot_v - sum_q sigma_vq
-     * (h_q^2 - w_q^2)} SOS, with rho a variable (level NaN) or fixed.
+     * The level certificate of every vertex field: {@code N (V - rho) - lambda_v Vdot_v - sum_i sigma_vi g_i} SOS
+     * (g_i the polynomials of the field's part of the box), with N fixed and rho a variable, or N free and rho
+     * fixed.
      */
     private final class LevelProgram {
         final SosProgram program = new SosProgram(w);
         final DecisionVariable rho = program.newVariable("rho");
         final DecisionVariable[] lambda;
-        /** |w|^2 with the level free; a free positive definite form of trace n with the level fixed. */
+        /** The fixed norm with the level free; a free positive definite form of trace n with the level fixed. */
         final PolynomialExpression norm;
 
         /** The largest level with a fixed norm. */
-        LevelProgram(Polynomial v, List<Piece> vertexFields, double[] halfWidths, Polynomial fixedNorm) {
-            this(v, vertexFields, halfWidths, fixedNorm, Double.NaN);
+        LevelProgram(Polynomial v, List<Piece> vertexFields, Polynomial fixedNorm) {
+            this(v, vertexFields, fixedNorm, Double.NaN);
         }
 
         /** A fixed level with a free norm. */
-        LevelProgram(Polynomial v, List<Piece> vertexFields, double[] halfWidths, double level) {
-            this(v, vertexFields, halfWidths, null, level);
+        LevelProgram(Polynomial v, List<Piece> vertexFields, double level) {
+            this(v, vertexFields, null, level);
         }
 
-        private LevelProgram(Polynomial v, List<Piece> vertexFields, double[] halfWidths,
-                Polynomial fixedNorm, double level) {
+        private LevelProgram(Polynomial v, List<Piece> vertexFields, Polynomial fixedNorm, double level) {
             lambda = new DecisionVariable[vertexFields.size()];
             if (fixedNorm != null) {
                 norm = PolynomialExpression.of(fixedNorm);
@@ -283,8 +283,8 @@ final class ShapeContainmentSearch {
     }
 
     /**
-     * Step 2: with the multipliers lambda_v of the current estimate fixed, the P that holds the largest level
-     * of the shape, centred in the cones; null if none improves on the current beta.
+     * Step 2: with the norm N and the multipliers lambda_v of the current estimate fixed, the P that holds the
+     * largest level of the shape, centred in the cones; null if none improves on the current beta.
      */
     private double[][] vStep(Estimate current, double[] halfWidths) {
         List<Piece> vertexFields = pieces(halfWidths);

@@ -14,8 +14,9 @@ import java.util.List;
  * each of sin and cos of the angles ({@link TrigonometricEnclosure}, no denominators), the fields obtained by
  * replacing each sin and cos by one of its two bounds on a range of |q| ({@link TrigonometricBounds}: chords
  * between the range's ends within half a turn, else Taylor bounds of order 0 for the sine and 1 for the cosine).
- * As the dynamics are affine in each atom, at every state of the range the true field is a convex combination of the vertex fields there, so {@code grad V . f} is at most the largest
- * vertex's value: a quadratic V decreases wherever every vertex field makes it decrease.
+ * As the dynamics are affine in each atom, at every state of the range the true field is a convex combination
+ * of the vertex fields there, so {@code grad V . f} is at most the largest vertex's value: a quadratic V
+ * decreases wherever every vertex field makes it decrease.
  */
 final class VertexFields {
 
@@ -98,8 +99,11 @@ final class VertexFields {
             double lo = inner[form.angleOf.get(a)];
             double h = outer[form.angleOf.get(a)];
             boolean chord = h <= Math.PI;
-            bounds.add(a % 2 == 0 ? (chord ? TrigonometricBounds.sineChord(q, lo, h) : TrigonometricBounds.sine(q, 0, h))
-                    : chord ? TrigonometricBounds.cosineChord(q, lo, h) : TrigonometricBounds.cosine(q, 1, h));
+            if (a % 2 == 0) {
+                bounds.add(chord ? TrigonometricBounds.sineChord(q, lo, h) : TrigonometricBounds.sine(q, 0, h));
+            } else {
+                bounds.add(chord ? TrigonometricBounds.cosineChord(q, lo, h) : TrigonometricBounds.cosine(q, 1, h));
+            }
         }
         List<List<Polynomial>> out = new ArrayList<>();
         for (int mask = 0; mask < 1 << bounds.size(); mask++) {
