@@ -82,6 +82,14 @@ final class RoaCommand implements Callable<Integer> {
             + "equation's.")
     boolean lqrCandidate;
 
+    @Option(names = "--shape-lqr", description = "With --lqr-q/--lqr-r: search a quadratic V whose certified "
+            + "estimate holds the largest level c of the cost-to-go (x - x*)'S(x - x*); reports c.")
+    boolean shapeLqr;
+
+    @Option(names = "--shape-matrix", paramLabel = "\"m11,m12; m21,m22\"", description = "As --shape-lqr for the "
+            + "shape (x - x*)'M(x - x*): M's diagonal, or the full symmetric matrix, rows separated by ';'.")
+    String shapeMatrix;
+
     @Option(names = "--lyapunov-degree", paramLabel = "N", description = "Degree of the Lyapunov function: 2 "
             + "(default) certifies the candidate; 4, 6 or 8 searches V of that degree from the quadratic estimate "
             + "(bilinear alternation), every accepted V certified; reports the estimate's area and its gain. "
@@ -171,6 +179,12 @@ final class RoaCommand implements Callable<Integer> {
         } else if (lqrCandidate) {
             options = options.withQuadraticCandidate(costToGo);
         }
+        if (shapeMatrix != null) {
+            options = options.withShapeMatrix(symmetric(matrix(shapeMatrix, "--shape-matrix", n, n, true),
+                    "--shape-matrix"));
+        } else if (shapeLqr) {
+            options = options.withShapeMatrix(costToGo);
+        }
         options = sos.apply(options, parsed, point);
         if (lyapunovDegree != 2) {
             options = LyapunovDegreeReport.withDegree(options, lyapunovDegree, rational);
@@ -211,12 +225,19 @@ final class RoaCommand implements Callable<Integer> {
 
     /**
      * --inputs only with --f and exactly one way of closing the loop; --k, --lqr-* and --u-star only with
-     * --inputs; --V-lqr only with LQR; at most one candidate.
+     * --inputs; --V-lqr and --shape-lqr only with LQR; at most one candidate and one shape.
      */
     private void checkFeedbackOptions(List<String> inputNames) {
         boolean lqr = lqrQ != null || lqrR != null;
         if ((candidate != null ? 1 : 0) + (candidateMatrix != null ? 1 : 0) + (lqrCandidate ? 1 : 0) > 1) {
             throw new BadInputException("give one candidate: --V, --V-matrix or --V-lqr");
+        }
+        if (shapeLqr && shapeMatrix != null) {
+            throw new BadInputException("give one shape: --shape-lqr or --shape-matrix");
+        }
+        if (shapeLqr && !lqr) {
+            throw new BadInputException("--shape-lqr takes the LQR cost-to-go as the shape: close the loop with "
+                    + "--lqr-q and --lqr-r");
         }
         if (lqrCandidate && !lqr) {
             throw new BadInputException("--V-lqr takes the LQR cost-to-go as V: close the loop with --lqr-q and --lqr-r");
@@ -490,6 +511,7 @@ final class RoaCommand implements Callable<Integer> {
             fields.put("V", (result.isVerified() ? result.lyapunovFunction() : result.candidate()).toString());
             fields.put("certified", result.isVerified());
             fields.put("global", result.isGlobal());
+            result.shapeLevel().ifPresent(c -> fields.put("shapeLevel", c));
             if (closedLoopGain != null) {
                 fields.put("K", closedLoopGain);
             }
@@ -529,6 +551,8 @@ final class RoaCommand implements Callable<Integer> {
             // every digit (the shortest decimal that reads back as the same double, as in the JSON)
             out.println("rho = " + result.rho() + " (level of the candidate " + result.candidate() + ")");
             out.println("V = " + result.lyapunovFunction() + "   ({V <= 1} is the estimate)");
+            result.shapeLevel().ifPresent(c -> out.println("shape level c = " + c + ": {(x - x*)'M(x - x*) <= c} "
+                    + "lies in the estimate"));
             LyapunovDegreeReport.print(out, lyapunovDegree, result);
         } else {
             out.println("no level certified for the candidate " + result.candidate() + ": " + UNVERIFIED);

@@ -118,6 +118,9 @@ public final class RegionOfAttraction {
             state.add(yi.toExpression().plus(x0[i]));
         }
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
+        if (options.shapeMatrix() != null) {
+            return ShapeRegionOfAttraction.analyze(system, context, f, y, x0, stateVariables, options, start);
+        }
         LevelSetConstraints constraints = LevelSetConstraints.of(options, stateVariables, y, x0);
         checkExactProofApplies(constraints, options);
         checkConstraintsApply(constraints, options);

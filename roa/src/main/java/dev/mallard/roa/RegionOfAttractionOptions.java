@@ -20,6 +20,7 @@ public final class RegionOfAttractionOptions {
 
     private Expression lyapunovCandidate = Expression.ZERO;
     private double[][] quadraticCandidate;
+    private double[][] shapeMatrix;
     private List<Variable> stateVariables = List.of();
     private boolean useImplicitDynamics;
     private SosOptions sosOptions = SosOptions.defaults();
@@ -45,6 +46,7 @@ public final class RegionOfAttractionOptions {
         RegionOfAttractionOptions o = new RegionOfAttractionOptions();
         o.lyapunovCandidate = lyapunovCandidate;
         o.quadraticCandidate = quadraticCandidate;
+        o.shapeMatrix = shapeMatrix;
         o.stateVariables = stateVariables;
         o.useImplicitDynamics = useImplicitDynamics;
         o.sosOptions = sosOptions;
@@ -98,19 +100,63 @@ public final class RegionOfAttractionOptions {
      * @throws IllegalArgumentException if p is not square, symmetric (to 1e-9 relative) and finite
      */
     public RegionOfAttractionOptions withQuadraticCandidate(double[][] p) {
-        Checks.notNull(p, "quadraticCandidate");
+        double[][] copy = symmetricCopy(p, "quadraticCandidate");
+        RegionOfAttractionOptions o = copy();
+        o.quadraticCandidate = copy;
+        o.lyapunovCandidate = Expression.ZERO;
+        return o;
+    }
+
+    /**
+     * Asks for the estimate that holds the largest sublevel set {@code {(x - x*)'M(x - x*) <= beta}} of a given
+     * shape (for a plant under LQR, the cost-to-go S): the analysis searches a quadratic V for it
+     * (Jarvis-Wloszek's alternation with Topcu, Packard and Seiler's shape function), each V kept certified from
+     * scratch, starting from the {@link #withQuadraticCandidate} candidate, else M when it is a Lyapunov
+     * function of the linearisation, else the Lyapunov equation's; the level beta is
+     * {@link RegionOfAttractionResult#shapeLevel()}. For dynamics polynomial in the state, or polynomial in it
+     * and affine in each of sin and cos of the angles (an angle may also enter polynomially, as under a linear
+     * feedback), without denominators; not with implicit dynamics, enlargement, a Lyapunov degree above 2, a
+     * state region, uncertain parameters or an exact proof (the analysis refuses them).
+     *
+     * @param m an n x n symmetric positive definite matrix (n the continuous states), finite; copied
+     * @return a copy with it set
+     * @throws IllegalArgumentException if m is not square, symmetric (to 1e-9 relative) and finite (positive
+     *     definiteness is checked by the analysis)
+     */
+    public RegionOfAttractionOptions withShapeMatrix(double[][] m) {
+        double[][] copy = symmetricCopy(m, "shapeMatrix");
+        RegionOfAttractionOptions o = copy();
+        o.shapeMatrix = copy;
+        return o;
+    }
+
+    /** @return the shape M of {@link #withShapeMatrix} (a copy), or null for none */
+    public double[][] shapeMatrix() {
+        return shapeMatrix == null ? null : copyOf(shapeMatrix);
+    }
+
+    private static double[][] copyOf(double[][] p) {
+        double[][] out = new double[p.length][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = p[i].clone();
+        }
+        return out;
+    }
+
+    private static double[][] symmetricCopy(double[][] p, String name) {
+        Checks.notNull(p, name);
         int n = p.length;
         double largest = 0.0;
         double[][] copy = new double[n][];
         for (int i = 0; i < n; i++) {
             if (p[i] == null || p[i].length != n) {
-                throw new IllegalArgumentException("quadraticCandidate must be square, got row " + i + " of "
+                throw new IllegalArgumentException(name + " must be square, got row " + i + " of "
                         + (p[i] == null ? "null" : p[i].length + " entries") + " in a matrix of " + n + " rows");
             }
             copy[i] = p[i].clone();
             for (double e : p[i]) {
                 if (!Double.isFinite(e)) {
-                    throw new IllegalArgumentException("quadraticCandidate must be finite, got " + e + " in row " + i);
+                    throw new IllegalArgumentException(name + " must be finite, got " + e + " in row " + i);
                 }
                 largest = Math.max(largest, Math.abs(e));
             }
@@ -118,27 +164,17 @@ public final class RegionOfAttractionOptions {
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < i; j++) {
                 if (!(Math.abs(p[i][j] - p[j][i]) <= 1e-9 * largest)) {
-                    throw new IllegalArgumentException("quadraticCandidate must be symmetric, got " + p[i][j] + " at ("
+                    throw new IllegalArgumentException(name + " must be symmetric, got " + p[i][j] + " at ("
                             + i + ", " + j + ") and " + p[j][i] + " at (" + j + ", " + i + ")");
                 }
             }
         }
-        RegionOfAttractionOptions o = copy();
-        o.quadraticCandidate = copy;
-        o.lyapunovCandidate = Expression.ZERO;
-        return o;
+        return copy;
     }
 
     /** @return the matrix P of the candidate {@code (x - x*)'P(x - x*)} (a copy), or null for none */
     public double[][] quadraticCandidate() {
-        if (quadraticCandidate == null) {
-            return null;
-        }
-        double[][] out = new double[quadraticCandidate.length][];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = quadraticCandidate[i].clone();
-        }
-        return out;
+        return quadraticCandidate == null ? null : copyOf(quadraticCandidate);
     }
 
     /**
@@ -462,6 +498,8 @@ public final class RegionOfAttractionOptions {
                 + Format.count(volumeSamples, "volume sample")
                 + (lyapunovDegree == 2 ? "" : ", lyapunovDegree=" + lyapunovDegree)
                 + (simulationGuidance ? "" : ", simulationGuidance=false")
+                + (shapeMatrix == null ? "" : ", shape (x - x*)'M(x - x*) with a " + shapeMatrix.length + " x "
+                        + shapeMatrix.length + " M")
                 + (multiplierDegree < 0 ? "" : ", multiplierDegree=" + multiplierDegree)
                 + (stateRegion == null ? "" : ", inside " + stateRegion)
                 + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";

@@ -38,6 +38,8 @@ public final class RegionOfAttractionResult {
     private StateRegion stateRegion;
     private ParameterBox uncertainParameters = ParameterBox.empty();
     private final ExactProof exactProof;
+    /** Set once by {@link #withShapeLevel} before the result leaves the analysis; NaN for no shape. */
+    private double shapeLevel = Double.NaN;
 
     RegionOfAttractionResult(List<Variable> stateVariables, Expression lyapunovFunction, Expression candidate,
             LevelSetSearch.Outcome outcome, boolean global, List<SdpStatus> sdpStatuses, SimulationCheck simulation,
@@ -66,6 +68,20 @@ public final class RegionOfAttractionResult {
         stateRegion = options.stateRegion();
         uncertainParameters = options.uncertainParameters();
         return this;
+    }
+
+    /** Records the certified level of the shape asked for; returns this. */
+    RegionOfAttractionResult withShapeLevel(double level) {
+        shapeLevel = level;
+        return this;
+    }
+
+    /**
+     * @return the largest beta, checked, such that {@code {(x - x*)'M(x - x*) <= beta}} lies in the estimate
+     *     for the shape M of {@link RegionOfAttractionOptions#withShapeMatrix}; empty when no shape was given
+     */
+    public java.util.OptionalDouble shapeLevel() {
+        return Double.isNaN(shapeLevel) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(shapeLevel);
     }
 
     /**
@@ -199,6 +215,7 @@ public final class RegionOfAttractionResult {
         return "RegionOfAttractionResult[" + (verified ? "verified" : "NOT verified") + ", V = " + candidate
                 + (global ? ", global" : "") + ", rho = " + rho + " (optimal " + optimalRho + "), multiplier " + (multiplierFree ? "free" : "SOS")
                 + ", " + sdpSolves + " SDPs, " + iterations + " iterations, " + totalSeconds + " s"
+                + (Double.isNaN(shapeLevel) ? "" : ", shape level " + shapeLevel)
                 + (simulation == null ? "" : ", " + simulation) + (enlargement == null ? "" : ", " + enlargement)
                 + (stateRegion == null ? "" : ", inside " + stateRegion)
                 + (uncertainParameters.isEmpty() ? "" : ", for every " + uncertainParameters) + "]";

@@ -62,6 +62,48 @@ final class TrigonometricBounds {
     }
 
     /**
+     * Valid where {@code inner <= |q| <= outer <= pi}: {@code sin q / q} decreases on {@code [0, pi]}, so it lies
+     * between its values at the two ends (with inner = 0, between {@code sin(outer)/outer} and 1: tighter than
+     * {@link #sine} of order 0, whose lower factor {@code 1 - outer^2/6} is below it).
+     *
+     * @param q the angle
+     * @param inner the lower bound on |q|, in {@code [0, outer)}
+     * @param outer the upper bound on |q|, in {@code (0, pi]}
+     * @return {sin(outer)/outer q, sin(inner)/inner q}
+     * @throws IllegalArgumentException if the bounds are not ordered within {@code [0, pi]}
+     */
+    static Polynomial[] sineChord(Variable q, double inner, double outer) {
+        checkChord(inner, outer);
+        double top = inner == 0 ? 1.0 : Math.sin(inner) / inner;
+        return new Polynomial[] {term(q, 1, Math.sin(outer) / outer), term(q, 1, top)};
+    }
+
+    /**
+     * Valid where {@code inner <= |q| <= outer <= pi}: {@code (1 - cos q) / q^2 = (sin(q/2) / (q/2))^2 / 2}
+     * decreases on {@code [0, pi]}, so it lies between its values at the two ends (1/2 at 0).
+     *
+     * @param q the angle
+     * @param inner the lower bound on |q|, in {@code [0, outer)}
+     * @param outer the upper bound on |q|, in {@code (0, pi]}
+     * @return {1 - a(inner) q^2, 1 - a(outer) q^2} with {@code a(t) = (1 - cos t) / t^2}
+     * @throws IllegalArgumentException if the bounds are not ordered within {@code [0, pi]}
+     */
+    static Polynomial[] cosineChord(Variable q, double inner, double outer) {
+        checkChord(inner, outer);
+        double top = inner == 0 ? 0.5 : (1 - Math.cos(inner)) / (inner * inner);
+        double bottom = (1 - Math.cos(outer)) / (outer * outer);
+        return new Polynomial[] {Polynomial.constant(1).sub(term(q, 2, top)),
+            Polynomial.constant(1).sub(term(q, 2, bottom))};
+    }
+
+    private static void checkChord(double inner, double outer) {
+        if (!(inner >= 0 && inner < outer && outer <= Math.PI)) {
+            throw new IllegalArgumentException("need 0 <= inner < outer <= pi, got inner " + inner + ", outer "
+                    + outer);
+        }
+    }
+
+    /**
      * Valid for every q: {@code sin q / q} lies in {@code [SINE_SECTOR_MIN, 1]}.
      *
      * @param q the angle

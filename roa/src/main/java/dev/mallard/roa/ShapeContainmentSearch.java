@@ -1,0 +1,556 @@
+package dev.mallard.roa;
+
+import dev.mallard.sdp.SdpStatus;
+import dev.mallard.symbolic.Monomial;
+import dev.mallard.symbolic.Polynomial;
+import dev.mallard.symbolic.Variable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+
+/**
+ * The quadratic Lyapunov function whose certified sublevel set holds the largest sublevel set
+ * {@code {y'My <= beta}} of a given shape, by the alternation of Jarvis-Wloszek (2003) with the shape
+ * function of Topcu, Packard and Seiler (2008): maximise beta over {@code V = y'Py} such that
+ * {@code {y'My <= beta}} lies in {@code {V <= 1}} ({@code beta P <= M}, a matrix inequality) and {@code {V <= 1}}
+ * is certified for every vertex field of {@link VertexFields} by
+ * {@code N (V - 1) - lambda_v Vdot_v - sum_q sigma_vq (h_q^2 - q^2)} SOS with a positive Gram margin (N a
+ * positive definite quadratic form, lambda_v a positive number, sigma_vq SOS quadratic forms): at a state of the
+ * box other than the equilibrium with {@code V <= 1}, {@code N (V - 1) <= 0}, so {@code lambda_v Vdot_v < 0}.
+ * Every vertex, hence the true Vdot (a convex combination of them there), is negative on {@code {V <= 1}} but at
+ * the equilibrium; the box {@code |q| <= h_q} on the angles, where the vertex fields hold, contains
+ * {@code {V <= 1}} (its level is capped at {@code h_q^2 / (P^-1)_qq}).
+ * <ol>
+ * <li>P fixed: the largest level of y'Py with N fixed (|y|^2 at first, then the last certificate's; one SDP),
+ *     then at a level backed off from it a certificate with N free (trace n), of maximal Gram margin, checked
+ *     independently; P is rescaled to that level.</li>
+ * <li>N and lambda_v fixed: the conditions are linear in P and 1/beta; one SDP minimises 1/beta (with
+ *     {@code P >= e_q e_q' / h_q^2} for a box 40% beyond the current estimate's extent), a second centres P in
+ *     the cones at 1/beta nine tenths of the way there.</li>
+ * </ol>
+ * Step 2 only proposes; a proposal is kept when step 1 certifies it from scratch and its beta, the exact
+ * {@code 1 / lambda_max(M^-1 P)} backed off until {@code M - beta P} passes a Cholesky factorisation, is
+ * larger. The programs are solved in units where the shape's sublevel set {@code {y'My <= 1}} has unit extent
+ * along every axis ({@code y = D w}), which is a change of variables: the certificates hold in y too.
+ */
+final class ShapeContainmentSearch {
+
+    /** The most V-steps. */
+    static final int MAX_STEPS = 20;
+    /** The box on the angles for a V-step, relative to the current estimate's extent. */
+    static final double BOX_GROWTH = 1.4;
+    /** The box of the first estimate, relative to the extent of the sampled exact level. */
+    static final double BOX_MARGIN = 1.1;
+    /** Relative growth of beta below which the alternation stops. */
+    private static final double STALL = 2e-3;
+    private static final int RAYS = 2000;
+
+    private final VertexFields fields;
+    /** The scaled variables w, {@code y = D w}. */
+    private final List<Variable> w = new ArrayList<>();
+    /** The diagonal of D. */
+    private final double[] d;
+    /** M in w. */
+    private final double[][] shape;
+    private final RegionOfAttractionOptions options;
+    /** The status of every SDP solved, in order. */
+    final List<SdpStatus> statuses = new ArrayList<>();
+    int solves;
+    int iterations;
+    double solverSeconds;
+
+    /**
+     * A certified estimate {@code {w'Pw <= 1}} in the scaled variables, its box, the multipliers of its
+     * certificate and the shape's level beta it holds.
+     */
+    record Estimate(double[][] p, double[] halfWidths, Polynomial norm, double[] lambda, double beta,
+            List<SosCertificate> certificates) {
+    }
+
+    /**
+     * @param fields the dynamics' vertex fields
+     * @param shape M, symmetric positive definite, in y
+     * @param options settings (SOS options, back-off, seed)
+     * @throws IllegalArgumentException if M is not positive definite or not of the state's size
+     */
+    ShapeContainmentSearch(VertexFields fields, double[][] shape, RegionOfAttractionOptions options) {
+        int n = fields.y.size();
+        if (shape.length != n) {
+            throw new IllegalArgumentException("shapeMatrix is " + shape.length + " x " + shape.length
+                    + ", the system has " + n + " continuous states");
+        }
+        DMatrixRMaj inverse = new DMatrixRMaj(shape);
+        if (!isPositiveDefinite(inverse) || !CommonOps_DDRM.invert(inverse)) {
+            throw new IllegalArgumentException("shapeMatrix must be positive definite");
+        }
+        this.fields = fields;
+        this.options = options;
+        this.d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = Math.sqrt(inverse.get(i, i));
+            w.add(new Variable("w" + i));
+        }
+        this.shape = toScaled(shape);
+    }
+
+    /**
+     * @param start P of a quadratic candidate in y, positive definite, whose linearised Vdot is negative
+     * @return the best certified estimate, or null when not even the start certifies
+     */
+    Estimate run(double[][] start) {
+        double[][] p = toScaled(start);
+        Estimate best = certify(p, firstBox(p), squaredNorm());
+        if (best == null) {
+            return null;
+        }
+        for (int k = 0; k < MAX_STEPS; k++) {
+            double[] box = grownBox(best.p());
+            double[][] proposal = vStep(best, box);
+            Estimate next = proposal == null ? null : certify(proposal, box, best.norm());
+            if (next == null || !(next.beta() > best.beta())) {
+                break;
+            }
+            boolean stalled = !(next.beta() > best.beta() * (1 + STALL));
+            best = next;
+            if (stalled) {
+                break;
+            }
+        }
+        return best;
+    }
+
+    /** @return y'Py for P in w: {@code P_y = D^-1 P D^-1} */
+    double[][] inDisplacement(double[][] p) {
+        double[][] out = new double[p.length][p.length];
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < p.length; j++) {
+                out[i][j] = p[i][j] / (d[i] * d[j]);
+            }
+        }
+        return out;
+    }
+
+    private double[][] toScaled(double[][] p) {
+        double[][] out = new double[p.length][p.length];
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < p.length; j++) {
+                out[i][j] = p[i][j] * d[i] * d[j];
+            }
+        }
+        return out;
+    }
+
+    /** A vertex field in w and the polynomials, nonnegative, of the part of the box where it holds. */
+    private record Piece(List<Polynomial> field, List<Polynomial> region) {
+    }
+
+    /** The vertex fields in w ({@code wdot_j = f_j(D w) / d_j}) on the box, with the box's polynomials. */
+    private List<Piece> pieces(double[] halfWidths) {
+        int n = d.length;
+        double[][] t = new double[n][n];
+        double[] outer = new double[n];
+        List<Polynomial> region = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            t[i][i] = d[i];
+            outer[i] = halfWidths[i] * d[i];
+            if (fields.angle[i]) {
+                region.add(boxPolynomial(i, halfWidths[i]));
+            }
+        }
+        List<Piece> out = new ArrayList<>();
+        for (List<Polynomial> field : fields.fields(new double[n], outer)) {
+            List<Polynomial> scaled = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                Polynomial inY = PolynomialAlgebra.compose(field.get(j), fields.y, toPolynomials(w));
+                scaled.add(PolynomialAlgebra.substituteLinear(inY, w, t).scale(1 / d[j]));
+            }
+            out.add(new Piece(scaled, region));
+        }
+        return out;
+    }
+
+    /**
+     * Step 1: P certified from scratch on the box, or null if it is not positive definite or no level of it
+     * certifies with every certificate verified.
+     */
+    private Estimate certify(double[][] p, double[] halfWidths, Polynomial norm) {
+        if (!isPositiveDefinite(new DMatrixRMaj(p))) {
+            return null;
+        }
+        double boxLevel = boxLevel(p, halfWidths);
+        List<Piece> vertexFields = pieces(halfWidths);
+        Polynomial v = quadratic(p);
+        LevelProgram optimal = new LevelProgram(v, vertexFields, norm);
+        optimal.program.addLessOrEqual(AffineForm.of(optimal.rho), Math.min(boxLevel, 1e6 * trace(p)));
+        optimal.program.maximize(AffineForm.of(optimal.rho));
+        SosSolution first = optimal.program.solve(options.sosOptions());
+        record(first);
+        double top = Math.min(first.value(optimal.rho), boxLevel);
+        if (!(top > 0) || !Double.isFinite(top)) {
+            return null;
+        }
+        for (double backoff = Math.max(options.certificateBackoff(), 1e-6); backoff <= 0.1; backoff *= 10) {
+            Estimate e = atLevel(p, v, vertexFields, halfWidths, top * (1 - backoff));
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The certificate at a fixed level with a free norm, of maximal Gram margin; the estimate if it is verified
+     * with every lambda_v positive, else null.
+     */
+    private Estimate atLevel(double[][] p, Polynomial v, List<Piece> vertexFields, double[] halfWidths,
+            double level) {
+        LevelProgram centred = new LevelProgram(v, vertexFields, level);
+        centred.program.maximizeGramMargin(1.0);
+        SosSolution solution = centred.program.solve(options.sosOptions());
+        record(solution);
+        double[] lambda = new double[centred.lambda.length];
+        boolean positive = true;
+        for (int k = 0; k < lambda.length; k++) {
+            lambda[k] = solution.value(centred.lambda[k]);
+            positive &= lambda[k] > 0;
+        }
+        if (!(solution.isVerified() && solution.gramMargin() > 0 && positive)) {
+            return null;
+        }
+        double[][] normalised = scale(p, 1 / level);
+        return new Estimate(normalised, halfWidths, solution.value(centred.norm), lambda, containedLevel(normalised),
+                solution.certificates());
+    }
+
+    /**
+     * The level certificate of every vertex field: {@code N (V - rho) - lambda_v Vdot_v - sum_i sigma_vi g_i} SOS
+     * (g_i the polynomials of the field's part of the box), with N fixed and rho a variable, or N free and rho
+     * fixed.
+     */
+    private final class LevelProgram {
+        final SosProgram program = new SosProgram(w);
+        final DecisionVariable rho = program.newVariable("rho");
+        final DecisionVariable[] lambda;
+        /** The fixed norm with the level free; a free positive definite form of trace n with the level fixed. */
+        final PolynomialExpression norm;
+
+        /** The largest level with a fixed norm. */
+        LevelProgram(Polynomial v, List<Piece> vertexFields, Polynomial fixedNorm) {
+            this(v, vertexFields, fixedNorm, Double.NaN);
+        }
+
+        /** A fixed level with a free norm. */
+        LevelProgram(Polynomial v, List<Piece> vertexFields, double level) {
+            this(v, vertexFields, null, level);
+        }
+
+        private LevelProgram(Polynomial v, List<Piece> vertexFields, Polynomial fixedNorm, double level) {
+            lambda = new DecisionVariable[vertexFields.size()];
+            if (fixedNorm != null) {
+                norm = PolynomialExpression.of(fixedNorm);
+            } else {
+                program.addEquality(AffineForm.of(rho), level);
+                norm = program.newFreePolynomial("N", Monomial.range(w, 2, 2));
+                program.addSosConstraint("N positive definite", norm.minus(squaredNorm().scale(1e-3)));
+                AffineForm trace = AffineForm.ZERO;
+                for (Variable wi : w) {
+                    trace = trace.plus(norm.coefficient(Monomial.of(wi, 2)));
+                }
+                program.addEquality(trace, w.size());
+            }
+            for (int k = 0; k < lambda.length; k++) {
+                lambda[k] = program.newVariable("lambda" + k);
+                Polynomial vdot = PolynomialAlgebra.directional(v, w, vertexFields.get(k).field());
+                PolynomialExpression e = (fixedNorm != null
+                        ? norm.times(v).minus(PolynomialExpression.of(rho).times(fixedNorm))
+                        : norm.times(v.sub(Polynomial.constant(level))))
+                        .minus(PolynomialExpression.of(lambda[k]).times(vdot));
+                program.addSosConstraint("level set " + k, minusRegionTerms(e, vertexFields.get(k).region(),
+                        "sigma" + k));
+            }
+        }
+
+        private PolynomialExpression minusRegionTerms(PolynomialExpression e, List<Polynomial> region, String name) {
+            return ShapeContainmentSearch.this.minusRegionTerms(program, e, region, name);
+        }
+    }
+
+    /**
+     * Step 2: with the norm N and the multipliers lambda_v of the current estimate fixed, the P that holds the
+     * largest level of the shape, centred in the cones; null if none improves on the current beta.
+     */
+    private double[][] vStep(Estimate current, double[] halfWidths) {
+        List<Piece> vertexFields = pieces(halfWidths);
+        VProgram optimal = new VProgram(current, vertexFields, halfWidths);
+        optimal.program.minimize(AffineForm.of(optimal.t));
+        SosSolution first = optimal.program.solve(options.sosOptions());
+        record(first);
+        double tCurrent = 1 / current.beta();
+        double tBest = first.value(optimal.t);
+        if (!Double.isFinite(tBest) || !(tBest < tCurrent)) {
+            return null;
+        }
+        VProgram centred = new VProgram(current, vertexFields, halfWidths);
+        centred.program.addEquality(AffineForm.of(centred.t), tCurrent + 0.9 * (tBest - tCurrent));
+        centred.program.maximizeGramMargin(1.0);
+        SosSolution second = centred.program.solve(options.sosOptions());
+        record(second);
+        Polynomial v = second.isSuccess() && second.gramMargin() > 0 ? second.value(centred.v)
+                : first.value(optimal.v);
+        double[][] p = new double[w.size()][w.size()];
+        for (int i = 0; i < w.size(); i++) {
+            for (int j = 0; j < w.size(); j++) {
+                double c = v.coefficient(Monomial.of(w.get(i)).multiply(Monomial.of(w.get(j))));
+                p[i][j] = i == j ? c : 0.5 * c;
+                if (!Double.isFinite(p[i][j])) {
+                    return null;
+                }
+            }
+        }
+        return p;
+    }
+
+    /** The V-step's constraints: the level sets (lambda fixed), the shape inside, the box outside, V positive. */
+    private final class VProgram {
+        final SosProgram program = new SosProgram(w);
+        final PolynomialExpression v = program.newFreePolynomial("V", Monomial.range(w, 2, 2));
+        final DecisionVariable t = program.newVariable("t");
+
+        VProgram(Estimate current, List<Piece> vertexFields, double[] halfWidths) {
+            Polynomial norm = current.norm();
+            for (int k = 0; k < vertexFields.size(); k++) {
+                PolynomialExpression vdot = PolynomialExpression.ZERO;
+                for (int i = 0; i < w.size(); i++) {
+                    vdot = vdot.plus(v.differentiate(w.get(i)).times(vertexFields.get(k).field().get(i)));
+                }
+                PolynomialExpression e = minusRegionTerms(program, v.times(norm).minus(norm)
+                        .minus(vdot.times(current.lambda()[k])), vertexFields.get(k).region(), "sigma" + k);
+                program.addSosConstraint("level set " + k, e);
+            }
+            program.addSosConstraint("shape inside", PolynomialExpression.of(t).times(quadratic(shape)).minus(v));
+            for (int q = 0; q < w.size(); q++) {
+                if (fields.angle[q]) {
+                    Polynomial wq = Polynomial.of(w.get(q));
+                    program.addSosConstraint("box " + q, v.minus(wq.multiply(wq).scale(1 / (halfWidths[q]
+                            * halfWidths[q]))));
+                }
+            }
+            double floor = 1e-3 * smallestEigenvalue(current.p());
+            program.addSosConstraint("V positive definite", v.minus(squaredNorm().scale(floor)));
+        }
+    }
+
+    /** The box for a V-step: BOX_GROWTH times the extent of the current estimate along each angle. */
+    private double[] grownBox(double[][] p) {
+        double[] extent = extents(p);
+        double[] out = new double[extent.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = fields.angle[i] ? BOX_GROWTH * extent[i] : Double.POSITIVE_INFINITY;
+        }
+        return out;
+    }
+
+    /**
+     * The first box: BOX_MARGIN times the extent along each angle of the candidate's sublevel set at the least
+     * level where the true Vdot turns non-negative along seeded rays (an estimate of its exact level, used only
+     * to size the box; half a turn if no ray meets it).
+     */
+    private double[] firstBox(double[][] p) {
+        Polynomial v = quadratic(p);
+        PolynomialEvaluator value = new PolynomialEvaluator(v, w);
+        Random random = new Random(options.seed());
+        int n = w.size();
+        double level = Double.POSITIVE_INFINITY;
+        double[] u = new double[n];
+        for (int k = 0; k < RAYS && fields.enclosed(); k++) {
+            double norm = 0;
+            for (int i = 0; i < n; i++) {
+                u[i] = random.nextGaussian();
+                norm += u[i] * u[i];
+            }
+            for (int i = 0; i < n; i++) {
+                u[i] /= Math.sqrt(norm);
+            }
+            for (double r = 1e-3; r < 1e2; r *= 1.02) {
+                double[] point = SublevelSet.along(u, r);
+                if (rate(p, point) >= 0) {
+                    level = Math.min(level, value.evaluate(point));
+                    break;
+                }
+            }
+        }
+        double[] extent = extents(p);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = !fields.angle[i] ? Double.POSITIVE_INFINITY
+                    : Double.isFinite(level) ? BOX_MARGIN * Math.sqrt(level) * extent[i] : Math.PI / d[i];
+        }
+        return out;
+    }
+
+    /** The true Vdot of w'Pw at a point w. */
+    private double rate(double[][] p, double[] point) {
+        double[] y = new double[point.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = d[i] * point[i];
+        }
+        double[] ydot = fields.rate(y);
+        double out = 0;
+        for (int i = 0; i < y.length; i++) {
+            for (int j = 0; j < y.length; j++) {
+                out += 2 * point[i] * p[i][j] * ydot[j] / d[j];
+            }
+        }
+        return out;
+    }
+
+    /** The largest level of w'Pw whose sublevel set lies in the box: {@code min_q h_q^2 / (P^-1)_qq}. */
+    private double boxLevel(double[][] p, double[] halfWidths) {
+        double[] extent = extents(p);
+        double out = Double.POSITIVE_INFINITY;
+        for (int q = 0; q < extent.length; q++) {
+            if (fields.angle[q]) {
+                out = Math.min(out, halfWidths[q] * halfWidths[q] / (extent[q] * extent[q]));
+            }
+        }
+        return out;
+    }
+
+    /** The extents of {@code {w'Pw <= 1}} along the axes: {@code sqrt((P^-1)_ii)}. */
+    private static double[] extents(double[][] p) {
+        DMatrixRMaj inverse = new DMatrixRMaj(p);
+        CommonOps_DDRM.invert(inverse);
+        double[] out = new double[p.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.sqrt(inverse.get(i, i));
+        }
+        return out;
+    }
+
+    /**
+     * The largest beta with {@code {w'Mw <= beta}} inside {@code {w'Pw <= 1}}, that is {@code M - beta P}
+     * positive semidefinite: {@code 1 / lambda_max(L^-1 P L^-T)} (M = LL'), lowered by 1e-9 relative steps
+     * until {@code M - beta P} passes a Cholesky factorisation, so that the containment is checked, not only
+     * computed.
+     */
+    double containedLevel(double[][] p) {
+        DMatrixRMaj l = new DMatrixRMaj(shape);
+        CholeskyDecomposition_F64<DMatrixRMaj> chol = DecompositionFactory_DDRM.chol(l.numRows, true);
+        chol.decompose(l);
+        DMatrixRMaj lower = chol.getT(null);
+        DMatrixRMaj inverse = new DMatrixRMaj(l.numRows, l.numRows);
+        CommonOps_DDRM.invert(lower, inverse);
+        DMatrixRMaj tmp = new DMatrixRMaj(l.numRows, l.numRows);
+        DMatrixRMaj relative = new DMatrixRMaj(l.numRows, l.numRows);
+        CommonOps_DDRM.mult(inverse, new DMatrixRMaj(p), tmp);
+        CommonOps_DDRM.multTransB(tmp, inverse, relative);
+        double beta = 1 / largestEigenvalue(relative);
+        for (double back = 1e-9; back < 1; back *= 10) {
+            double trial = beta * (1 - back);
+            DMatrixRMaj difference = new DMatrixRMaj(shape);
+            for (int i = 0; i < p.length; i++) {
+                for (int j = 0; j < p.length; j++) {
+                    difference.add(i, j, -trial * p[i][j]);
+                }
+            }
+            if (isPositiveDefinite(difference)) {
+                return trial;
+            }
+        }
+        return 0.0;
+    }
+
+    /** e minus an SOS quadratic form times each region polynomial (the S-procedure), in the program. */
+    private PolynomialExpression minusRegionTerms(SosProgram program, PolynomialExpression e, List<Polynomial> region,
+            String name) {
+        PolynomialExpression out = e;
+        for (int i = 0; i < region.size(); i++) {
+            PolynomialExpression sigma = program.newFreePolynomial(name + "_" + i, Monomial.range(w, 2, 2));
+            program.addSosConstraint(name + "_" + i, sigma);
+            out = out.minus(sigma.times(region.get(i)));
+        }
+        return out;
+    }
+
+    private Polynomial boxPolynomial(int q, double h) {
+        Polynomial wq = Polynomial.of(w.get(q));
+        return Polynomial.constant(h * h).sub(wq.multiply(wq));
+    }
+
+    private Polynomial squaredNorm() {
+        return PolynomialAlgebra.squaredNormPower(w, 1);
+    }
+
+    private Polynomial quadratic(double[][] p) {
+        Polynomial out = Polynomial.ZERO;
+        for (int i = 0; i < p.length; i++) {
+            for (int j = 0; j < p.length; j++) {
+                out = out.add(Polynomial.of(w.get(i)).multiply(Polynomial.of(w.get(j))).scale(p[i][j]));
+            }
+        }
+        return out;
+    }
+
+    private static List<Polynomial> toPolynomials(List<Variable> vars) {
+        List<Polynomial> out = new ArrayList<>();
+        vars.forEach(v -> out.add(Polynomial.of(v)));
+        return out;
+    }
+
+    private static double[][] scale(double[][] p, double factor) {
+        double[][] out = new double[p.length][];
+        for (int i = 0; i < p.length; i++) {
+            out[i] = p[i].clone();
+            for (int j = 0; j < p.length; j++) {
+                out[i][j] *= factor;
+            }
+        }
+        return out;
+    }
+
+    private static double trace(double[][] p) {
+        double out = 0;
+        for (int i = 0; i < p.length; i++) {
+            out += p[i][i];
+        }
+        return out;
+    }
+
+    private static boolean isPositiveDefinite(DMatrixRMaj m) {
+        CholeskyDecomposition_F64<DMatrixRMaj> chol = DecompositionFactory_DDRM.chol(m.numRows, true);
+        return chol.decompose(m.copy());
+    }
+
+    private static double largestEigenvalue(DMatrixRMaj symmetric) {
+        return eigenvalues(symmetric)[symmetric.numRows - 1];
+    }
+
+    private static double smallestEigenvalue(double[][] p) {
+        return eigenvalues(new DMatrixRMaj(p))[0];
+    }
+
+    private static double[] eigenvalues(DMatrixRMaj symmetric) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(symmetric.numRows, false, true);
+        eig.decompose(symmetric.copy());
+        double[] out = new double[symmetric.numRows];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = eig.getEigenvalue(i).getReal();
+        }
+        java.util.Arrays.sort(out);
+        return out;
+    }
+
+    private void record(SosSolution s) {
+        statuses.add(s.status());
+        solves++;
+        iterations += s.iterations();
+        solverSeconds += s.solveSeconds() + s.buildSeconds();
+    }
+}
