@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 /**
- * Prints, per SDPA file, the best time of assembling the Schur complement and of factorising it (for fixed
- * random positive definite Z and Y, seeded) and the best process CPU and wall seconds of whole warm solves,
+ * Prints, per SDPA file, the best process CPU and wall seconds of whole solves and then the best time of
+ * assembling the Schur complement and of factorising it (for fixed random positive definite Z and Y, seeded),
  * one line per file: the data of docs/PERFORMANCE.md's "Schur complement (issue 30)". Run after
  * {@code mvn -B -ntp -o -q test-compile -pl sdp -am}; {@code -XX:ActiveProcessorCount=1} makes it one core.
  */
@@ -27,6 +27,17 @@ final class SchurTiming {
             int m = problem.constraintCount();
             double[][] z = randomPositive(problem, 1);
             double[][] y = randomPositive(problem, 2);
+            double cpu = Double.POSITIVE_INFINITY;
+            double wall = Double.POSITIVE_INFINITY;
+            SdpResult result = null;
+            for (int r = 0; r < reps; r++) {
+                long c0 = processCpuNanos();
+                long t0 = System.nanoTime();
+                result = new SdpSolver().solve(problem);
+                wall = Math.min(wall, (System.nanoTime() - t0) / 1e9);
+                cpu = Math.min(cpu, (processCpuNanos() - c0) / 1e9);
+            }
+            // After the solves, so that the JIT has compiled the kernels being timed.
             SchurComplement schur = new SchurComplement(problem);
             double[] out = new double[m * m];
             double[] factor = new double[m * m];
@@ -41,16 +52,6 @@ final class SchurTiming {
                 long t2 = System.nanoTime();
                 assemble = Math.min(assemble, (t1 - t0) / 1e6);
                 cholesky = Math.min(cholesky, (t2 - t1) / 1e6);
-            }
-            double cpu = Double.POSITIVE_INFINITY;
-            double wall = Double.POSITIVE_INFINITY;
-            SdpResult result = null;
-            for (int r = 0; r < reps; r++) {
-                long c0 = processCpuNanos();
-                long t0 = System.nanoTime();
-                result = new SdpSolver().solve(problem);
-                wall = Math.min(wall, (System.nanoTime() - t0) / 1e9);
-                cpu = Math.min(cpu, (processCpuNanos() - c0) / 1e9);
             }
             System.out.printf("%s|m=%d|assemble %.1f ms|factor %.1f ms|solve cpu %.2f s|wall %.2f s|%s|%d it%n",
                     args[f], m, assemble, cholesky, cpu, wall, result.status(), result.iterations());
