@@ -50,6 +50,8 @@ final class BlockedCholesky {
      */
     static boolean factor(double[] a, int n) {
         boolean parallel = DenseKernels.PARALLEL && n >= PARALLEL_SIZE;
+        // The panel's columns, transposed: one array for all panels (each fills the rows the update reads).
+        double[][] panelT = n > PANEL ? new double[PANEL][n] : null;
         for (int panel = 0; panel < n; panel += PANEL) {
             int start = panel;
             int end = Math.min(start + PANEL, n);
@@ -67,7 +69,7 @@ final class BlockedCholesky {
                 }
             }
             if (end < n) {
-                double[][] panelT = transposedPanel(a, n, start, end);
+                transposePanel(a, n, start, end, panelT);
                 if (parallel && tiles > 1) {
                     IntStream.range(0, tiles).parallel().forEach(t -> updateRows(a, n, start, end, end + 4 * t,
                             panelT));
@@ -85,15 +87,13 @@ final class BlockedCholesky {
     }
 
     /** panelT[k][j] = L[j][start + k] for the rows j >= end (the panel's columns, each as one array). */
-    private static double[][] transposedPanel(double[] a, int n, int start, int end) {
-        double[][] panelT = new double[end - start][n];
+    private static void transposePanel(double[] a, int n, int start, int end, double[][] panelT) {
         for (int j = end; j < n; j++) {
             int rowJ = j * n + start;
             for (int k = 0; k < end - start; k++) {
                 panelT[k][j] = a[rowJ + k];
             }
         }
-        return panelT;
     }
 
     /**
