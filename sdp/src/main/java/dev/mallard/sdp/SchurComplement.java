@@ -16,15 +16,41 @@ import java.util.stream.IntStream;
  *   <li>F3: sum directly over pairs of non-zeros of A_i and A_j.</li>
  * </ol>
  * The structure (ordering, supports, formula choice, positions in the supports) is computed once per
- * problem. The rows of a large dense block are shared among the cores, row q to worker q mod workers:
- * each entry of B is still written by exactly one row's computation, after the same earlier blocks, so
- * the result is bit-for-bit the serial one.
+ * problem. F1, the formula of the denser constraints (in SOS programs almost all of them), is the dominant
+ * cost; three things make it several times faster than a row at a time over flat arrays (measured on roa's
+ * programs, docs/PERFORMANCE.md "Schur complement (issue 30)"):
+ * <ul>
+ *   <li>the products run over rows of Z, Y, P and H held as separate arrays, one index per loop, which
+ *       the JIT compiles to vector instructions (it does not for two offsets into possibly one array);</li>
+ *   <li>eight consecutive F1 rows share one pass over the later constraints' entries: the eight values of
+ *       {@code H + H'} at each position lie side by side, so one cache line serves eight sums;</li>
+ *   <li>each contribution of a dense block is added in the computing row only and mirrored after the block
+ *       in cache-sized tiles, instead of a scattered write into a column of B per entry.</li>
+ * </ul>
+ * Each entry of B is the same sum, in the same order, as the straightforward row-by-row assembly gives.
+ * The work of a large dense block is shared among the cores, unit u (one row, or up to eight F1 rows) to
+ * worker u mod workers: each entry of B is still written by exactly one unit's computation, after the same
+ * earlier blocks, so the result is bit-for-bit the serial one.
  */
 final class SchurComplement {
 
     private static final int F1 = 1;
     private static final int F2 = 2;
     private static final int F3 = 3;
+
+    /**
+     * Rows of B whose F1 formula shares one pass over the later constraints' entries (the eight sums of
+     * {@link #rowsFromSymmetric}).
+     */
+    private static final int BATCH = 8;
+
+    /**
+     * How many times faster an F1 operation runs than one of F2 or F3: its products are vectorised and its
+     * sums shared by eight rows, where F2 and F3 are scalar dot products and gathers. Measured on roa's SOS
+     * programs (the whole assembly, 4 against 1: coupled Van der Pol of data/sdp-corpus 9.6 to 5.1 ms; the
+     * 6- and 8-state chains slightly faster); 8 and 16 were no better.
+     */
+    private static final double F1_SPEED = 4;
 
     /** A dense block with at least this many (rows of B) x n^2 is assembled on several cores. */
     private static final double PARALLEL_WORK = 2e5;
@@ -36,6 +62,13 @@ final class SchurComplement {
     /** Per worker, two scratch arrays of the largest dense block's size n^2. */
     private final double[][] scratchP;
     private final double[][] scratchH;
+    /** Per worker, two scratch matrices of the largest dense block's size, n rows of n. */
+    private final double[][][] scratchPRows;
+    private final double[][][] scratchHRows;
+    /** Per worker, a batch's upper triangles of H + H', position-major: BATCH values per position. */
+    private final double[][] scratchBatch;
+    /** Per worker, the same BATCH packed upper triangles one after another, as they are computed. */
+    private final double[][][] scratchSymmetric;
 
     /** Structure of one dense block: constraints touching it, in decreasing non-zero count. */
     private static final class DenseBlock {
@@ -61,9 +94,33 @@ final class SchurComplement {
          * then one number repeated, computed once per row.
          */
         final boolean[] repeatedRows;
+        /**
+         * For each entry (c, d), c <= d, its position in the packed upper triangle (row by row), times
+         * {@link #BATCH}: where a batch's values of {@code H + H'} at (c, d) begin.
+         */
+        final int[][] upperIndex;
+        /**
+         * The units of work, rows [unitStart[u], unitStart[u + 1]): up to {@link #BATCH} consecutive F1
+         * rows, or one row of another formula.
+         */
+        final int[] unitStart;
+        /**
+         * Per constraint of the problem, its position in cons, or {@code Integer.MAX_VALUE} if it does not
+         * touch the block (see {@link SchurComplement#mirror}).
+         */
+        final int[] rank;
+        /** The rows of this block's Z and Y, copied at each assembly (see {@link #copyRows}). */
+        final double[][] zRows;
+        final double[][] yRows;
 
-        DenseBlock(int block, int n, int[] cons, int[][] rows, int[][] cols, double[][] half, int[][] support,
-                int[] formula) {
+        DenseBlock(int constraintCount, int block, int n, int[] cons, int[][] rows, int[][] cols, double[][] half,
+                int[][] support, int[] formula) {
+            unitStart = units(formula);
+            rank = new int[constraintCount];
+            Arrays.fill(rank, Integer.MAX_VALUE);
+            for (int p = 0; p < cons.length; p++) {
+                rank[cons[p]] = p;
+            }
             this.block = block;
             this.n = n;
             this.cons = cons;
@@ -76,12 +133,18 @@ final class SchurComplement {
             colPos = new int[cons.length][];
             full = new double[cons.length][];
             repeatedRows = new boolean[cons.length];
+            upperIndex = new int[cons.length][];
+            zRows = new double[n][n];
+            yRows = new double[n][n];
             for (int p = 0; p < cons.length; p++) {
                 rowPos[p] = new int[rows[p].length];
                 colPos[p] = new int[rows[p].length];
+                upperIndex[p] = new int[rows[p].length];
                 for (int e = 0; e < rows[p].length; e++) {
                     rowPos[p][e] = Arrays.binarySearch(support[p], rows[p][e]);
                     colPos[p][e] = Arrays.binarySearch(support[p], cols[p][e]);
+                    int r = rows[p][e];
+                    upperIndex[p][e] = (r * n - r * (r - 1) / 2 + cols[p][e] - r) * BATCH;
                 }
                 if (formula[p] == F1 && support[p].length == n && 4L * rows[p].length >= (long) n * n) {
                     full[p] = fullMatrix(n, rows[p], cols[p], half[p]);
@@ -89,6 +152,25 @@ final class SchurComplement {
                 }
             }
         }
+    }
+
+    /** The starts of the units of work (see {@link DenseBlock#unitStart}), and the row count at the end. */
+    private static int[] units(int[] formula) {
+        int[] starts = new int[formula.length + 1];
+        int count = 0;
+        int p = 0;
+        while (p < formula.length) {
+            starts[count++] = p;
+            int end = p + 1;
+            if (formula[p] == F1) {
+                while (end < formula.length && end - p < BATCH && formula[end] == F1) {
+                    end++;
+                }
+            }
+            p = end;
+        }
+        starts[count++] = formula.length;
+        return Arrays.copyOf(starts, count);
     }
 
     /** The symmetric matrix sum u (E_rc + E_cr) over the entries, in full. */
@@ -158,6 +240,10 @@ final class SchurComplement {
         this.workers = workers;
         scratchP = new double[workers][maxDense * maxDense];
         scratchH = new double[workers][maxDense * maxDense];
+        scratchPRows = new double[workers][maxDense][maxDense];
+        scratchHRows = new double[workers][maxDense][maxDense];
+        scratchBatch = new double[workers][maxDense * (maxDense + 1) / 2 * BATCH];
+        scratchSymmetric = new double[workers][BATCH][maxDense * (maxDense + 1) / 2];
     }
 
     private DenseBlock denseStructure(SdpProblem problem, int b) {
@@ -199,10 +285,12 @@ final class SchurComplement {
             }
             support[p] = Arrays.copyOf(sup, s);
         }
-        return new DenseBlock(b, n, cons, rows, cols, half, support, chooseFormulas(n, rows, support));
+        return new DenseBlock(m, b, n, cons, rows, cols, half, support, chooseFormulas(n, rows, support));
     }
 
-    /** Picks per row the cheapest of F1, F2, F3 by operation counts. */
+    /**
+     * Picks per row the cheapest of F1, F2, F3 by operation counts, F1's divided by {@link #F1_SPEED}.
+     */
     private static int[] chooseFormulas(int n, int[][] rows, int[][] support) {
         int count = rows.length;
         int[] formula = new int[count];
@@ -211,7 +299,7 @@ final class SchurComplement {
             later += rows[p].length;
             double u = rows[p].length;
             double s = support[p].length;
-            double f1 = (double) n * n * s + 2.0 * n * u + 2 * later;
+            double f1 = ((double) n * n * s + 2.0 * n * u + 2 * later) / F1_SPEED;
             double f2 = 2.0 * n * u + 2 * s * later;
             double f3 = 8 * u * later;
             formula[p] = f3 <= Math.min(f1, f2) ? F3 : (f2 <= f1 ? F2 : F1);
@@ -256,11 +344,14 @@ final class SchurComplement {
         for (DenseBlock block : dense) {
             double[] z = inverseX[block.block];
             double[] yb = y[block.block];
+            copyRows(z, block.zRows, block.n);
+            copyRows(yb, block.yRows, block.n);
             if (workers > 1 && (double) block.cons.length * block.n * block.n >= PARALLEL_WORK) {
                 IntStream.range(0, workers).parallel().forEach(t -> assembleDense(block, z, yb, out, t, workers));
             } else {
                 assembleDense(block, z, yb, out, 0, 1);
             }
+            mirror(block, out);
         }
         for (DiagonalBlock block : diagonal) {
             assembleDiagonal(block, inverseX[block.block], y[block.block], out);
@@ -286,35 +377,58 @@ final class SchurComplement {
         }
     }
 
-    /** The rows first, first + stride, ... of the block's contribution, with worker first's scratch. */
+    /** The units first, first + stride, ... of the block's contribution, with worker first's scratch. */
     private void assembleDense(DenseBlock block, double[] z, double[] y, double[] out, int first, int stride) {
-        int n = block.n;
         double[] p = scratchP[first];
         double[] h = scratchH[first];
-        for (int q = first; q < block.cons.length; q += stride) {
+        int[] units = block.unitStart;
+        for (int u = first; u + 1 < units.length; u += stride) {
+            int q = units[u];
             switch (block.formula[q]) {
                 case F3 -> rowByPairs(block, q, z, y, out);
                 case F2 -> {
-                    productRows(block, q, y, p);
-                    rowByEntries(block, q, z, p, h, out);
+                    productRows(block, q, scratchPRows[first]);
+                    rowByEntries(block, q, scratchPRows[first], p, h, out);
                 }
                 default -> {
-                    if (block.full[q] != null) {
-                        // p = Y A_i = (A_i Y)', h = Z (A_i Y): the same terms in the same order as
-                        // productRows and fullProduct (entries sorted by row, then column), blocked.
-                        if (block.repeatedRows[q]) {
-                            productWithRepeatedRows(y, block.full[q], p, n);
-                        } else {
-                            DenseKernels.multTransB(y, block.full[q], p, n);
-                        }
-                        DenseKernels.multTransB(z, p, h, n);
-                    } else {
-                        productRows(block, q, y, p);
-                        fullProduct(block.support[q], z, p, h, n);
+                    double[] batch = scratchBatch[first];
+                    int count = units[u + 1] - q;
+                    for (int t = 0; t < count; t++) {
+                        symmetricProduct(block, q + t, z, y, first);
+                        symmetricPart(block, q + t, first, scratchSymmetric[first][t]);
                     }
-                    rowFromFull(block, q, h, out);
+                    interleave(scratchSymmetric[first], count, block.n * (block.n + 1) / 2, batch);
+                    rowsFromSymmetric(block, q, count, batch, out);
                 }
             }
+        }
+    }
+
+    /**
+     * H = Z A_i Y for the block's constraint p, into the worker's scratchH (row-major) if A_i is stored in
+     * full, else into its scratchHRows.
+     */
+    private void symmetricProduct(DenseBlock block, int p, double[] z, double[] y, int worker) {
+        int n = block.n;
+        if (block.full[p] != null) {
+            // scratchP = Y A_i = (A_i Y)', scratchH = Z (A_i Y), blocked dense products.
+            double[] prod = scratchP[worker];
+            if (block.repeatedRows[p]) {
+                productWithRepeatedRows(y, block.full[p], prod, n);
+            } else {
+                DenseKernels.multTransB(y, block.full[p], prod, n);
+            }
+            DenseKernels.multTransB(z, prod, scratchH[worker], n);
+        } else {
+            productRows(block, p, scratchPRows[worker]);
+            fullProduct(block, p, scratchPRows[worker], scratchHRows[worker]);
+        }
+    }
+
+    /** Copies the n x n row-major {@code flat} into the rows of {@code rows}. */
+    private static void copyRows(double[] flat, double[][] rows, int n) {
+        for (int r = 0; r < n; r++) {
+            System.arraycopy(flat, r * n, rows[r], 0, n);
         }
     }
 
@@ -334,10 +448,39 @@ final class SchurComplement {
         }
     }
 
+    /**
+     * Adds a dense block's contribution to B_ij on one side only, in row i (the row being computed), so
+     * that the writes stay in one row of B; {@link #mirror} copies it to the other side after the block.
+     */
     private void add(double[] out, int i, int j, double value) {
         out[i * m + j] += value;
-        if (i != j) {
-            out[j * m + i] += value;
+    }
+
+    /**
+     * Makes B symmetric again after a dense block whose contributions were added on one side (see
+     * {@link #add}): the pair (i, j) was written in the row of whichever constraint comes first in the
+     * block's order, and the other side, still the value before the block, takes that sum. So every entry
+     * is the same sum, in the same order, as if both sides had been added to. In square tiles, so that the
+     * column-wise accesses stay in cache.
+     */
+    private void mirror(DenseBlock block, double[] out) {
+        int[] rank = block.rank;
+        int tile = 32;
+        for (int i0 = 0; i0 < m; i0 += tile) {
+            int i1 = Math.min(i0 + tile, m);
+            for (int j0 = i0; j0 < m; j0 += tile) {
+                int j1 = Math.min(j0 + tile, m);
+                for (int i = i0; i < i1; i++) {
+                    int rowI = i * m;
+                    for (int j = Math.max(j0, i + 1); j < j1; j++) {
+                        if (rank[i] < rank[j]) {
+                            out[j * m + i] = out[rowI + j];
+                        } else {
+                            out[rowI + j] = out[j * m + i];
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -370,56 +513,26 @@ final class SchurComplement {
         }
     }
 
-    /** P (support rows x n) = the rows of A_i Y in A_i's support, in support order. */
-    private static void productRows(DenseBlock block, int p, double[] y, double[] out) {
-        int n = block.n;
-        int[] support = block.support[p];
-        Arrays.fill(out, 0, support.length * n, 0);
-        int[] rows = block.rows[p];
-        int[] cols = block.cols[p];
-        int[] rowPos = block.rowPos[p];
-        int[] colPos = block.colPos[p];
-        double[] half = block.half[p];
-        for (int e = 0; e < rows.length; e++) {
-            int a = rows[e];
-            int b = cols[e];
-            if (a == b) {
-                axpy(2 * half[e], y, b * n, out, rowPos[e] * n, n);
-            } else {
-                axpy(half[e], y, b * n, out, rowPos[e] * n, n);
-                axpy(half[e], y, a * n, out, colPos[e] * n, n);
-            }
-        }
-    }
-
-    private static void axpy(double alpha, double[] x, int xOff, double[] y, int yOff, int n) {
-        for (int k = 0; k < n; k++) {
-            y[yOff + k] += alpha * x[xOff + k];
-        }
-    }
-
     /**
      * F2: the entries (c, d) and (d, c) of H = Z P that each later A_j touches. With s the support's size,
-     * P (s x n) is first transposed into pt (n x s) and the support's columns of Z gathered into P's place
-     * (n x s), so that each entry is a dot product of two contiguous rows, its terms in support order as
-     * before.
+     * P (s rows of n) is first transposed into pt (n x s) and the support's columns of Z gathered into zs
+     * (n x s), so that each entry is a dot product of two contiguous rows, its terms in support order.
      */
-    private void rowByEntries(DenseBlock block, int p, double[] z, double[] prod, double[] pt, double[] out) {
+    private void rowByEntries(DenseBlock block, int p, double[][] prod, double[] zs, double[] pt, double[] out) {
         int n = block.n;
         int[] support = block.support[p];
         int s = support.length;
         for (int k = 0; k < s; k++) {
-            int kn = k * n;
+            double[] pk = prod[k];
             for (int d = 0; d < n; d++) {
-                pt[d * s + k] = prod[kn + d];
+                pt[d * s + k] = pk[d];
             }
         }
-        double[] zs = prod;
         for (int c = 0; c < n; c++) {
-            int cn = c * n;
+            double[] zc = block.zRows[c];
             int cs = c * s;
             for (int k = 0; k < s; k++) {
-                zs[cs + k] = z[cn + support[k]];
+                zs[cs + k] = zc[support[k]];
             }
         }
         for (int q = p; q < block.cons.length; q++) {
@@ -442,32 +555,164 @@ final class SchurComplement {
         }
     }
 
-    /** H (n x n) = Z[:, support] P. */
-    private static void fullProduct(int[] support, double[] z, double[] prod, double[] h, int n) {
-        Arrays.fill(h, 0, n * n, 0);
+    /**
+     * P (support rows of n) = the rows of A_i Y in A_i's support, in support order, from the rows of Y.
+     * Every loop runs over whole rows with one index, so that the JIT compiles it to vector instructions
+     * (a loop whose arrays are indexed with different offsets is not: they might be one array).
+     */
+    private static void productRows(DenseBlock block, int p, double[][] out) {
+        int n = block.n;
+        int[] support = block.support[p];
+        for (int k = 0; k < support.length; k++) {
+            Arrays.fill(out[k], 0, n, 0);
+        }
+        int[] rows = block.rows[p];
+        int[] cols = block.cols[p];
+        int[] rowPos = block.rowPos[p];
+        int[] colPos = block.colPos[p];
+        double[] half = block.half[p];
+        double[][] y = block.yRows;
+        for (int e = 0; e < rows.length; e++) {
+            int a = rows[e];
+            int b = cols[e];
+            if (a == b) {
+                axpy(2 * half[e], y[b], out[rowPos[e]], n);
+            } else {
+                axpy(half[e], y[b], out[rowPos[e]], n);
+                axpy(half[e], y[a], out[colPos[e]], n);
+            }
+        }
+    }
+
+    /** y[0..n) += alpha x[0..n). */
+    private static void axpy(double alpha, double[] x, double[] y, int n) {
+        for (int k = 0; k < n; k++) {
+            y[k] += alpha * x[k];
+        }
+    }
+
+    /** H (n rows of n) = Z[:, support] P, one row of P at a time in support order. */
+    private static void fullProduct(DenseBlock block, int p, double[][] prod, double[][] h) {
+        int n = block.n;
+        int[] support = block.support[p];
         for (int c = 0; c < n; c++) {
-            int cn = c * n;
+            double[] zc = block.zRows[c];
+            double[] hc = h[c];
+            Arrays.fill(hc, 0, n, 0);
             for (int k = 0; k < support.length; k++) {
-                double zck = z[cn + support[k]];
+                double zck = zc[support[k]];
                 if (zck != 0) {
-                    axpy(zck, prod, k * n, h, cn, n);
+                    axpy(zck, prod[k], hc, n);
                 }
             }
         }
     }
 
-    /** F1: B_ij = sum over A_j's entries u (H_cd + H_dc). */
-    private void rowFromFull(DenseBlock block, int p, double[] h, double[] out) {
+    /**
+     * Writes the packed upper triangle (c <= d, row by row) of H + H' into sym, H the last
+     * {@link #symmetricProduct} of this worker (for the block's constraint p).
+     */
+    private void symmetricPart(DenseBlock block, int p, int worker, double[] sym) {
         int n = block.n;
-        for (int q = p; q < block.cons.length; q++) {
-            int[] rj = block.rows[q];
-            int[] cj = block.cols[q];
-            double[] uj = block.half[q];
-            double sum = 0;
-            for (int f = 0; f < rj.length; f++) {
-                sum += uj[f] * (h[rj[f] * n + cj[f]] + h[cj[f] * n + rj[f]]);
+        int index = 0;
+        if (block.full[p] != null) {
+            double[] h = scratchH[worker];
+            for (int c = 0; c < n; c++) {
+                int cn = c * n;
+                for (int d = c; d < n; d++) {
+                    sym[index++] = h[cn + d] + h[d * n + c];
+                }
             }
-            add(out, block.cons[p], block.cons[q], sum);
+        } else {
+            double[][] h = scratchHRows[worker];
+            for (int c = 0; c < n; c++) {
+                double[] hc = h[c];
+                for (int d = c; d < n; d++) {
+                    sym[index++] = hc[d] + h[d][c];
+                }
+            }
+        }
+    }
+
+    /** batch[pos BATCH + t] = sym[t][pos] for the first count of the BATCH arrays and every position. */
+    private static void interleave(double[][] sym, int count, int positions, double[] batch) {
+        if (count < BATCH) {
+            for (int t = 0; t < count; t++) {
+                double[] st = sym[t];
+                for (int pos = 0, at = t; pos < positions; pos++, at += BATCH) {
+                    batch[at] = st[pos];
+                }
+            }
+            return;
+        }
+        // Whole batches (almost all): one sequential pass over the batch, eight sequential reads.
+        double[] s0 = sym[0], s1 = sym[1], s2 = sym[2], s3 = sym[3];
+        double[] s4 = sym[4], s5 = sym[5], s6 = sym[6], s7 = sym[7];
+        for (int pos = 0, at = 0; pos < positions; pos++, at += BATCH) {
+            batch[at] = s0[pos];
+            batch[at + 1] = s1[pos];
+            batch[at + 2] = s2[pos];
+            batch[at + 3] = s3[pos];
+            batch[at + 4] = s4[pos];
+            batch[at + 5] = s5[pos];
+            batch[at + 6] = s6[pos];
+            batch[at + 7] = s7[pos];
+        }
+    }
+
+    /**
+     * F1 for the rows p..p+count-1: B_ij = sum over A_j's entries (c, d), c <= d, of u (H_cd + H_dc), the
+     * count rows' values of each entry read together (one cache line) from the batch.
+     */
+    private void rowsFromSymmetric(DenseBlock block, int p, int count, double[] batch, double[] out) {
+        for (int q = p; q < block.cons.length; q++) {
+            int[] index = block.upperIndex[q];
+            double[] uj = block.half[q];
+            double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+            for (int f = 0; f < index.length; f++) {
+                double u = uj[f];
+                int at = index[f];
+                s0 += u * batch[at];
+                s1 += u * batch[at + 1];
+                s2 += u * batch[at + 2];
+                s3 += u * batch[at + 3];
+                s4 += u * batch[at + 4];
+                s5 += u * batch[at + 5];
+                s6 += u * batch[at + 6];
+                s7 += u * batch[at + 7];
+            }
+            // Row p + t takes the later constraints q >= p + t only (the earlier ones took it).
+            int rows = Math.min(count, q - p + 1);
+            int j = block.cons[q];
+            int[] cons = block.cons;
+            add(out, cons[p], j, s0);
+            if (rows > 1) {
+                add(out, cons[p + 1], j, s1);
+                if (rows > 2) {
+                    add(out, cons[p + 2], j, s2);
+                    if (rows > 3) {
+                        add(out, cons[p + 3], j, s3);
+                        addLastFour(cons, p, rows, j, s4, s5, s6, s7, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The sums of rows p+4..p+rows-1 of {@link #rowsFromSymmetric} for constraint index j. */
+    private void addLastFour(int[] cons, int p, int rows, int j, double s4, double s5, double s6, double s7,
+            double[] out) {
+        if (rows > 4) {
+            add(out, cons[p + 4], j, s4);
+        }
+        if (rows > 5) {
+            add(out, cons[p + 5], j, s5);
+        }
+        if (rows > 6) {
+            add(out, cons[p + 6], j, s6);
+        }
+        if (rows > 7) {
+            add(out, cons[p + 7], j, s7);
         }
     }
 }

@@ -99,6 +99,58 @@ class SchurComplementTest {
     }
 
     @Test
+    void sosProgramRowsAreTraceOfAiZAjYAndSymmetric() throws java.io.IOException {
+        // An SOS program of roa (68 x 68 Gram block and an LP block, 420 constraints): most rows by F1 in
+        // batches of eight sharing one pass over the later constraints, one side of each pair written and
+        // summed at the end. Every 23rd row against tr(A_i Z A_j Y) = sum_cd (A_j)_cd (Z A_i Y)_cd.
+        SdpProblem problem;
+        try (java.io.Reader in = new java.io.InputStreamReader(
+                getClass().getResourceAsStream("/sos-family/coupled-oscillators4-2.dat-s"),
+                java.nio.charset.StandardCharsets.US_ASCII)) {
+            problem = SdpaFormat.readSparse(in);
+        }
+        int m = problem.constraintCount();
+        double[][] z = randomPositive(problem, 8);
+        double[][] y = randomPositive(problem, 9);
+        double[] serial = new double[m * m];
+        double[] shared = new double[m * m];
+        new SchurComplement(problem, 1).assemble(z, y, serial);
+        new SchurComplement(problem, 2).assemble(z, y, shared);
+        assertArrayEquals(serial, shared, 0.0);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < i; j++) {
+                assertEquals(serial[i * m + j], serial[j * m + i], 0.0, "symmetric at " + i + ", " + j);
+            }
+        }
+        for (int i = 0; i < m; i += 23) {
+            double[][] zaiy = new double[problem.blockCount()][];
+            for (int b = 0; b < problem.blockCount(); b++) {
+                int n = problem.blockSize(b);
+                zaiy[b] = problem.isDiagonal(b) ? null
+                        : product(product(z[b], dense(problem.entries[b][i + 1], n), n), y[b], n);
+            }
+            for (int j = 0; j < m; j++) {
+                double expected = 0;
+                for (int b = 0; b < problem.blockCount(); b++) {
+                    int n = problem.blockSize(b);
+                    double[] aj = dense(problem.entries[b][j + 1], n);
+                    if (problem.isDiagonal(b)) {
+                        double[] ai = dense(problem.entries[b][i + 1], n);
+                        for (int k = 0; k < n; k++) {
+                            expected += ai[k * n + k] * z[b][k] * aj[k * n + k] * y[b][k];
+                        }
+                    } else {
+                        for (int k = 0; k < n * n; k++) {
+                            expected += aj[k] * zaiy[b][k];
+                        }
+                    }
+                }
+                assertEquals(expected, serial[i * m + j], 1e-12 * (1 + Math.abs(expected)), "B[" + i + "][" + j + "]");
+            }
+        }
+    }
+
+    @Test
     void repeatedRowsProductIsBitForBitTheDenseProduct() {
         // gpp's all-ones constraint (and a non-trivial repeated row): Y A' by one sum per row of Y.
         int n = 37;
