@@ -44,14 +44,6 @@ final class SchurComplement {
      */
     private static final int BATCH = 8;
 
-    /**
-     * How many times faster an F1 operation runs than one of F2 or F3: its products are vectorised and its
-     * sums shared by eight rows, where F2 and F3 are scalar dot products and gathers. Measured on roa's SOS
-     * programs (the whole assembly, 4 against 1: coupled Van der Pol of data/sdp-corpus 9.6 to 5.1 ms; the
-     * 6- and 8-state chains slightly faster); 8 and 16 were no better.
-     */
-    private static final double F1_SPEED = 4;
-
     /** A dense block with at least this many (rows of B) x n^2 is assembled on several cores. */
     private static final double PARALLEL_WORK = 2e5;
 
@@ -288,9 +280,7 @@ final class SchurComplement {
         return new DenseBlock(m, b, n, cons, rows, cols, half, support, chooseFormulas(n, rows, support));
     }
 
-    /**
-     * Picks per row the cheapest of F1, F2, F3 by operation counts, F1's divided by {@link #F1_SPEED}.
-     */
+    /** Picks per row the cheapest of F1, F2, F3 by operation counts. */
     private static int[] chooseFormulas(int n, int[][] rows, int[][] support) {
         int count = rows.length;
         int[] formula = new int[count];
@@ -299,7 +289,7 @@ final class SchurComplement {
             later += rows[p].length;
             double u = rows[p].length;
             double s = support[p].length;
-            double f1 = ((double) n * n * s + 2.0 * n * u + 2 * later) / F1_SPEED;
+            double f1 = (double) n * n * s + 2.0 * n * u + 2 * later;
             double f2 = 2.0 * n * u + 2 * s * later;
             double f3 = 8 * u * later;
             formula[p] = f3 <= Math.min(f1, f2) ? F3 : (f2 <= f1 ? F2 : F1);
