@@ -4,6 +4,7 @@ import dev.mallard.simulator.SimulationException;
 import dev.mallard.simulator.internal.CollocationScheme;
 import dev.mallard.simulator.internal.DenseLu;
 import dev.mallard.systems.Context;
+import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.DynamicalSystem;
 
 /**
@@ -18,9 +19,9 @@ import dev.mallard.systems.DynamicalSystem;
  * transposed solve {@code M^T mu = dJ/dZ} per sub-step gives the stages' adjoints, and the adjoints of
  * {@code xs}, p, the start time and h follow from the products {@code nu_j^T [f_x | f_p | f_t]} at the stages,
  * formed as an explicit step's are ({@link StageJacobians}: compiled from the system's symbolic form when it has
- * one, so their cost does not grow with the number of parameters). The stage systems are solved here by full
- * Newton (a fresh state Jacobian {@code f_x} per iteration, by forward mode in the n state directions only:
- * {@link StateJacobian}) to rounding, so the recomputed trajectory is the exact solution of the scheme's equations
+ * one, so their cost does not grow with the number of parameters). The stage systems are solved here by
+ * Newton's method to rounding (the state Jacobian {@code f_x} by forward mode in the n state directions only,
+ * {@link StateJacobian}; the iteration matrix formed afresh only when an update shrinks less than fourfold), so the recomputed trajectory is the exact solution of the scheme's equations
  * through the recorded steps; it differs from the run's, which Newton solved to {@code 0.01} times its accuracy,
  * by that tolerance. A step recomputed between checkpoints keeps its solved stages for its reversal, which then
  * evaluates the Jacobians once at them instead of solving again. The running cost is a last component of the
@@ -35,7 +36,9 @@ final class ImplicitStepAdjoint implements StepAdjoint {
     private final int n;
     private final int np;
     private final double[] p;
+    private final DynamicalSystem<Double> system;
     private final Context<Double> context;
+    private final ContinuousState<Double> derivatives;
     private final StageJacobians products;
     private final StateJacobian stateJacobian;
     private final DiscreteStateJacobians discrete;
@@ -73,7 +76,9 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         this.n = context.getNumContinuousStates();
         this.p = p.clone();
         this.np = p.length;
+        this.system = system;
         this.context = context.cloneContext();
+        this.derivatives = system.allocateTimeDerivatives();
         this.products = new StageJacobians(system, context, np);
         this.stateJacobian = new StateJacobian(system, context);
         this.discrete = discrete;
@@ -147,23 +152,30 @@ final class ImplicitStepAdjoint implements StepAdjoint {
     }
 
     /**
-     * Solves the stage system from {@code (ts, xs)} by full Newton until the update stops shrinking at
-     * rounding level; leaves Z, the stage states, f and the Jacobians at the solution.
+     * Solves the stage system from {@code (ts, xs)} by Newton's method until the update stops shrinking at
+     * rounding level, and leaves Z in {@code z}. The iteration matrix is formed and factored at the start and
+     * kept while each update shrinks at least fourfold; an update that shrinks less, or grows, is followed by
+     * one formed afresh at the current iterate. The stopping rule is full Newton's: converged at {@code 1e-15}
+     * of the state's scale, or stalled after a step with a fresh matrix.
      */
     private void solve(double ts, double hs, double[] xs) {
         java.util.Arrays.fill(z, 0);
         double previous = Double.POSITIVE_INFINITY;
+        boolean fresh = true;
+        evaluateStages(ts, hs, xs);
+        factorIterationMatrix(ts, hs);
         for (int it = 0; it < MAX_ITERATIONS; it++) {
-            evaluateStages(ts, hs, xs);
+            if (it > 0 && fresh) {
+                evaluateStages(ts, hs, xs);
+                factorIterationMatrix(ts, hs);
+            } else if (it > 0) {
+                evaluateDerivatives(ts, hs, xs);
+            }
             int size = s * n;
             for (int bi = 0; bi < s; bi++) {
                 for (int i = 0; i < n; i++) {
                     rhs[bi * n + i] = hs * stageSum(bi, i) - z[bi * n + i];
                 }
-            }
-            iterationMatrix(hs, false);
-            if (!lu.factor()) {
-                throw singular(ts);
             }
             lu.solve(rhs);
             double norm = 0;
@@ -177,13 +189,37 @@ final class ImplicitStepAdjoint implements StepAdjoint {
                 throw new SimulationException("replaying the implicit step at t = " + ts + " for the adjoint, Newton "
                         + "diverged", ts, context.getSystem().getName());
             }
-            if (norm <= 1e-15 * scale || (it >= 2 && norm >= previous)) {
-                evaluateStages(ts, hs, xs);
+            if (norm <= 1e-15 * scale || (it >= 2 && norm >= previous && fresh)) {
                 return;
             }
+            fresh = norm > 0.25 * previous;
             previous = norm;
         }
-        evaluateStages(ts, hs, xs);
+    }
+
+    private void factorIterationMatrix(double ts, double hs) {
+        iterationMatrix(hs, false);
+        if (!lu.factor()) {
+            throw singular(ts);
+        }
+    }
+
+    /** Evaluates f alone (on doubles) at every stage {@code (ts + c_j hs, xs + Z_j)}. */
+    private void evaluateDerivatives(double ts, double hs, double[] xs) {
+        for (int j = 0; j < s; j++) {
+            for (int i = 0; i < n; i++) {
+                y[j][i] = xs[i] + z[j * n + i];
+            }
+            context.setTime(ts + scheme.c()[j] * hs);
+            ContinuousState<Double> state = context.getMutableContinuousState();
+            for (int i = 0; i < n; i++) {
+                state.setValue(i, y[j][i]);
+            }
+            system.calcTimeDerivatives(context, derivatives);
+            for (int i = 0; i < n; i++) {
+                f[j][i] = derivatives.getValue(i);
+            }
+        }
     }
 
     /** {@code sum_j a[bi][j] f_j[i]}: entry i of stage bi's combination of the stage derivatives. */
@@ -255,10 +291,10 @@ final class ImplicitStepAdjoint implements StepAdjoint {
         for (int k = m - 1; k >= 0; k--) {
             if (reuse) {
                 System.arraycopy(kept[slot][k], 0, z, 0, s * n);
-                evaluateStages(t0 + k * hs, hs, sub[k]);
             } else {
                 solve(t0 + k * hs, hs, sub[k]);
             }
+            evaluateStages(t0 + k * hs, hs, sub[k]);
             double[] sums = reverseSubStep(t0 + k * hs, hs, lambda, barXd, gradP);
             startTimeAdjoint += sums[0];
             barH += sums[0] * k / m + sums[1] / m;
