@@ -73,6 +73,22 @@ final class Differentiation {
         return binaryRule(e, a, da, b, db);
     }
 
+    /**
+     * The local partial derivative of a node with respect to one of its arguments: the node's rule with that
+     * argument's derivative 1 and the other's 0 (so the piecewise rules of abs, min and max carry over).
+     *
+     * @param e a node of arity 1 or 2
+     * @param argument 0 or 1
+     * @return {@code d e / d e.argument(argument)}
+     */
+    static Expression partial(Expression e, int argument) {
+        Expression a = e.argument(0);
+        if (e.operator().arity() == 1) {
+            return unaryRule(e, a, ONE);
+        }
+        return binaryRule(e, a, argument == 0 ? ONE : ZERO, e.argument(1), argument == 0 ? ZERO : ONE);
+    }
+
     private static Expression unaryRule(Expression e, Expression a, Expression da) {
         switch (e.operator()) {
             case NEG: return neg(da);

@@ -703,6 +703,23 @@ public final class Expression {
     }
 
     /**
+     * The gradient {@code g[j] = d f / d x_j} of one expression, by reverse accumulation: one pass over
+     * {@code f} whatever the number of variables (where {@link #jacobian} differentiates once per variable), so
+     * that the gradient of a scalar of many variables, such as a weighted sum {@code w . f(x, p)}, takes time
+     * proportional to its size. The entries equal {@code jacobian(List.of(f), variables)[0]} mathematically,
+     * with the same piecewise rules; as sums of other terms in another order, they may differ in rounding.
+     *
+     * @param f the expression, not null
+     * @param variables the variables, not null; a variable not in {@code f} gets {@link #ZERO}
+     * @return a new array of {@code variables.size()} derivatives
+     * @throws NullPointerException if {@code f} or {@code variables} is null
+     */
+    public static Expression[] gradient(Expression f, List<Variable> variables) {
+        return ReverseDifferentiation.gradient(Objects.requireNonNull(f, "f must not be null"),
+                Objects.requireNonNull(variables, "variables must not be null"));
+    }
+
+    /**
      * Multiplies out products and non-negative integer powers of sums, treating non-polynomial
      * subexpressions ({@code sin(y)}, {@code x/y}, {@code x^0.5}) as atoms (themselves expanded inside).
      * The result is a sum of monomial terms with collected coefficients.

@@ -108,6 +108,70 @@ class DifferentiationTest {
         assertEquals(-Math.exp(0.4 + 0.9) * 1.3, jac[4], 1e-14);
     }
 
+    @Test
+    void reverseGradientAgreesWithTheForwardDerivativesOfEverySampleFormula() {
+        Random random = new Random(5);
+        Variable unused = new Variable("unused");
+        List<Variable> vars = List.of(x, y, z, unused);
+        for (SampleFormulas f : SampleFormulas.ALL) {
+            Expression e = f.apply(Expression.SCALAR, x.toExpression(), y.toExpression(), z.toExpression());
+            Expression[] g = Expression.gradient(e, vars);
+            assertSame(Expression.ZERO, g[3], f.toString());
+            for (int k = 0; k < 10; k++) {
+                double[] p = SampleFormulas.samplePoint(random);
+                Environment env = new Environment().put(x, p[0]).put(y, p[1]).put(z, p[2]);
+                for (int j = 0; j < 3; j++) {
+                    double forward = e.differentiate(vars.get(j)).evaluate(env);
+                    assertEquals(forward, g[j].evaluate(env), 1e-12 * Math.max(1.0, Math.abs(forward)),
+                            "d/d" + vars.get(j) + " of " + f + " at " + java.util.Arrays.toString(p));
+                }
+            }
+        }
+    }
+
+    @Test
+    void reverseGradientOfAWeightedSumHasItsClosedForm() {
+        // s = sum_i w_i (x_i^2 x_{i+1} + min(x_i, c)), c = 0.5: ds/dx_i = w_i (2 x_i x_{i+1} + [x_i < c])
+        //     + w_{i-1} x_{i-1}^2, ds/dw_i = the i-th term
+        int m = 6;
+        Variable[] xs = new Variable[m + 1];
+        Variable[] ws = new Variable[m];
+        for (int i = 0; i <= m; i++) {
+            xs[i] = new Variable("x" + i);
+        }
+        Expression s = Expression.ZERO;
+        for (int i = 0; i < m; i++) {
+            ws[i] = new Variable("w" + i);
+            Expression xi = xs[i].toExpression();
+            Expression term = Expression.add(Expression.mul(Expression.pow(xi, Expression.TWO),
+                    xs[i + 1].toExpression()), Expression.min(xi, Expression.constant(0.5)));
+            s = Expression.add(s, Expression.mul(ws[i].toExpression(), term));
+        }
+        List<Variable> vars = new java.util.ArrayList<>(List.of(xs));
+        vars.addAll(List.of(ws));
+        Expression[] g = Expression.gradient(s, vars);
+        Environment env = new Environment();
+        double[] xv = new double[m + 1];
+        double[] wv = new double[m];
+        for (int i = 0; i <= m; i++) {
+            xv[i] = 0.3 * i - 0.4;
+            env.put(xs[i], xv[i]);
+        }
+        for (int i = 0; i < m; i++) {
+            wv[i] = 1.5 - 0.7 * i;
+            env.put(ws[i], wv[i]);
+        }
+        for (int i = 0; i <= m; i++) {
+            double expected = (i < m ? wv[i] * (2 * xv[i] * xv[i + 1] + (xv[i] < 0.5 ? 1 : 0)) : 0)
+                    + (i > 0 ? wv[i - 1] * xv[i - 1] * xv[i - 1] : 0);
+            assertEquals(expected, g[i].evaluate(env), 1e-14, "d/dx" + i);
+        }
+        for (int i = 0; i < m; i++) {
+            double expected = xv[i] * xv[i] * xv[i + 1] + Math.min(xv[i], 0.5);
+            assertEquals(expected, g[m + 1 + i].evaluate(env), 1e-14, "d/dw" + i);
+        }
+    }
+
     private Expression parse(String text) {
         return Formula.parse(text, names);
     }

@@ -77,8 +77,9 @@ import java.util.function.Consumer;
  * <p>Memory: {@code checkpointInterval + 1 + N / checkpointInterval} states of {@code n + nd} doubles, 24 bytes
  * per step, and a few dozen bytes per update set; time: about one double run to record, one more to recompute
  * the states between checkpoints (two for implicit schemes), per explicit stage to reverse one more evaluation
- * of f and the compiled product (without a symbolic form, and for implicit stages: one AutoDiff evaluation of
- * width {@code n + np + 1}), and one AutoDiff replay of width {@code n + nd + np + 2} per event
+ * of f and the compiled product (without a symbolic form: one AutoDiff evaluation of width {@code n + np + 1}),
+ * per implicit stage the same product plus one AutoDiff evaluation of width {@code n} (the state Jacobian of the
+ * transposed solve; the Newton iterations that recompute the states use the same), and one AutoDiff replay of width {@code n + nd + np + 2} per event
  * (of width {@code nd} per stage when updates change the discrete state).
  *
  * <p>Semi-explicit Euler and velocity-implicit Euler have no dedicated step adjoint: each of their steps is replayed

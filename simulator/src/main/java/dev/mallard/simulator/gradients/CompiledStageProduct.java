@@ -16,7 +16,9 @@ import java.util.WeakHashMap;
 /**
  * The vector-Jacobian product {@code w^T [f_x | f_p | f_t]} of a system's time derivatives, compiled from its
  * symbolic form: the gradient of the scalar {@code w . f(t, x, u, p)} with respect to {@code (x, p, t)}, taken
- * symbolically (common subexpressions shared) and compiled by {@link CompiledFunction} with {@code w} as extra
+ * symbolically by reverse accumulation ({@link Expression#gradient}: one pass over {@code w . f}, so that forming
+ * it takes time proportional to f's size, not to that times the number of variables; common subexpressions
+ * shared) and compiled by {@link CompiledFunction} with {@code w} as extra
  * inputs. Its cost is a small multiple of one evaluation of {@code f} whatever the number of parameters, where
  * forming the Jacobian by forward mode costs {@code n + np + 1} directions. The inputs, parameters and discrete
  * state are held at the values of the context given at construction. Not thread-safe (one input array); the
@@ -140,7 +142,7 @@ final class CompiledStageProduct {
         List<Variable> differentiated = new ArrayList<>(in.getContinuousStateVariables());
         differentiated.addAll(in.getParameterVariables());
         differentiated.add(in.getTimeVariable());
-        return CompiledFunction.compile(List.of(Expression.jacobian(List.of(dot), differentiated)[0]), variables);
+        return CompiledFunction.compile(List.of(Expression.gradient(dot, differentiated)), variables);
     }
 
     private static double[] inputValues(DynamicalSystem<Double> system, Context<Double> context) {

@@ -23,11 +23,10 @@ import java.util.function.Consumer;
  * <p>The limits are measured (docs/PERFORMANCE.md, "Forward mode or the adjoint" and "Forward or adjoint (issue
  * 31)"). On AdjointBenchmark's chain under runge_kutta3, the adjoint takes 1.0 to 1.4 times forward mode's time
  * with 4 independent variables and 0.9 to 1.1 times with 8, but 0.56 to 0.68 times with 12 and 0.44 to 0.55 with
- * 20. Under an implicit scheme the adjoint costs more per step (it re-solves every step's stage equations by full
- * Newton, each iteration with a fresh Jacobian in the state and the parameters), so forward mode stays ahead
- * longer: on BrusselatorBenchmark's grid under radau3 the adjoint takes about 1.8 times forward mode's time with
- * 24 independent variables, about the same time with 54 and 0.75 times with 96 (one short run on a loaded
- * machine).
+ * 20. Under an implicit scheme the adjoint costs more per step (it re-solves every step's stage equations by
+ * Newton's method to rounding and solves a transposed system of the stage size), so forward mode stays ahead
+ * longer: on BrusselatorBenchmark's grid under radau3 the adjoint took 0.8 to 1.5 times forward mode's time with
+ * 24 independent variables, and 0.2 to 0.3 times with 54 and 96 (short runs on a loaded machine).
  *
  * <p>Unlike {@link AdjointGradient.Result}, the gradient has no column for the final time (forward mode's sampled
  * Jacobians have none).
@@ -39,9 +38,9 @@ public final class CostGradient {
 
     /**
      * The largest number of independent variables differentiated forwards under an implicit scheme
-     * ({@link #isImplicit}): between the measured 24, where forward mode is faster, and 54, where the two are even
-     * (under radau3; the other implicit schemes' adjoints also form a full Jacobian in the state and the parameters
-     * every step, so the same limit is applied to them unmeasured).
+     * ({@link #isImplicit}): between the measured 24, where forward mode is about as fast, and 54, where the
+     * adjoint is faster (under radau3; implicit Euler and radau1 share its step adjoint, and velocity-implicit
+     * Euler's adjoint replays each step by forward mode, so the same limit is applied to them unmeasured).
      */
     public static final int IMPLICIT_FORWARD_MODE_LIMIT = 40;
 

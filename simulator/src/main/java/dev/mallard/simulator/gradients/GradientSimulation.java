@@ -568,6 +568,13 @@ public final class GradientSimulation {
         seedParametersAndCopyDiscrete(from, to, columns, size);
     }
 
+    /** Copies the parameters (as constants), the discrete and the abstract state. */
+    static <T> void copyParametersAndDiscrete(Context<T> from, Context<AutoDiff> to) {
+        int[] columns = new int[countParameters(from)];
+        Arrays.fill(columns, -1);
+        seedParametersAndCopyDiscrete(from, to, columns, 0);
+    }
+
     /**
      * Seeds parameter {@code k} (flattened) as variable {@code columns[k]} of {@code size}, or as a constant when
      * {@code columns[k] < 0}, and copies the discrete and abstract state.

@@ -12,8 +12,7 @@ import dev.mallard.systems.DynamicalSystem;
  * For a system with a symbolic form the product is compiled code whose cost does not grow with the number of
  * parameters ({@link CompiledStageProduct}); otherwise the full Jacobian is formed by one forward-mode AutoDiff
  * evaluation with the state, the parameters and the time seeded as {@code n + np + 1} independent variables, and
- * multiplied by {@code w}; built without compiling, the forward-mode evaluation also gives the full Jacobian
- * ({@link #evaluate}, for the transposed solve of an implicit step). The parameters, abstract state and fixed
+ * multiplied by {@code w}. The parameters, abstract state and fixed
  * input values are taken once from the given context; the discrete state too, until {@link #setDiscreteState}
  * changes it. Not thread-safe.
  */
@@ -40,8 +39,8 @@ final class StageJacobians {
     }
 
     /**
-     * As above; {@code compile = false} forms the products by forward mode even for a system with a symbolic form,
-     * which {@link #evaluate} (the full Jacobian, for implicit steps) needs, as do tests comparing the two.
+     * As above; {@code compile = false} forms the products by forward mode even for a system with a symbolic form
+     * (for tests comparing the two).
      */
     StageJacobians(DynamicalSystem<Double> source, Context<Double> sourceContext, int numParameters,
             boolean compile) {
@@ -77,11 +76,6 @@ final class StageJacobians {
         } else {
             layout.writeDiscrete(context, z);
         }
-    }
-
-    /** @return the Jacobian's column count, {@code n + np + 1} */
-    int width() {
-        return width;
     }
 
     /** @return whether the products run compiled code from the system's symbolic form (not forward mode) */
@@ -123,25 +117,6 @@ final class StageJacobians {
             tau += row[tc] * wr;
         }
         return tau;
-    }
-
-    /**
-     * The time derivatives and their full Jacobian, by one forward-mode evaluation.
-     *
-     * @param t time, seconds
-     * @param x the state, length n; not modified
-     * @param f receives {@code f(t, x, p)}, length n
-     * @param out receives row i = {@code d f_i / d(x, p, t)}, n rows of {@link #width()}
-     * @throws IllegalStateException if these products were compiled (construct with {@code compile = false})
-     */
-    void evaluate(double t, double[] x, double[] f, double[][] out) {
-        if (compiled != null) {
-            throw new IllegalStateException("built for compiled products; the full Jacobian needs compile = false");
-        }
-        evaluateJacobian(t, x, out);
-        for (int i = 0; i < n; i++) {
-            f[i] = derivatives.get(i).value();
-        }
     }
 
     /** Row i of {@code out} = {@code d f_i / d(x, p, t)} by one AutoDiff evaluation. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The stage products {@code w^T [f_x | f_p | f_t]}: compiled from the symbolic form against forward mode and
  * against central differences of the double system's derivatives; the forward-mode fallback for a system without
- * a symbolic form.
+ * a symbolic form; the state Jacobian alone ({@link StateJacobian}, for implicit steps) against both.
  */
 class StageJacobiansTest {
 
@@ -117,6 +117,39 @@ class StageJacobiansTest {
         // the cost state's derivative has t q_0: its time column is w_8 q_0
         double[] p = product(new StageJacobians(chain, c, 8), 1.5, x, w, 8);
         assertEquals(w[8] * x[0], p[9 + 8], 1e-15);
+    }
+
+    @Test
+    void theStateJacobianAloneEqualsTheStateColumnsAndCentralDifferences() {
+        MassSpringChain<Double> chain = new MassSpringChain<>(Scalar.DOUBLE, 4, true);
+        Context<Double> c = chain.createDefaultContext();
+        int n = 9;
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = 0.1 * (i + 1) * Math.cos(i);
+        }
+        double[] f = new double[n];
+        double[][] fx = new double[n][n];
+        new StateJacobian(chain, c).evaluate(1.5, x, f, fx);
+        assertArrayEqualsExactly(derivativesAt(chain, c, 1.5, x, 0, 0.0), f);
+        StageJacobians forward = new StageJacobians(chain, c, 8, false);
+        for (int i = 0; i < n; i++) {
+            // row i of f_x is e_i^T [f_x | f_p | f_t]'s state part
+            double[] w = new double[n];
+            w[i] = 1;
+            double[] row = product(forward, 1.5, x, w, 8);
+            double[] fd = centralProduct(chain, c, 1.5, x, w);
+            for (int j = 0; j < n; j++) {
+                assertEquals(row[j], fx[i][j], 1e-15 * (1 + Math.abs(row[j])), "f_x[" + i + "][" + j + "]");
+                assertEquals(fd[j], fx[i][j], 1e-6 * (1 + Math.abs(fd[j])), "f_x[" + i + "][" + j + "] by differences");
+            }
+        }
+    }
+
+    private static void assertArrayEqualsExactly(double[] expected, double[] actual) {
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], actual[i], 0.0, "entry " + i);
+        }
     }
 
     /** {@code x' = -a x} for x > 0 and {@code -2 a x} otherwise: it branches on the state's value. */

@@ -12,15 +12,21 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
- * Translates a tape into a hidden class implementing {@link Kernel}. Nodes are computed into local
+ * Translates a tape into hidden classes implementing {@link Kernel}. Nodes are computed into local
  * variables, in chunks of at most {@link #CHUNK} nodes per static method so that every method stays far
  * below HotSpot's 8000-byte limit for JIT compilation; a value needed by a later chunk is also stored in
- * the workspace. Constants are inlined at each use. The class has no fields: thread-safe.
+ * the workspace. Constants are inlined at each use. A class holds at most {@link #CHUNKS_PER_CLASS} chunks,
+ * which keeps its constant pool (node indices above 32767 and double constants are entries) within the class
+ * file's 65535 entries; a larger tape becomes several classes run in turn, sharing the workspace. The classes
+ * have no fields: thread-safe.
  */
 final class BytecodeGenerator {
 
     /** Nodes per generated method: about 40 bytes of bytecode each at most. */
     static final int CHUNK = 150;
+
+    /** Chunk methods per generated class: 20 000 nodes at most, as many as one class ever held. */
+    static final int CHUNKS_PER_CLASS = 133;
 
     private static final Operator[] OPS = Operator.values();
     private static final String KERNEL = Type.getInternalName(Kernel.class);
@@ -100,9 +106,26 @@ final class BytecodeGenerator {
         return false;
     }
 
-    /** Generates, defines and instantiates the kernel class. */
+    /** Generates, defines and instantiates the kernel: one class, or several run in turn. */
     Kernel define() {
-        byte[] bytes = classBytes();
+        int chunks = chunkStart.size() - 1;
+        List<Kernel> parts = new ArrayList<>();
+        for (int first = 0; first < chunks || parts.isEmpty(); first += CHUNKS_PER_CLASS) {
+            int last = Math.min(chunks, first + CHUNKS_PER_CLASS);
+            parts.add(defineClass(classBytes(first, last, last == chunks)));
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        Kernel[] sequence = parts.toArray(new Kernel[0]);
+        return (in, out, jac, ws) -> {
+            for (Kernel part : sequence) {
+                part.run(in, out, jac, ws);
+            }
+        };
+    }
+
+    private static Kernel defineClass(byte[] bytes) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup().defineHiddenClass(bytes, true);
             return (Kernel) lookup.findConstructor(lookup.lookupClass(),
@@ -112,7 +135,8 @@ final class BytecodeGenerator {
         }
     }
 
-    private byte[] classBytes() {
+    /** A class computing chunks {@code first} to {@code last - 1}, and the constant outputs if asked. */
+    private byte[] classBytes(int first, int last, boolean withConstantOutputs) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(V17, ACC_FINAL | ACC_SUPER, NAME, null, "java/lang/Object", new String[] {KERNEL});
         MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
@@ -123,20 +147,21 @@ final class BytecodeGenerator {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        int chunks = chunkStart.size() - 1;
         MethodVisitor run = cw.visitMethod(ACC_PUBLIC, "run", CHUNK_DESC, null, null);
         run.visitCode();
-        for (int c = 0; c < chunks; c++) {
+        for (int c = first; c < last; c++) {
             for (int p = 1; p <= 4; p++) {
                 run.visitVarInsn(ALOAD, p);
             }
             run.visitMethodInsn(INVOKESTATIC, NAME, "chunk" + c, CHUNK_DESC, false);
         }
-        constantOutputs(run);
+        if (withConstantOutputs) {
+            constantOutputs(run);
+        }
         run.visitInsn(RETURN);
         run.visitMaxs(0, 0);
         run.visitEnd();
-        for (int c = 0; c < chunks; c++) {
+        for (int c = first; c < last; c++) {
             chunk(cw, c);
         }
         cw.visitEnd();

@@ -16,15 +16,19 @@ import java.util.Objects;
  * <p>Values agree with {@link Expression#evaluate} (same {@link Math} functions, same integer-power rule),
  * normally bit for bit.
  *
- * <p>Thread-safe: the generated code keeps its intermediate values in local variables; a very large
- * function (whose code is split into several methods, or which is interpreted) keeps values passed
- * between the parts in a per-thread workspace. Compilation itself takes time proportional to the
+ * <p>Thread-safe: the generated code keeps its intermediate values in local variables; a large function
+ * (whose code is split into several methods and classes, or which above a million nodes is interpreted)
+ * keeps values passed between the parts in a per-thread workspace. Compilation itself takes time proportional to the
  * expressions' size (plus class definition, a fraction of a millisecond): compile once, call often.
  */
 public final class CompiledFunction {
 
-    /** Tapes above this many nodes are interpreted rather than turned into a class. */
-    static final int MAX_GENERATED_NODES = 20_000;
+    /**
+     * Tapes above this many nodes are interpreted rather than turned into classes: generated code runs about
+     * three times faster per node (a 21 606-node stage product: 2 ns against 8 ns a node), but its classes and
+     * their compiled code take metaspace and code cache in proportion to the tape, which the bound keeps finite.
+     */
+    static final int MAX_GENERATED_NODES = 1_000_000;
 
     private final List<Expression> outputs;
     private final List<Variable> inputs;

@@ -26,7 +26,7 @@ final class TapeInterpreter implements Kernel {
             switch (code[i]) {
                 case Tape.CONST: r[i] = tape.constant[i]; break;
                 case Tape.INPUT: r[i] = in[a[i]]; break;
-                case Tape.POWI: r[i] = DoubleScalar.powInt(r[a[i]], b[i]); break;
+                case Tape.POWI: r[i] = b[i] == 2 ? r[a[i]] * r[a[i]] : DoubleScalar.powInt(r[a[i]], b[i]); break;
                 default: r[i] = OPS[code[i]].evaluate(r[a[i]], r[b[i]]);
             }
         }

@@ -61,6 +61,16 @@ class CompiledFunctionTest {
     }
 
     @Test
+    void functionsLargerThanOneGeneratedClassAgreeWithHandWrittenCodeBitForBit() {
+        List<Expression> f = pendulumSteps(4000);
+        int nodes = Tape.build(f, null, List.of(x, y)).size();
+        assertTrue(nodes > BytecodeGenerator.CHUNK * BytecodeGenerator.CHUNKS_PER_CLASS, "nodes " + nodes);
+        double[] in = {0.8, -0.3};
+        assertArrayEquals(pendulumByHand(0.8, -0.3, 4000), CompiledFunction.compile(f, List.of(x, y)).evaluate(in),
+                0.0);
+    }
+
+    @Test
     void jacobianOfTheSimulationMatchesFiniteDifferencesInBothBackends() {
         List<Expression> f = pendulumSteps(50);
         CompiledFunction generated = CompiledFunction.compileWithJacobian(f, List.of(x, y));
