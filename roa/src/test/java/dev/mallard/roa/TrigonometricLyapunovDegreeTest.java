@@ -78,7 +78,10 @@ class TrigonometricLyapunovDegreeTest {
                 }
             }
         }
-        return new int[] {TrigonometricGrid.count(two), TrigonometricGrid.count(four)};
+        int[] counts = {TrigonometricGrid.count(two), TrigonometricGrid.count(four)};
+        System.out.printf("b = %s, tau = %s: grid points quadratic %d, degree 4 %d; %s%n", b, tau, counts[0],
+                counts[1], r[1].enlargement());
+        return counts;
     }
 
     @Test
