@@ -96,8 +96,8 @@ final class RoaCommand implements Callable<Integer> {
             + "With sin and cos of angles: V in sin, cos - 1 and the other states (exact recast only).")
     int lyapunovDegree = 2;
 
-    @Option(names = "--no-simulation-guidance", description = "With --lyapunov-degree 4, 6 or 8 and polynomial "
-            + "dynamics: the bilinear alternation alone, without its restarts and the start from a V fitted to "
+    @Option(names = "--no-simulation-guidance", description = "With --lyapunov-degree 4, 6 or 8 (polynomial or "
+            + "sin/cos dynamics): the bilinear alternation alone, without its restarts and the start from a V fitted to "
             + "simulations of the true region (both on by default).")
     boolean noSimulationGuidance;
 

@@ -75,11 +75,42 @@ final class LyapunovCoordinates {
      * @return the set
      */
     SublevelSet sublevelSet(Polynomial v) {
+        return new SublevelSet(evaluator(v), bounds());
+    }
+
+    /**
+     * @param y a point in the user's displacements; not modified
+     * @return the point in {@link #variables} (a new array; y's copy for polynomial dynamics)
+     */
+    double[] point(double[] y) {
+        return recast == null ? y.clone() : chart().apply(y);
+    }
+
+    /**
+     * The time derivatives of the user's displacements as functions of them: the dynamics themselves, or for
+     * the recast the original velocities y_i' (polynomials in the recast variables) through sin and cos.
+     *
+     * @return one evaluator per displacement
+     */
+    List<PolynomialEvaluator> velocityField() {
+        List<PolynomialEvaluator> out = new ArrayList<>();
+        for (int i = 0; i < dimension; i++) {
+            out.add(recast == null ? new PolynomialEvaluator(dynamics.get(i), variables)
+                    : new PolynomialEvaluator(recast.velocities.get(i), variables, chart()));
+        }
+        return out;
+    }
+
+    /**
+     * @return the largest |y_i| a point of an estimate may have along each displacement: half a turn for an
+     *     angle of the recast (see {@link #sublevelSet}), unbounded otherwise
+     */
+    double[] bounds() {
         double[] bounds = new double[dimension];
         for (int i = 0; i < dimension; i++) {
             bounds[i] = recast != null && recast.angle[i] ? Math.PI : Double.POSITIVE_INFINITY;
         }
-        return new SublevelSet(evaluator(v), bounds);
+        return bounds;
     }
 
     /** y to (s, other displacements, c), the order of {@link TrigonometricRecast#all()}. */

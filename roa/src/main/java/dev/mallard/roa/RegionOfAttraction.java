@@ -30,9 +30,8 @@ import java.util.Random;
  * <p>Beyond Drake: the result says whether the certificate was verified (an unverified one makes
  * {@link #analyze} throw), simulations from inside and on the boundary of the estimate cross-check it, and
  * V-iteration can enlarge it, or a Lyapunov function of degree 4, 6 or 8 be searched by bilinear alternation
- * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified, for
- * polynomial dynamics also restarted from its own results and from a V fitted to simulations of the true
- * region (see {@link RegionOfAttractionOptions#withLyapunovDegree} and
+ * (Jarvis-Wloszek; Topcu, Packard and Seiler) from the quadratic estimate, each accepted one certified, also
+ * restarted from its own results and from a V fitted to simulations of the true region (see {@link RegionOfAttractionOptions#withLyapunovDegree} and
  * {@link RegionOfAttractionOptions#withSimulationGuidance}; the areas before and after are then
  * {@link RegionOfAttractionResult#enlargement()}); for dynamics in sin and cos of the angles, in sin and
  * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
@@ -410,7 +409,8 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, false, statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, options.simulationGuidance(),
+                    statuses, counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();

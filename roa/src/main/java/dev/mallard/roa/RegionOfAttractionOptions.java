@@ -383,13 +383,16 @@ public final class RegionOfAttractionOptions {
     }
 
     /**
-     * @param guided whether the search for V of degree 4, 6 or 8 on explicit polynomial dynamics is guided by
+     * @param guided whether the search for V of degree 4, 6 or 8 (explicit polynomial dynamics, or dynamics in
+     *     sin and cos of the angles by their exact recast) is guided by
      *     simulation (the default, true): besides the alternation from the quadratic estimate, restarts of it
      *     whose shape function is the last certified V, and a start from a V fitted to the simulated boundary
      *     of the true region, the largest certified estimate kept (on the time-reversed Van der Pol oscillator
      *     with mu = 3 and degree 6 it certifies 94% of the true area instead of 53%, at about four times the
-     *     SDPs; see {@code SimulationGuidedSearch}). False: the alternation from the quadratic estimate alone. Dynamics in sin and cos, and degree
-     *     2, ignore it. Every V returned is certified either way.
+     *     SDPs; on the two-machine power system, degree 4, 53% of the true region in its box instead of 22%
+     *     at about 1.6 times the SDPs; see {@code SimulationGuidedSearch}). False: the alternation from the
+     *     quadratic estimate alone. Enclosed sin and cos, and degree 2, ignore it. Every V returned is
+     *     certified either way.
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withSimulationGuidance(boolean guided) {

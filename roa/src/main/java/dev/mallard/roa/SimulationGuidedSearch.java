@@ -8,7 +8,9 @@ import java.util.Random;
 
 /**
  * The bilinear alternation ({@link BilinearLyapunovSearch}) guided by simulation and by its own results, for
- * explicit polynomial dynamics: where the alternation from the quadratic estimate stalls (on the stiff
+ * explicit polynomial dynamics and for the exact sin/cos recast (there the simulations run in the user's
+ * displacements, each angle within half a turn of x*, and the fit is refined by cutting planes, see
+ * {@link SampledLyapunovFit}): where the alternation from the quadratic estimate stalls (on the stiff
  * time-reversed Van der Pol oscillator with mu = 3 its degree-6 search stops at about half of the true area),
  * it is continued in two ways and the larger certified estimate is returned:
  * <ol>
@@ -45,7 +47,7 @@ final class SimulationGuidedSearch {
     private double[] box;
 
     /**
-     * @param search the alternation, on polynomial coordinates (no equations); its tallies receive every SDP
+     * @param search the alternation (polynomial or recast coordinates); its tallies receive every SDP
      * @param options the analysis' options (degree, SOS options, seed, volume samples)
      */
     SimulationGuidedSearch(BilinearLyapunovSearch search, RegionOfAttractionOptions options) {
@@ -98,8 +100,7 @@ final class SimulationGuidedSearch {
 
     /** The simulated true boundary along evenly spaced (2-D) or seeded rays, each starting at the certified one. */
     private List<double[]> boundary(Polynomial certified) {
-        TrueRegionSampler sampler = new TrueRegionSampler(coordinates.variables, coordinates.dynamics, certified,
-                options.seed());
+        TrueRegionSampler sampler = new TrueRegionSampler(coordinates, certified, options.seed());
         SublevelSet set = coordinates.sublevelSet(certified);
         int n = coordinates.dimension;
         List<double[]> out = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.mallard.roa;
 
 import dev.mallard.symbolic.Polynomial;
-import dev.mallard.symbolic.Variable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +23,13 @@ final class TrueRegionSampler {
     private static final int MAX_STEPS = 20000;
     /** The largest relative displacement |dx| / |x| of one step, which sets the step length. */
     private static final double STEP_FRACTION = 0.05;
+    /**
+     * The longest step in the sin/cos recast's coordinates: there the boundary of the true region runs through
+     * saddles (equilibria a fraction of a turn from x*), near which |f| vanishes and the relative rule's step
+     * would grow without bound (RK4 then jumps across the saddle). Polynomial coordinates keep the relative
+     * rule alone, whose results the guided search's tuning rests on.
+     */
+    private static final double RECAST_MAX_STEP = 0.1;
 
     private final List<PolynomialEvaluator> f;
     private final int n;
@@ -31,20 +37,23 @@ final class TrueRegionSampler {
     private final double inner;
     /** Radius beyond which a trajectory is taken to diverge. */
     private final double outer;
+    /** The largest |y_i| of a sampled start (half a turn of an angle): rays end there. */
+    private final double[] bounds;
+    /** The longest step of one trajectory. */
+    private final double maxStep;
 
     /**
-     * @param y the displacement variables
-     * @param dynamics their time derivatives
-     * @param certified a certified estimate {@code {V <= 1}} (V normalised, in y)
+     * @param coordinates the coordinates V is searched in: the flow is integrated in the user's displacements
+     *     ({@link LyapunovCoordinates#velocityField()}) and rays end at its bounds (half a turn of an angle)
+     * @param certified a certified estimate {@code {V <= 1}} (V normalised, in the coordinates' variables)
      * @param seed seeds the rays of {@code certified}'s extent in more than two dimensions
      */
-    TrueRegionSampler(List<Variable> y, List<Polynomial> dynamics, Polynomial certified, long seed) {
-        this.n = y.size();
-        this.f = new ArrayList<>();
-        for (Polynomial fi : dynamics) {
-            f.add(new PolynomialEvaluator(fi, y));
-        }
-        SublevelSet set = new SublevelSet(new PolynomialEvaluator(certified, y), n);
+    TrueRegionSampler(LyapunovCoordinates coordinates, Polynomial certified, long seed) {
+        this.n = coordinates.dimension;
+        this.f = coordinates.velocityField();
+        this.bounds = coordinates.bounds();
+        this.maxStep = coordinates.equations.isEmpty() ? Double.POSITIVE_INFINITY : RECAST_MAX_STEP;
+        SublevelSet set = coordinates.sublevelSet(certified);
         Random random = new Random(seed);
         double least = Double.POSITIVE_INFINITY;
         double most = 0.0;
@@ -76,17 +85,22 @@ final class TrueRegionSampler {
      * @param u a unit direction; not modified
      * @param start a radius whose point is known to converge (for example the certified boundary along u)
      * @return the largest radius found along u whose start converges (below the true boundary's radius by at
-     *     most 2^-8 of the bracket); start if even 1.01 start does not converge
+     *     most 2^-8 of the bracket, and at most where the ray leaves the bounds); start if even 1.01 start
+     *     does not converge
      */
     double boundaryRadius(double[] u, double start) {
+        double reach = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            reach = Math.min(reach, bounds[i] / Math.abs(u[i]));
+        }
         double lo = start;
-        double hi = 1.01 * start;
-        while (converges(SublevelSet.along(u, hi))) {
+        double hi = Math.min(1.01 * start, reach);
+        while (hi > lo && converges(SublevelSet.along(u, hi))) {
             lo = hi;
-            hi *= 2;
-            if (hi > outer) {
+            if (hi >= reach || 2 * hi > outer) {
                 return lo;
             }
+            hi = Math.min(2 * hi, reach);
         }
         if (lo == start) {
             return start;
@@ -102,7 +116,10 @@ final class TrueRegionSampler {
         return lo;
     }
 
-    /** Classical RK4 with a step of at most STEP_FRACTION of |x| / |f(x)|, until the inner or outer ball. */
+    /**
+     * Classical RK4 with a step of at most STEP_FRACTION of |x| / |f(x)| (and RECAST_MAX_STEP in the recast's
+     * coordinates), until the inner or outer ball.
+     */
     boolean converges(double[] x0) {
         double[] x = x0.clone();
         for (int step = 0; step < MAX_STEPS; step++) {
@@ -114,7 +131,7 @@ final class TrueRegionSampler {
                 return false;
             }
             double[] k1 = field(x);
-            double h = STEP_FRACTION * norm / Math.max(norm(k1), 1e-300);
+            double h = Math.min(maxStep, STEP_FRACTION * norm / Math.max(norm(k1), 1e-300));
             double[] k2 = field(axpy(x, 0.5 * h, k1));
             double[] k3 = field(axpy(x, 0.5 * h, k2));
             double[] k4 = field(axpy(x, h, k3));

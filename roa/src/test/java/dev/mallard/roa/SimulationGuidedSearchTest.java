@@ -67,7 +67,7 @@ class SimulationGuidedSearchTest {
                 Polynomial.of(Monomial.of(X1), 1.0).add(Polynomial.of(Monomial.of(X1, 2).multiply(Monomial.of(X2)), 1.0))
                         .add(Polynomial.of(Monomial.of(X2), -1.0)));
         Polynomial disk = Polynomial.of(Monomial.of(X1, 2), 1.0).add(Polynomial.of(Monomial.of(X2, 2), 1.0));
-        TrueRegionSampler sampler = new TrueRegionSampler(List.of(X1, X2), f, disk, 1);
+        TrueRegionSampler sampler = new TrueRegionSampler(LyapunovCoordinates.polynomial(List.of(X1, X2), f), disk, 1);
         double[][] cycle = limitCycle(1.0, LyapunovDegreeTest.PERIOD);
         double amplitude = 0;
         for (double x : cycle[0]) {

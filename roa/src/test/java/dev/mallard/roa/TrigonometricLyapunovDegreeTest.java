@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  * constant torque, {@code th'' = -sin(th) - b th' + tau} about {@code th* = asin(tau)} (the two-machine power
  * system is the case b = 0.5, tau = sin(pi/3)). The checks are independent of the SOS machinery: the returned
  * expressions evaluated on a grid (the estimate is the grid component of {V <= 1} holding x*) and a fixed-step
- * RK4 of the true dynamics from its points. The searches with accepted steps take 15 to 25 s on the shared
- * machine: tagged "coverage" (roa/coverage.sh).
+ * RK4 of the true dynamics from its points. The searches are guided by simulation (the default; see
+ * {@link RegionOfAttractionOptions#withSimulationGuidance}); those with accepted steps take 15 to 70 s on the
+ * shared machine: tagged "coverage" (roa/coverage.sh).
  */
 class TrigonometricLyapunovDegreeTest {
 
@@ -77,7 +78,10 @@ class TrigonometricLyapunovDegreeTest {
                 }
             }
         }
-        return new int[] {TrigonometricGrid.count(two), TrigonometricGrid.count(four)};
+        int[] counts = {TrigonometricGrid.count(two), TrigonometricGrid.count(four)};
+        System.out.printf("b = %s, tau = %s: grid points quadratic %d, degree 4 %d; %s%n", b, tau, counts[0],
+                counts[1], r[1].enlargement());
+        return counts;
     }
 
     @Test
@@ -126,8 +130,9 @@ class TrigonometricLyapunovDegreeTest {
         double after = counts[1] / 17702.0;
         System.out.printf("power system: quadratic %.1f%%, degree 4 %.1f%% of the true region in the box; "
                 + "%s; both analyses %.1f s%n", 100 * before, 100 * after, r[1].enlargement(), seconds);
-        // Today's quadratic estimate covers 16.6%.
+        // The quadratic estimate covers 16.6%; degree 4 by the alternation alone 21.9%, by its restarts 24.4%,
+        // guided by simulation (the fitted start refined by cutting planes) 53.1% (measured 2026-11-26).
         assertEquals(0.166, before, 0.01);
-        assertTrue(after > before * 1.2, () -> after + " against " + before);
+        assertTrue(after > 0.5, () -> after + " against " + before);
     }
 }
