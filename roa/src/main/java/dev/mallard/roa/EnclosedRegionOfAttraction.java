@@ -272,7 +272,7 @@ final class EnclosedRegionOfAttraction {
     }
 
     /** The Jacobian of f at the origin, by exact symbolic differentiation. */
-    private static double[][] linearisation(Expression[] f, List<Variable> y) {
+    static double[][] linearisation(Expression[] f, List<Variable> y) {
         Environment origin = new Environment();
         y.forEach(v -> origin.put(v, 0.0));
         double[][] a = new double[f.length][y.size()];

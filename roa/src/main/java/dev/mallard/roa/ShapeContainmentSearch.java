@@ -368,16 +368,8 @@ final class ShapeContainmentSearch {
         Random random = new Random(options.seed());
         int n = w.size();
         double level = Double.POSITIVE_INFINITY;
-        double[] u = new double[n];
         for (int k = 0; k < RAYS && fields.enclosed(); k++) {
-            double norm = 0;
-            for (int i = 0; i < n; i++) {
-                u[i] = random.nextGaussian();
-                norm += u[i] * u[i];
-            }
-            for (int i = 0; i < n; i++) {
-                u[i] /= Math.sqrt(norm);
-            }
+            double[] u = SublevelSet.unitDirection(random, n);
             for (double r = 1e-3; r < 1e2; r *= 1.02) {
                 double[] point = SublevelSet.along(u, r);
                 if (rate(p, point) >= 0) {

@@ -1,7 +1,6 @@
 package dev.mallard.roa;
 
 import dev.mallard.sdp.SdpStatus;
-import dev.mallard.symbolic.Environment;
 import dev.mallard.symbolic.Expression;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
@@ -62,7 +61,7 @@ final class ShapeRegionOfAttraction {
         double[][] shape = options.shapeMatrix();
         ShapeContainmentSearch search = new ShapeContainmentSearch(fields, shape, options);
         double[][] first = options.quadraticCandidate() != null ? options.quadraticCandidate()
-                : firstCandidate(linearisation(f, y), shape);
+                : firstCandidate(EnclosedRegionOfAttraction.linearisation(f, y), shape);
         ShapeContainmentSearch.Estimate best = search.run(first);
         if (best == null) {
             throw new RegionOfAttractionException("shapeMatrix: no level of the first candidate "
@@ -114,19 +113,6 @@ final class ShapeRegionOfAttraction {
             throw new IllegalArgumentException("the linearisation is unstable, so no quadratic Lyapunov function "
                     + "exists: " + e.getMessage(), e);
         }
-    }
-
-    /** The Jacobian of f at the origin, by exact symbolic differentiation. */
-    private static double[][] linearisation(Expression[] f, List<Variable> y) {
-        Environment origin = new Environment();
-        y.forEach(v -> origin.put(v, 0.0));
-        double[][] a = new double[f.length][y.size()];
-        for (int i = 0; i < f.length; i++) {
-            for (int j = 0; j < y.size(); j++) {
-                a[i][j] = f[i].differentiate(y.get(j)).evaluate(origin);
-            }
-        }
-        return a;
     }
 
     private static Polynomial quadratic(double[][] p, List<Variable> y) {

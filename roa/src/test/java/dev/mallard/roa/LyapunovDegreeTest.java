@@ -92,13 +92,14 @@ class LyapunovDegreeTest {
     @Test
     void theEstimateLiesInsideTheLimitCycle() {
         double[][] cycle = limitCycle();
-        assertEquals(TRUE_AREA, Math.abs(shoelace(cycle)), 2e-3);
+        assertEquals(TRUE_AREA, Math.abs(PlanarPolygon.shoelace(cycle)), 2e-3);
         for (int k = 0; k < 720; k++) {
             double t = 2 * Math.PI * k / 720;
             double r = boundaryRadius(Math.cos(t), Math.sin(t));
             double px = r * Math.cos(t);
             double py = r * Math.sin(t);
-            assertTrue(insidePolygon(cycle, px, py), () -> "(" + px + ", " + py + ") is outside the limit cycle");
+            assertTrue(PlanarPolygon.contains(cycle, px, py),
+                    () -> "(" + px + ", " + py + ") is outside the limit cycle");
         }
     }
 
@@ -236,28 +237,5 @@ class LyapunovDegreeTest {
 
     private static double[] vdp(double[] x) {
         return new double[] {x[1], (1 - x[0] * x[0]) * x[1] - x[0]};
-    }
-
-    private static double shoelace(double[][] p) {
-        double s = 0;
-        int n = p[0].length;
-        for (int k = 0; k < n; k++) {
-            int j = (k + 1) % n;
-            s += p[0][k] * p[1][j] - p[0][j] * p[1][k];
-        }
-        return 0.5 * s;
-    }
-
-    /** Even-odd ray casting. */
-    private static boolean insidePolygon(double[][] p, double x, double y) {
-        boolean inside = false;
-        int n = p[0].length;
-        for (int k = 0, j = n - 1; k < n; j = k++) {
-            if ((p[1][k] > y) != (p[1][j] > y)
-                    && x < (p[0][j] - p[0][k]) * (y - p[1][k]) / (p[1][j] - p[1][k]) + p[0][k]) {
-                inside = !inside;
-            }
-        }
-        return inside;
     }
 }

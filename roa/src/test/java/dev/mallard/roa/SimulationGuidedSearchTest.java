@@ -117,13 +117,14 @@ class SimulationGuidedSearchTest {
         }
         assertTrue(inside > 0.8 * truth / (0.05 * 0.05), "grid points inside: " + inside);
         double[][] cycle = limitCycle(mu, period);
-        assertEquals(truth, Math.abs(shoelace(cycle)), 2e-3 * truth);
+        assertEquals(truth, Math.abs(PlanarPolygon.shoelace(cycle)), 2e-3 * truth);
         for (int k = 0; k < 720; k++) {
             double t = 2 * Math.PI * k / 720;
             double r = boundaryRadius(v, Math.cos(t), Math.sin(t));
             double px = r * Math.cos(t);
             double py = r * Math.sin(t);
-            assertTrue(insidePolygon(cycle, px, py), () -> "(" + px + ", " + py + ") is outside the limit cycle");
+            assertTrue(PlanarPolygon.contains(cycle, px, py),
+                    () -> "(" + px + ", " + py + ") is outside the limit cycle");
         }
     }
 
@@ -193,28 +194,5 @@ class SimulationGuidedSearchTest {
 
     private static double[] forward(double[] x, double mu) {
         return new double[] {x[1], mu * (1 - x[0] * x[0]) * x[1] - x[0]};
-    }
-
-    private static double shoelace(double[][] p) {
-        double s = 0;
-        int n = p[0].length;
-        for (int k = 0; k < n; k++) {
-            int j = (k + 1) % n;
-            s += p[0][k] * p[1][j] - p[0][j] * p[1][k];
-        }
-        return 0.5 * s;
-    }
-
-    /** Even-odd ray casting. */
-    private static boolean insidePolygon(double[][] p, double x, double y) {
-        boolean inside = false;
-        int n = p[0].length;
-        for (int k = 0, j = n - 1; k < n; j = k++) {
-            if ((p[1][k] > y) != (p[1][j] > y)
-                    && x < (p[0][j] - p[0][k]) * (y - p[1][k]) / (p[1][j] - p[1][k]) + p[0][k]) {
-                inside = !inside;
-            }
-        }
-        return inside;
     }
 }
