@@ -115,18 +115,8 @@ class AdjointThroughEventsTest {
 
     /** dJ/d(z0, v0, e, g, T) of the closed form, by central differences (the closed form is smooth there). */
     private static double[] ballClosedFormGradient(CostFunction phi, double[] args) {
-        double[] out = new double[args.length];
-        for (int k = 0; k < args.length; k++) {
-            double step = 1e-6 * Math.max(1, Math.abs(args[k]));
-            double[] plus = args.clone();
-            double[] minus = args.clone();
-            plus[k] += step;
-            minus[k] -= step;
-            double[] xp = ballClosedForm(plus[0], plus[1], plus[2], plus[3], plus[4]);
-            double[] xm = ballClosedForm(minus[0], minus[1], minus[2], minus[3], minus[4]);
-            out[k] = (phi.value(0, xp, new double[2]) - phi.value(0, xm, new double[2])) / (2 * step);
-        }
-        return out;
+        return GradientAssertions.centralDifferences(
+                a -> phi.value(0, ballClosedForm(a[0], a[1], a[2], a[3], a[4]), new double[2]), args);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import static dev.mallard.simulator.GradientAssertions.assertAgree;
+import static dev.mallard.simulator.GradientAssertions.centralDifferences;
 
 import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.examples.BouncingBall;
@@ -144,15 +145,7 @@ class EulerVariantsAdjointTest {
         for (String name : List.of("semi_explicit_euler", "velocity_implicit_euler")) {
             double[] theta = {1.1, -0.4, 1.3, 0.25, 9.81, 1.75};
             AdjointGradient.Result r = pendulumRun(name, theta);
-            double[] fd = new double[theta.length];
-            for (int j = 0; j < theta.length; j++) {
-                double step = 1e-6 * Math.max(1, Math.abs(theta[j]));
-                double[] plus = theta.clone();
-                double[] minus = theta.clone();
-                plus[j] += step;
-                minus[j] -= step;
-                fd[j] = (pendulumRun(name, plus).cost() - pendulumRun(name, minus).cost()) / (2 * step);
-            }
+            double[] fd = centralDifferences(t -> pendulumRun(name, t).cost(), theta);
             assertAgree(fd, r.gradient(), 1e-6, name);
         }
     }

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import static dev.mallard.simulator.GradientAssertions.assertAgree;
+import static dev.mallard.simulator.GradientAssertions.centralDifferences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mallard.examples.BouncingBall;
@@ -129,18 +130,8 @@ class RunningCostThroughEventsTest {
             for (String scheme : List.of("runge_kutta3", "runge_kutta5", "radau3")) {
                 Consumer<Simulator<Double>> configure = fixed(scheme, 0.01);
                 AdjointGradient.Result r = run(theta, running, null, configure);
-                double[] closed = new double[theta.length];
-                double[] fd = new double[theta.length];
-                for (int j = 0; j < theta.length; j++) {
-                    double step = 1e-6 * Math.max(1, Math.abs(theta[j]));
-                    double[] plus = theta.clone();
-                    double[] minus = theta.clone();
-                    plus[j] += step;
-                    minus[j] -= step;
-                    closed[j] = (closedForm(plus, running) - closedForm(minus, running)) / (2 * step);
-                    fd[j] = (run(plus, running, null, configure).cost() - run(minus, running, null, configure).cost())
-                            / (2 * step);
-                }
+                double[] closed = centralDifferences(t -> closedForm(t, running), theta);
+                double[] fd = centralDifferences(t -> run(t, running, null, configure).cost(), theta);
                 String what = running.getClass().getSimpleName() + " under " + scheme;
                 // the third-order schemes integrate the cubic integrand z v with an O(h^3) error
                 double truncation = scheme.equals("runge_kutta5") ? 1e-7 : 1e-4;

@@ -1,6 +1,7 @@
 package dev.mallard.simulator;
 
 import static dev.mallard.simulator.GradientAssertions.assertAgree;
+import static dev.mallard.simulator.GradientAssertions.centralDifferences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -327,17 +328,8 @@ class SampleLossAdjointTest {
         SampleLoss loss = residuals(times, 2, 0.3);
         double[] theta = {1.2, 0.5, 0.8, 9.81};
         AdjointGradient.Result r = ballRun(theta, loss);
-        double[] fd = new double[theta.length];
-        double[] closed = new double[theta.length];
-        for (int j = 0; j < theta.length; j++) {
-            double step = 1e-6 * Math.max(1, Math.abs(theta[j]));
-            double[] plus = theta.clone();
-            double[] minus = theta.clone();
-            plus[j] += step;
-            minus[j] -= step;
-            fd[j] = (ballRun(plus, loss).cost() - ballRun(minus, loss).cost()) / (2 * step);
-            closed[j] = (closedFormLoss(plus, loss) - closedFormLoss(minus, loss)) / (2 * step);
-        }
+        double[] fd = centralDifferences(t -> ballRun(t, loss).cost(), theta);
+        double[] closed = centralDifferences(t -> closedFormLoss(t, loss), theta);
         assertAgree(fd, r.gradient(), 1e-6, "central differences of the run");
         assertAgree(closed, r.gradient(), 1e-6, "the closed form");
         assertEquals(closedFormLoss(theta, loss), r.cost(), 1e-7);
