@@ -236,8 +236,8 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(y, fPoly, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, options.simulationGuidance(),
-                    statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, statuses,
+                    counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
@@ -340,12 +340,13 @@ public final class RegionOfAttraction {
 
     /**
      * Runs the bilinear search from the quadratic estimate, guided by simulation ({@link SimulationGuidedSearch})
-     * if asked, adding its statuses, solves and times to the tallies.
+     * if the options ask for it, adding its statuses, solves and times to the tallies.
      */
     private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
-            BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, boolean guided,
-            List<SdpStatus> statuses, int[] counters, double[] seconds) {
-        BilinearLyapunovSearch.Estimate best = guided ? new SimulationGuidedSearch(search, options).run(quadratic)
+            BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, List<SdpStatus> statuses,
+            int[] counters, double[] seconds) {
+        BilinearLyapunovSearch.Estimate best = options.simulationGuidance()
+                ? new SimulationGuidedSearch(search, options).run(quadratic)
                 : search.run(quadratic);
         statuses.addAll(search.statuses);
         counters[0] += search.solves;
@@ -409,8 +410,8 @@ public final class RegionOfAttraction {
             BilinearLyapunovSearch search = new BilinearLyapunovSearch(coordinates, options.lyapunovDegree(),
                     BilinearLyapunovSearch.MAX_ITERATIONS, options);
             BilinearLyapunovSearch.Estimate quadratic = new BilinearLyapunovSearch.Estimate(v, outcome, null);
-            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, options.simulationGuidance(),
-                    statuses, counters, seconds);
+            BilinearLyapunovSearch.Estimate best = grow(search, quadratic, options, statuses,
+                    counters, seconds);
             enlargement = search.report(quadratic, best);
             v = best.v();
             outcome = best.outcome();
