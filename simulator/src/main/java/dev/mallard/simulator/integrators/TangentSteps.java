@@ -27,6 +27,8 @@ final class TangentSteps {
      * stage, which the JIT vectorises; below it, entry by entry.
      */
     private static final int PASSES_FROM = 64;
+    /** Rows with up to this many nonzero weights are summed by {@link StageSums} when the step is a constant. */
+    private static final int UNROLLED_TERMS = StageSums.MAX_TERMS;
 
     private final TangentTimeDerivatives<AutoDiff> system;
     private final ButcherTableau tableau;
@@ -138,12 +140,19 @@ final class TangentSteps {
         double hv = h.value();
         boolean hConstant = h.isConstant();
         int s = tableau.stages();
+        // with time and step constants every stage time's tangent is t0' + c h' = 0 + c * 0 = +0.0
+        boolean timeConstant = hConstant && t0.isConstant();
+        int timeRow = n * w;
+        if (timeConstant) {
+            java.util.Arrays.fill(stageTangents, timeRow, timeRow + w, 0.0);
+        }
         for (int i = 1; i < s; i++) {
             combine(stageTerms[i], hv, hConstant, stage, stageTangents);
             double c = tableau.c(i);
-            int timeRow = n * w;
-            for (int q = 0; q < w; q++) {
-                stageTangents[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+            if (!timeConstant) {
+                for (int q = 0; q < w; q++) {
+                    stageTangents[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+                }
             }
             system.calcTimeDerivativesTangents(context, t0.value() + hv * c, stage, stageTangents, w, k[i], dk[i]);
         }
@@ -277,6 +286,12 @@ final class TangentSteps {
         double[] weights = row.weights();
         int count = weights.length;
         int size = n * width;
+        if (hConstant && count >= 1 && count <= UNROLLED_TERMS) {
+            // the values' sums start from 0.0 as below; -0.0 + g is g, so the tangents' sums are the loops' own
+            StageSums.add(x0, h, 0.0, weights, row.values(), values, n);
+            StageSums.add(dx0, h, -0.0, weights, row.tangents(), tangents, size);
+            return;
+        }
         double[][] stageValues = row.values();
         for (int j = 0; j < n; j++) {
             double v = 0.0;

@@ -105,12 +105,16 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         double[] tangentIn = new double[0];
         final ExpressionBlock.TangentScratch scratch;
         /**
-         * The context, change count and width the input and parameter entries of {@link #tangentIn} were
-         * gathered for: every stage of a step reads the same unchanged context.
+         * The context, stamp (see {@link TracedSystem#inputsAndParametersStamp}) and width the input and parameter
+         * entries of {@link #tangentIn} were gathered for: every stage of a step reads the same unchanged context.
          */
         Object gatheredContext;
         long gatheredStamp;
         int gatheredWidth = -1;
+        /** The context and stamp {@link #width} was found for ({@link #tangentWidth}), null for none. */
+        Object widthContext;
+        long widthStamp;
+        int width;
         /**
          * The context and {@linkplain Context#getParameterChangeCount parameter change count} the parameter
          * entries of {@link #in} were gathered for: they are copied again only when either differs.
@@ -236,7 +240,8 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         checkLength(xdot, n, "xdot");
         checkLength(xdotTangents, n * width, "xdotTangents");
         Workspace w = workspace();
-        if (w.gatheredContext != context || w.gatheredStamp != context.getChangeCount() || w.gatheredWidth != width) {
+        if (w.gatheredContext != context || w.gatheredStamp != inputsAndParametersStamp(context)
+                || w.gatheredWidth != width) {
             gatherInputsAndParameters(context, n, width, w);
         }
         double[] in = w.tangentIn;
@@ -273,13 +278,42 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
             }
         }
         w.gatheredContext = context;
-        w.gatheredStamp = context.getChangeCount();
+        w.gatheredStamp = inputsAndParametersStamp(context);
         w.gatheredWidth = width;
     }
 
+    /**
+     * A count that changes whenever the derivatives' inputs and parameters may have: the context's {@linkplain
+     * Context#getParameterChangeCount parameter change count} when the derivatives read no input port (then
+     * they read nothing else from the context: every step of a simulation keeps the parameters it gathered),
+     * otherwise its {@linkplain Context#getChangeCount change count} (an input may depend on time and state).
+     */
+    private long inputsAndParametersStamp(Context<T> context) {
+        return shape.derivatives().usedPorts().length == 0 ? context.getParameterChangeCount()
+                : context.getChangeCount();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Found again only when {@linkplain #inputsAndParametersStamp the inputs and parameters may have changed}.
+     */
     @Override
     public int tangentWidth(Context<T> context) {
         checkOwnContext(context);
+        Workspace w = workspace();
+        long stamp = inputsAndParametersStamp(context);
+        if (w.widthContext == context && w.widthStamp == stamp) {
+            return w.width;
+        }
+        int width = findTangentWidth(context);
+        w.width = width;
+        w.widthStamp = stamp;
+        w.widthContext = context;
+        return width;
+    }
+
+    private int findTangentWidth(Context<T> context) {
         int width = 0;
         ExpressionBlock block = shape.derivatives();
         for (int p = 0; p < numInputPorts(); p++) {
