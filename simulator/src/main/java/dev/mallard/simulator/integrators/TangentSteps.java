@@ -55,6 +55,8 @@ final class TangentSteps {
      */
     private AutoDiff[] madeEnd;
     private AutoDiff[] madeLastStage;
+    /** The objects {@link #startDerivatives} last made, whose values and tangents {@code k[0], dk[0]} hold. */
+    private AutoDiff[] madeStart;
     private double[] endValues;
     private double[] endTangents;
     /** The terms of each stage row (index 0 unused) and of the weight row, resolved to arrays. */
@@ -88,6 +90,7 @@ final class TangentSteps {
         this.end = new double[n];
         this.madeEnd = new AutoDiff[n];
         this.madeLastStage = new AutoDiff[n];
+        this.madeStart = new AutoDiff[n];
     }
 
     /**
@@ -176,6 +179,45 @@ final class TangentSteps {
     }
 
     /**
+     * {@code f(t0, x0)} with its tangents, evaluated on primitive arrays, as AutoDiff values: a step's first
+     * stage when it is not known from the last step (every step of a tableau that is not first-same-as-last).
+     * The next {@link #step} from these objects reads their arrays instead of unpacking them.
+     *
+     * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
+     * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
+     * @param start the time t0
+     * @param x0g the state x0; not modified
+     * @param f0g receives {@code f(t0, x0)}
+     * @throws IllegalArgumentException if gradient sizes disagree (naming both)
+     */
+    @SuppressWarnings("unchecked")
+    <T> void startDerivatives(Context<T> ctx, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
+        Context<AutoDiff> context = (Context<AutoDiff>) ctx;
+        AutoDiff t0 = (AutoDiff) start;
+        ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
+        ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
+        int w = merge(system.tangentWidth(context), t0);
+        for (int j = 0; j < n; j++) {
+            w = merge(w, x0v.get(j));
+        }
+        boolean startIsEnd = w == width && endValues != null && isMade(x0v, madeEnd);
+        ensureWidth(w);
+        // the stage arrays are free between steps (an end state held in them is only copied here)
+        if (startIsEnd) {
+            System.arraycopy(endValues, 0, stage, 0, n);
+            System.arraycopy(endTangents, 0, stageTangents, 0, n * w);
+        } else {
+            // the stage arrays may hold the last end state: objects made from them are no longer copied from them
+            endValues = null;
+            unpack(x0v, stage, stageTangents, w);
+        }
+        t0.copyGradientTo(stageTangents, n * w, w);
+        system.calcTimeDerivativesTangents(context, t0.value(), stage, stageTangents, w, k[0], dk[0]);
+        materialize(k[0], dk[0], w, f0v);
+        remember(f0v, madeStart);
+    }
+
+    /**
      * Stage {@code i}'s derivatives of the last step as AutoDiff values.
      *
      * @param <T> the integrator's number type, AutoDiff
@@ -237,43 +279,61 @@ final class TangentSteps {
     private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
         boolean sameWidth = w == width;
         boolean startIsEnd = sameWidth && endValues != null && isMade(x0v, madeEnd);
-        boolean derivativeIsLastStage = sameWidth && isMade(f0v, madeLastStage);
-        if (w != width) {
-            width = w;
-            dx0 = new double[n * w];
-            dk = new double[k.length][n * w];
-            dEnd = new double[n * w];
-            stageTangents = new double[(1 + n) * w];
-            t0Tangent = new double[w];
-            hTangent = new double[w];
-            stageTerms = new Terms[k.length];
-            for (int i = 1; i < k.length; i++) {
-                stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
-            }
-            weightTerms = Terms.of(tableau.weightRow(), k, dk);
-        }
+        boolean derivativeIsStart = sameWidth && isMade(f0v, madeStart);
+        boolean derivativeIsLastStage = sameWidth && !derivativeIsStart && isMade(f0v, madeLastStage);
+        ensureWidth(w);
         t0.copyGradientTo(t0Tangent, 0, w);
         h.copyGradientTo(hTangent, 0, w);
         if (startIsEnd) {
             System.arraycopy(endValues, 0, x0, 0, n);
             System.arraycopy(endTangents, 0, dx0, 0, n * w);
         } else {
-            for (int j = 0; j < n; j++) {
-                AutoDiff xj = x0v.get(j);
-                x0[j] = xj.value();
-                xj.copyGradientTo(dx0, j * w, w);
-            }
+            unpack(x0v, x0, dx0, w);
+        }
+        if (derivativeIsStart) {
+            return;
         }
         int last = k.length - 1;
         if (derivativeIsLastStage) {
             System.arraycopy(k[last], 0, k[0], 0, n);
             System.arraycopy(dk[last], 0, dk[0], 0, n * w);
         } else {
-            for (int j = 0; j < n; j++) {
-                AutoDiff fj = f0v.get(j);
-                k[0][j] = fj.value();
-                fj.copyGradientTo(dk[0], j * w, w);
-            }
+            unpack(f0v, k[0], dk[0], w);
+        }
+        // k[0] no longer holds what startDerivatives made
+        if (madeStart[0] != null) {
+            java.util.Arrays.fill(madeStart, null);
+        }
+    }
+
+    /** (Re)allocates the tangent arrays for width {@code w} when it changes. */
+    private void ensureWidth(int w) {
+        if (w == width) {
+            return;
+        }
+        width = w;
+        dx0 = new double[n * w];
+        dk = new double[k.length][n * w];
+        dEnd = new double[n * w];
+        stageTangents = new double[(1 + n) * w];
+        t0Tangent = new double[w];
+        hTangent = new double[w];
+        stageTerms = new Terms[k.length];
+        for (int i = 1; i < k.length; i++) {
+            stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
+        }
+        weightTerms = Terms.of(tableau.weightRow(), k, dk);
+        // the arrays the objects made so far came from are gone
+        endValues = null;
+        java.util.Arrays.fill(madeStart, null);
+    }
+
+    /** The values of {@code v} into {@code values} and their gradients into rows of {@code tangents}. */
+    private void unpack(ScalarVector<AutoDiff> v, double[] values, double[] tangents, int w) {
+        for (int j = 0; j < n; j++) {
+            AutoDiff a = v.get(j);
+            values[j] = a.value();
+            a.copyGradientTo(tangents, j * w, w);
         }
     }
 
