@@ -55,4 +55,20 @@ public interface TangentTimeDerivatives<T> {
      */
     void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
             double[] xdot, double[] xdotTangents);
+
+    /**
+     * An evaluator of {@link #calcTimeDerivativesTangents} bound to a context and a width, for repeated
+     * evaluations (every stage of every integration step). The default lays out its input array as time,
+     * state, the time's tangent row and the states' rows, and calls {@link #calcTimeDerivativesTangents}; a
+     * system may return one that evaluates in place.
+     *
+     * @param context a root context of this system; kept by the evaluator, which reads its inputs and
+     *     parameters at every evaluation (never its time or continuous state)
+     * @param width the number of directions, {@code >= 0}
+     * @return a new evaluator, for the calling thread
+     * @throws IllegalArgumentException if the context is not a context of this system, or the width is negative
+     */
+    default TangentEvaluator tangentEvaluator(Context<T> context, int width) {
+        return new CopyingTangentEvaluator<>(this, context, width);
+    }
 }

@@ -120,6 +120,17 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         return true;
     }
 
+    /** On a system evaluating its own tangents, on primitive arrays (see {@link TangentSteps#startDerivatives}). */
+    @Override
+    protected final boolean evalStartDerivatives(T t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        if (tangents == null) {
+            return false;
+        }
+        tangents.startDerivatives(getContext(), t0, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
     @Override
     protected final boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {

@@ -397,6 +397,22 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
+     * Lets a scheme evaluate {@code f(t0, x0)} at the start of a step on the generic path its own way (the
+     * explicit Runge-Kutta schemes on a system evaluating its own tangents: on primitive arrays, with the same
+     * results). It is called only when the start derivative is not known from the last step, with the context
+     * at {@code (t0, x0)}, which it must leave unchanged. The default does nothing and returns false, and the
+     * base evaluates the system.
+     *
+     * @param t0 the step's start time (the context's)
+     * @param x0 the step's start state (the context's own vector); not modified
+     * @param f0 receives {@code f(t0, x0)} when this returns true
+     * @return whether it evaluated (and counted the evaluation with {@link #addDerivativeEvaluations})
+     */
+    protected boolean evalStartDerivatives(T t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        return false;
+    }
+
+    /**
      * Called after each accepted step, with the context at the step's end. The default does nothing;
      * dense output and schemes keeping history override it.
      */
@@ -1135,7 +1151,7 @@ public abstract class IntegratorBase<T> {
             ScalarVector<T> swap = f0g;
             f0g = f1g;
             f1g = swap;
-        } else {
+        } else if (!evalStartDerivatives(t0, xg, f0g)) {
             // the context holds x0 already: evaluating at its own vector copies nothing
             evalDerivatives(t0, xg, f0g);
         }

@@ -6,6 +6,7 @@ import dev.mallard.simulator.Simulator;
 import dev.mallard.simulator.internal.TableauRow;
 import dev.mallard.systems.Context;
 import dev.mallard.systems.DynamicalSystem;
+import dev.mallard.systems.TangentEvaluator;
 import dev.mallard.systems.TangentTimeDerivatives;
 
 /**
@@ -27,6 +28,8 @@ final class TangentSteps {
      * stage, which the JIT vectorises; below it, entry by entry.
      */
     private static final int PASSES_FROM = 64;
+    /** Rows with up to this many nonzero weights are summed by {@link StageSums} when the step is a constant. */
+    private static final int UNROLLED_TERMS = StageSums.MAX_TERMS;
 
     private final TangentTimeDerivatives<AutoDiff> system;
     private final ButcherTableau tableau;
@@ -34,7 +37,7 @@ final class TangentSteps {
     /** The step's start state and its stage derivatives, values. */
     private final double[] x0;
     private final double[][] k;
-    /** The stage state's values, then the end state's for a tableau that is not first-same-as-last. */
+    /** Scratch for the stage sums that {@link StageSums} does not write out; the end state's values. */
     private final double[] stage;
     private final double[] end;
     private int width = -1;
@@ -42,19 +45,25 @@ final class TangentSteps {
     private double[] dx0;
     private double[][] dk;
     private double[] dEnd;
-    /** The stage state's and time's tangents, {@code n + 1} rows as the system takes them. */
+    /** Scratch for the tangents of the stage sums that {@link StageSums} does not write out. */
     private double[] stageTangents;
     private double[] t0Tangent;
     private double[] hTangent;
     /**
-     * The AutoDiff objects last made for a step's end state and for its last stage, and the arrays holding their
-     * values and tangents: a next step starting from exactly these objects copies the arrays instead of
-     * unpacking every object (null until made).
+     * The AutoDiff objects last made for a step's end state and for its last stage, whose values and tangents
+     * {@code end, dEnd} and {@code k[last], dk[last]} hold: a next step starting from exactly these objects
+     * copies the arrays instead of unpacking every object (null until made).
      */
     private AutoDiff[] madeEnd;
     private AutoDiff[] madeLastStage;
-    private double[] endValues;
-    private double[] endTangents;
+    /** The objects {@link #startDerivatives} last made, whose values and tangents {@code k[0], dk[0]} hold. */
+    private AutoDiff[] madeStart;
+    /** Whether {@code end, dEnd} hold a step's end state (false until the first step, and after a new width). */
+    private boolean endHeld;
+    /** The system's evaluator, for the context and width it was made for (null until the first step). */
+    private TangentEvaluator evaluator;
+    private Context<AutoDiff> evaluatorContext;
+    private int evaluatorWidth;
     /** The terms of each stage row (index 0 unused) and of the weight row, resolved to arrays. */
     private Terms[] stageTerms;
     private Terms weightTerms;
@@ -86,6 +95,7 @@ final class TangentSteps {
         this.end = new double[n];
         this.madeEnd = new AutoDiff[n];
         this.madeLastStage = new AutoDiff[n];
+        this.madeStart = new AutoDiff[n];
     }
 
     /**
@@ -135,35 +145,86 @@ final class TangentSteps {
         // this step overwrites the arrays the objects made so far came from
         java.util.Arrays.fill(madeEnd, null);
         java.util.Arrays.fill(madeLastStage, null);
+        TangentEvaluator e = evaluatorFor(context, w);
+        // stage states are built in the evaluator's input array, where it evaluates them
+        double[] in = e.input();
+        int stateAt = e.stateAt();
+        int tangentsAt = e.stateTangentsAt();
+        int timeRow = e.timeTangentsAt();
         double hv = h.value();
         boolean hConstant = h.isConstant();
         int s = tableau.stages();
+        // with time and step constants every stage time's tangent is t0' + c h' = 0 + c * 0 = +0.0
+        boolean timeConstant = hConstant && t0.isConstant();
+        if (timeConstant) {
+            java.util.Arrays.fill(in, timeRow, timeRow + w, 0.0);
+        }
         for (int i = 1; i < s; i++) {
-            combine(stageTerms[i], hv, hConstant, stage, stageTangents);
+            combine(stageTerms[i], hv, hConstant, in, stateAt, in, tangentsAt);
             double c = tableau.c(i);
-            int timeRow = n * w;
-            for (int q = 0; q < w; q++) {
-                stageTangents[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+            if (!timeConstant) {
+                for (int q = 0; q < w; q++) {
+                    in[timeRow + q] = t0Tangent[q] + c * hTangent[q];
+                }
             }
-            system.calcTimeDerivativesTangents(context, t0.value() + hv * c, stage, stageTangents, w, k[i], dk[i]);
+            in[e.timeAt()] = t0.value() + hv * c;
+            e.evaluate(k[i], dk[i]);
         }
         if (tableau.isFirstSameAsLast()) {
-            // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the stage arrays
-            endValues = stage;
-            endTangents = stageTangents;
+            // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the input array
+            System.arraycopy(in, stateAt, end, 0, n);
+            System.arraycopy(in, tangentsAt, dEnd, 0, n * w);
         } else {
-            combine(weightTerms, hv, hConstant, end, dEnd);
-            endValues = end;
-            endTangents = dEnd;
+            combine(weightTerms, hv, hConstant, end, 0, dEnd, 0);
         }
-        materialize(endValues, endTangents, w, x1v);
+        endHeld = true;
+        materialize(end, dEnd, w, x1v);
         remember(x1v, madeEnd);
         if (err != null) {
-            TableauRow e = tableau.errorRow();
+            TableauRow errors = tableau.errorRow();
             for (int j = 0; j < n; j++) {
-                err.setValue(j, e.stepValue(hv, k, j));
+                err.setValue(j, errors.stepValue(hv, k, j));
             }
         }
+    }
+
+    /**
+     * {@code f(t0, x0)} with its tangents, evaluated on primitive arrays, as AutoDiff values: a step's first
+     * stage when it is not known from the last step (every step of a tableau that is not first-same-as-last).
+     * The next {@link #step} from these objects reads their arrays instead of unpacking them.
+     *
+     * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
+     * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
+     * @param start the time t0
+     * @param x0g the state x0; not modified
+     * @param f0g receives {@code f(t0, x0)}
+     * @throws IllegalArgumentException if gradient sizes disagree (naming both)
+     */
+    @SuppressWarnings("unchecked")
+    <T> void startDerivatives(Context<T> ctx, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
+        Context<AutoDiff> context = (Context<AutoDiff>) ctx;
+        AutoDiff t0 = (AutoDiff) start;
+        ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
+        ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
+        int w = merge(system.tangentWidth(context), t0);
+        for (int j = 0; j < n; j++) {
+            w = merge(w, x0v.get(j));
+        }
+        boolean startIsEnd = w == width && endHeld && isMade(x0v, madeEnd);
+        ensureWidth(w);
+        TangentEvaluator e = evaluatorFor(context, w);
+        double[] in = e.input();
+        if (startIsEnd) {
+            System.arraycopy(end, 0, in, e.stateAt(), n);
+            System.arraycopy(dEnd, 0, in, e.stateTangentsAt(), n * w);
+        } else {
+            unpack(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
+        }
+        in[e.timeAt()] = t0.value();
+        t0.copyGradientTo(in, e.timeTangentsAt(), w);
+        e.evaluate(k[0], dk[0]);
+        materialize(k[0], dk[0], w, f0v);
+        remember(f0v, madeStart);
     }
 
     /**
@@ -227,53 +288,107 @@ final class TangentSteps {
      */
     private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
         boolean sameWidth = w == width;
-        boolean startIsEnd = sameWidth && endValues != null && isMade(x0v, madeEnd);
-        boolean derivativeIsLastStage = sameWidth && isMade(f0v, madeLastStage);
-        if (w != width) {
-            width = w;
-            dx0 = new double[n * w];
-            dk = new double[k.length][n * w];
-            dEnd = new double[n * w];
-            stageTangents = new double[(1 + n) * w];
-            t0Tangent = new double[w];
-            hTangent = new double[w];
-            stageTerms = new Terms[k.length];
-            for (int i = 1; i < k.length; i++) {
-                stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
-            }
-            weightTerms = Terms.of(tableau.weightRow(), k, dk);
-        }
+        boolean startIsEnd = sameWidth && endHeld && isMade(x0v, madeEnd);
+        boolean derivativeIsStart = sameWidth && isMade(f0v, madeStart);
+        boolean derivativeIsLastStage = sameWidth && !derivativeIsStart && isMade(f0v, madeLastStage);
+        ensureWidth(w);
         t0.copyGradientTo(t0Tangent, 0, w);
         h.copyGradientTo(hTangent, 0, w);
         if (startIsEnd) {
-            System.arraycopy(endValues, 0, x0, 0, n);
-            System.arraycopy(endTangents, 0, dx0, 0, n * w);
+            System.arraycopy(end, 0, x0, 0, n);
+            System.arraycopy(dEnd, 0, dx0, 0, n * w);
         } else {
-            for (int j = 0; j < n; j++) {
-                AutoDiff xj = x0v.get(j);
-                x0[j] = xj.value();
-                xj.copyGradientTo(dx0, j * w, w);
-            }
+            unpack(x0v, x0, 0, dx0, 0, w);
+        }
+        if (derivativeIsStart) {
+            return;
         }
         int last = k.length - 1;
         if (derivativeIsLastStage) {
             System.arraycopy(k[last], 0, k[0], 0, n);
             System.arraycopy(dk[last], 0, dk[0], 0, n * w);
         } else {
-            for (int j = 0; j < n; j++) {
-                AutoDiff fj = f0v.get(j);
-                k[0][j] = fj.value();
-                fj.copyGradientTo(dk[0], j * w, w);
-            }
+            unpack(f0v, k[0], 0, dk[0], 0, w);
+        }
+        // k[0] no longer holds what startDerivatives made
+        if (madeStart[0] != null) {
+            java.util.Arrays.fill(madeStart, null);
         }
     }
 
+    /** (Re)allocates the tangent arrays for width {@code w} when it changes. */
+    private void ensureWidth(int w) {
+        if (w == width) {
+            return;
+        }
+        width = w;
+        dx0 = new double[n * w];
+        dk = new double[k.length][n * w];
+        dEnd = new double[n * w];
+        stageTangents = new double[(1 + n) * w];
+        t0Tangent = new double[w];
+        hTangent = new double[w];
+        stageTerms = new Terms[k.length];
+        for (int i = 1; i < k.length; i++) {
+            stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
+        }
+        weightTerms = Terms.of(tableau.weightRow(), k, dk);
+        // the arrays the objects made so far came from are gone
+        endHeld = false;
+        java.util.Arrays.fill(madeStart, null);
+    }
+
     /**
-     * {@code x0 + h sum_m w_m k_m} into {@code values} and its tangent {@code dx0 + (sum dh + h sum_m w_m dk_m)}
-     * into the first {@code n} rows of {@code tangents}, as AutoDiff's scaled linear combination computes them.
-     * Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
+     * The values of {@code v} into {@code values} from {@code valuesAt} and their gradients into rows of {@code
+     * tangents} from {@code tangentsAt}.
      */
-    private void combine(Terms row, double h, boolean hConstant, double[] values, double[] tangents) {
+    private void unpack(ScalarVector<AutoDiff> v, double[] values, int valuesAt, double[] tangents, int tangentsAt,
+            int w) {
+        for (int j = 0; j < n; j++) {
+            AutoDiff a = v.get(j);
+            values[valuesAt + j] = a.value();
+            a.copyGradientTo(tangents, tangentsAt + j * w, w);
+        }
+    }
+
+    /** The system's evaluator for this context and width, made when either changes. */
+    private TangentEvaluator evaluatorFor(Context<AutoDiff> context, int w) {
+        if (evaluator == null || evaluatorContext != context || evaluatorWidth != w) {
+            evaluator = system.tangentEvaluator(context, w);
+            evaluatorContext = context;
+            evaluatorWidth = w;
+        }
+        return evaluator;
+    }
+
+    /**
+     * {@code x0 + h sum_m w_m k_m} into {@code values} from {@code valuesAt} and its tangent {@code dx0 + (sum dh
+     * + h sum_m w_m dk_m)} into the {@code n} rows of {@code tangents} from {@code tangentsAt}, as AutoDiff's
+     * scaled linear combination computes them.
+     */
+    private void combine(Terms row, double h, boolean hConstant, double[] values, int valuesAt, double[] tangents,
+            int tangentsAt) {
+        double[] weights = row.weights();
+        int count = weights.length;
+        int size = n * width;
+        if (hConstant && count >= 1 && count <= UNROLLED_TERMS) {
+            // the values' sums start from 0.0 as below; -0.0 + g is g, so the tangents' sums are the loops' own
+            StageSums.add(x0, h, 0.0, weights, row.values(), values, valuesAt, n);
+            StageSums.add(dx0, h, -0.0, weights, row.tangents(), tangents, tangentsAt, size);
+            return;
+        }
+        combineInScratch(row, h, hConstant);
+        System.arraycopy(stage, 0, values, valuesAt, n);
+        System.arraycopy(stageTangents, 0, tangents, tangentsAt, size);
+    }
+
+    /**
+     * {@link #combine} into {@link #stage} and the first {@code n} rows of {@link #stageTangents}, for any row and
+     * step. Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
+     */
+    private void combineInScratch(Terms row, double h, boolean hConstant) {
+        double[] values = stage;
+        double[] tangents = stageTangents;
         double[] weights = row.weights();
         int count = weights.length;
         int size = n * width;

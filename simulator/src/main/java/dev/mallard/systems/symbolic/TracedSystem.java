@@ -9,6 +9,7 @@ import dev.mallard.systems.Context;
 import dev.mallard.systems.ContinuousState;
 import dev.mallard.systems.Feedthrough;
 import dev.mallard.systems.LeafSystem;
+import dev.mallard.systems.TangentEvaluator;
 import dev.mallard.systems.TangentTimeDerivatives;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -92,25 +93,18 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
     private final int[] parameterOffsets;
 
     /** One thread's arrays for the double path. */
-    private static final class Workspace {
+    private final class Workspace {
         final Thread owner;
         /** The block inputs: time, state, inputs, parameters. */
         final double[] in;
         /** One result array per block: index 0 the derivatives, {@code k + 1} output port {@code k}. */
         final double[][] out;
-        /**
-         * The tangent path's block inputs (kept apart from {@link #in}: they are cached across calls), then their
-         * tangents, row-major, row {@code j} at {@code inputs + j * width}.
-         */
-        double[] tangentIn = new double[0];
-        final ExpressionBlock.TangentScratch scratch;
-        /**
-         * The context, change count and width the input and parameter entries of {@link #tangentIn} were
-         * gathered for: every stage of a step reads the same unchanged context.
-         */
-        Object gatheredContext;
-        long gatheredStamp;
-        int gatheredWidth = -1;
+        /** The evaluator {@link #calcTimeDerivativesTangents} last used (null: none yet). */
+        Evaluator tangents;
+        /** The context and stamp {@link #width} was found for ({@link #tangentWidth}), null for none. */
+        Object widthContext;
+        long widthStamp;
+        int width;
         /**
          * The context and {@linkplain Context#getParameterChangeCount parameter change count} the parameter
          * entries of {@link #in} were gathered for: they are copied again only when either differs.
@@ -121,7 +115,6 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         Workspace(Shape shape) {
             owner = Thread.currentThread();
             in = new double[shape.variables().size()];
-            scratch = ExpressionBlock.TangentScratch.of(shape.derivatives());
             out = new double[1 + shape.outputs().size()][];
             out[0] = new double[shape.derivatives().size()];
             for (int k = 0; k < shape.outputs().size(); k++) {
@@ -222,9 +215,8 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
      * {@inheritDoc}
      *
      * <p>Runs code generated for this width (the derivatives with the symbolic Jacobian's products with the
-     * tangents, compiled together; see {@link ExpressionBlock#evaluateTangents}). The inputs and parameters are
-     * read once per change of the context (its {@linkplain Context#getChangeCount() change count}), not at
-     * every stage.
+     * tangents, compiled together; see {@link ExpressionBlock#evaluateTangents}), through this thread's {@link
+     * #tangentEvaluator} for the context and width.
      */
     @Override
     public void calcTimeDerivativesTangents(Context<T> context, double t, double[] x, double[] tangents, int width,
@@ -233,53 +225,151 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
         int n = shape.defaultState().length;
         checkLength(x, n, "x");
         checkLength(tangents, (n + 1) * width, "tangents");
-        checkLength(xdot, n, "xdot");
-        checkLength(xdotTangents, n * width, "xdotTangents");
         Workspace w = workspace();
-        if (w.gatheredContext != context || w.gatheredStamp != context.getChangeCount() || w.gatheredWidth != width) {
-            gatherInputsAndParameters(context, n, width, w);
+        Evaluator e = w.tangents;
+        if (e == null || e.context != context || e.width != width) {
+            e = new Evaluator(context, width);
+            w.tangents = e;
         }
-        double[] in = w.tangentIn;
-        int rows = shape.variables().size();
+        double[] in = e.in;
         in[0] = t;
         System.arraycopy(x, 0, in, 1, n);
         // block input 0 is time (the caller's last row), then the states (the caller's first n rows)
-        System.arraycopy(tangents, n * width, in, rows, width);
-        System.arraycopy(tangents, 0, in, rows + width, n * width);
-        // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
-        w.scratch.findNonzeroColumns(0, in, rows, width);
-        shape.derivatives().evaluateTangents(in, width, w.scratch, xdot, xdotTangents);
+        System.arraycopy(tangents, n * width, in, e.timeTangentsAt(), width);
+        System.arraycopy(tangents, 0, in, e.stateTangentsAt(), n * width);
+        e.evaluate(xdot, xdotTangents);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The evaluator's input array is the generated code's own (block inputs: time, state, inputs, parameters,
+     * then their tangent rows): the caller's time, state and tangents are evaluated where it wrote them. The
+     * inputs and parameters are gathered into it once per change ({@linkplain #inputsAndParametersStamp}), not
+     * at every evaluation.
+     */
+    @Override
+    public TangentEvaluator tangentEvaluator(Context<T> context, int width) {
+        checkOwnContext(context);
+        if (width < 0) {
+            throw new IllegalArgumentException("width must be >= 0, got " + width);
+        }
+        return new Evaluator(context, width);
+    }
+
+    /** The tangent evaluation in place, for one context and width (see {@link #tangentEvaluator}). */
+    private final class Evaluator implements TangentEvaluator {
+        final Context<T> context;
+        final int width;
+        /** The block inputs' values, then their tangent rows, row {@code j} at {@code rows + j * width}. */
+        final double[] in;
+        private final int rows;
+        private final ExpressionBlock.TangentScratch scratch = ExpressionBlock.TangentScratch.of(shape.derivatives());
+        /** The stamp the inputs and parameters were gathered at; valid only if {@link #gathered}. */
+        private long gatheredStamp;
+        private boolean gathered;
+
+        Evaluator(Context<T> context, int width) {
+            this.context = context;
+            this.width = width;
+            this.rows = shape.variables().size();
+            this.in = new double[rows * (1 + width)];
+        }
+
+        @Override
+        public double[] input() {
+            return in;
+        }
+
+        @Override
+        public int timeAt() {
+            return 0;
+        }
+
+        @Override
+        public int stateAt() {
+            return 1;
+        }
+
+        @Override
+        public int timeTangentsAt() {
+            return rows;
+        }
+
+        @Override
+        public int stateTangentsAt() {
+            return rows + width;
+        }
+
+        @Override
+        public void evaluate(double[] xdot, double[] xdotTangents) {
+            int n = shape.defaultState().length;
+            checkLength(xdot, n, "xdot");
+            checkLength(xdotTangents, n * width, "xdotTangents");
+            long stamp = inputsAndParametersStamp(context);
+            if (!gathered || gatheredStamp != stamp) {
+                // marked stale first: a failure below (a gradient size) must not leave a half-gathered cache valid
+                gathered = false;
+                gatherInputsAndParameters(context, width, in, scratch);
+                gatheredStamp = stamp;
+                gathered = true;
+            }
+            // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
+            scratch.findNonzeroColumns(0, in, rows, width);
+            shape.derivatives().evaluateTangents(in, width, scratch, xdot, xdotTangents);
+        }
     }
 
     /** The values and tangent rows of the block inputs after time and state, from the context. */
-    private void gatherInputsAndParameters(Context<T> context, int n, int width, Workspace w) {
-        int size = shape.variables().size() * (1 + width);
-        if (w.tangentIn.length != size) {
-            w.tangentIn = new double[size];
-        }
-        // marked stale first: a failure below (a gradient size) must not leave a half-gathered cache valid
-        w.gatheredWidth = -1;
+    private void gatherInputsAndParameters(Context<T> context, int width, double[] in,
+            ExpressionBlock.TangentScratch scratch) {
         ExpressionBlock block = shape.derivatives();
         for (int p = 0; p < numInputPorts(); p++) {
             ScalarVector<T> u = block.usesPort(p) ? getInputPort(p).eval(context) : null;
             for (int i = 0; i < shape.inputSizes()[p]; i++) {
-                gatherTangent(u != null ? u.get(i) : null, inputOffsets[p] + i, width, w);
+                gatherTangent(u != null ? u.get(i) : null, inputOffsets[p] + i, width, in, scratch);
             }
         }
         for (int g = 0; g < parameterOffsets.length; g++) {
             ScalarVector<T> p = context.getNumericParameter(g);
             for (int i = 0; i < p.size(); i++) {
-                gatherTangent(p.get(i), parameterOffsets[g] + i, width, w);
+                gatherTangent(p.get(i), parameterOffsets[g] + i, width, in, scratch);
             }
         }
-        w.gatheredContext = context;
-        w.gatheredStamp = context.getChangeCount();
-        w.gatheredWidth = width;
     }
 
+    /**
+     * A count that changes whenever the derivatives' inputs and parameters may have: the context's {@linkplain
+     * Context#getParameterChangeCount parameter change count} when the derivatives read no input port (then
+     * they read nothing else from the context: every step of a simulation keeps the parameters it gathered),
+     * otherwise its {@linkplain Context#getChangeCount change count} (an input may depend on time and state).
+     */
+    private long inputsAndParametersStamp(Context<T> context) {
+        return shape.derivatives().usedPorts().length == 0 ? context.getParameterChangeCount()
+                : context.getChangeCount();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Found again only when {@linkplain #inputsAndParametersStamp the inputs and parameters may have changed}.
+     */
     @Override
     public int tangentWidth(Context<T> context) {
         checkOwnContext(context);
+        Workspace w = workspace();
+        long stamp = inputsAndParametersStamp(context);
+        if (w.widthContext == context && w.widthStamp == stamp) {
+            return w.width;
+        }
+        int width = findTangentWidth(context);
+        w.width = width;
+        w.widthStamp = stamp;
+        w.widthContext = context;
+        return width;
+    }
+
+    private int findTangentWidth(Context<T> context) {
         int width = 0;
         ExpressionBlock block = shape.derivatives();
         for (int p = 0; p < numInputPorts(); p++) {
@@ -318,22 +408,22 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
      * tangent (its gradient for AutoDiff, zero otherwise) into row {@code at}; a null entry (an input port the
      * derivatives do not use) is zero.
      */
-    private void gatherTangent(T entry, int at, int width, Workspace w) {
+    private void gatherTangent(T entry, int at, int width, double[] in, ExpressionBlock.TangentScratch scratch) {
         if (entry instanceof AutoDiff a && !a.isConstant() && a.gradientSize() != width) {
             throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
                     + " and " + a.gradientSize() + " (" + shape.variables().get(at) + " of " + getName() + ")");
         }
         int row = shape.variables().size() + at * width;
         if (entry instanceof AutoDiff a) {
-            w.tangentIn[at] = a.value();
-            a.copyGradientTo(w.tangentIn, row, width);
+            in[at] = a.value();
+            a.copyGradientTo(in, row, width);
             // a seeded parameter has one nonzero entry: the chain rule then skips the rest of its row
-            w.scratch.findNonzeroColumns(at, w.tangentIn, row, width);
+            scratch.findNonzeroColumns(at, in, row, width);
             return;
         }
-        w.tangentIn[at] = entry == null ? 0.0 : scalar().value(entry);
-        java.util.Arrays.fill(w.tangentIn, row, row + width, 0.0);
-        w.scratch.setNonzeroColumns(at, 0, 0);
+        in[at] = entry == null ? 0.0 : scalar().value(entry);
+        java.util.Arrays.fill(in, row, row + width, 0.0);
+        scratch.setNonzeroColumns(at, 0, 0);
     }
 
     private static void checkLength(double[] a, int needed, String name) {
