@@ -30,7 +30,9 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * {@code lambda Vdot < 0}, and the lifted Vdot is the true one there. The box contains {@code {V <= 1}} (its
  * level is capped at {@code h_q^2 / (P^-1)_qq}). The lifted certificate sees that sin and cos are tied by the
  * circle and may use s and c in its multipliers, so it certifies more than vertex fields (sin and cos replaced
- * by the ends of their chords, each vertex certified alone): on the planar quadrotor 1.108 against 1.068.
+ * by the ends of their chords, each vertex certified alone): on the planar quadrotor 1.108 against 1.068, and
+ * 1.151 with every multiplier restricted to the monomials invariant under the problem's sign symmetries
+ * ({@code symmetry}), which loses nothing in exact arithmetic and halves the time.
  * <ol>
  * <li>P fixed: the largest level of y'Py with N fixed (|y|^2 at first, then the last certificate's; one SDP),
  *     then at a level backed off from it a certificate with N free (trace n), of maximal Gram margin, checked
@@ -260,11 +262,12 @@ final class ShapeContainmentSearch {
         }
 
         private LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm, double level) {
+            SignSymmetry symmetry = symmetry(v, dynamics, fixedNorm);
             if (fixedNorm != null) {
                 norm = PolynomialExpression.of(fixedNorm);
             } else {
                 program.addEquality(AffineForm.of(rho), level);
-                norm = program.newFreePolynomial("N", Monomial.range(w, 2, 2));
+                norm = program.newFreePolynomial("N", invariant(Monomial.range(w, 2, 2), symmetry));
                 program.addSosConstraint("N positive definite", norm.minus(squaredNorm().scale(1e-3)));
                 AffineForm trace = AffineForm.ZERO;
                 for (Variable wi : w) {
@@ -277,7 +280,7 @@ final class ShapeContainmentSearch {
                     ? norm.times(v).minus(PolynomialExpression.of(rho).times(fixedNorm))
                     : norm.times(v.sub(Polynomial.constant(level))))
                     .minus(PolynomialExpression.of(lambda).times(vdot));
-            addLevelSet(program, "level set", e, dynamics);
+            addLevelSet(program, "level set", e, dynamics, symmetry);
         }
     }
 
@@ -319,17 +322,19 @@ final class ShapeContainmentSearch {
     /** The V-step's constraints: the level sets (lambda fixed), the shape inside, the box outside, V positive. */
     private final class VProgram {
         final SosProgram program = new SosProgram(indeterminates());
-        final PolynomialExpression v = program.newFreePolynomial("V", Monomial.range(w, 2, 2));
         final DecisionVariable t = program.newVariable("t");
+        final PolynomialExpression v;
 
         VProgram(Estimate current, Piece dynamics, double[] halfWidths) {
             Polynomial norm = current.norm();
+            SignSymmetry symmetry = symmetry(quadratic(current.p()), dynamics, norm);
+            v = program.newFreePolynomial("V", invariant(Monomial.range(w, 2, 2), symmetry));
             PolynomialExpression vdot = PolynomialExpression.ZERO;
             for (int i = 0; i < w.size(); i++) {
                 vdot = vdot.plus(v.differentiate(w.get(i)).times(dynamics.field().get(i)));
             }
             addLevelSet(program, "level set", v.times(norm).minus(norm).minus(vdot.times(current.lambda())),
-                    dynamics);
+                    dynamics, symmetry);
             program.addSosConstraint("shape inside", PolynomialExpression.of(t).times(quadratic(shape)).minus(v));
             for (int q = 0; q < w.size(); q++) {
                 if (fields.angle[q]) {
@@ -458,23 +463,26 @@ final class ShapeContainmentSearch {
     /**
      * Adds {@code e - sum_i sigma_i g_i + sum_j mu_j h_j} SOS: the S-procedure on the piece's inequalities g_i
      * (sigma_i SOS: a quadratic form where g_i is not zero at the equilibrium, else of degree 2 with a
-     * constant) and free multiples mu_j of its equations h_j, declared as such.
+     * constant) and free multiples mu_j of its equations h_j, declared as such; every multiplier on the monomials
+     * invariant under the problem's sign symmetries.
      */
-    private void addLevelSet(SosProgram program, String name, PolynomialExpression e, Piece piece) {
+    private void addLevelSet(SosProgram program, String name, PolynomialExpression e, Piece piece,
+            SignSymmetry symmetry) {
         List<Variable> z = indeterminates();
         PolynomialExpression out = e;
         for (int i = 0; i < piece.region().size(); i++) {
             Polynomial g = piece.region().get(i);
             // a constant term in sigma would make the certificate's value at the equilibrium nonzero
-            List<Monomial> basis = g.coefficient(Monomial.ONE) != 0 ? Monomial.range(z, 2, 2)
-                    : Monomial.upToDegree(z, 2);
+            List<Monomial> basis = invariant(g.coefficient(Monomial.ONE) != 0 ? Monomial.range(z, 2, 2)
+                    : Monomial.upToDegree(z, 2), symmetry);
             PolynomialExpression sigma = program.newFreePolynomial(name + " sigma" + i, basis);
             program.addSosConstraint(name + " sigma" + i, sigma);
             out = out.minus(sigma.times(g));
         }
         List<PolynomialExpression> multiples = new ArrayList<>();
         for (int j = 0; j < piece.equations().size(); j++) {
-            PolynomialExpression mu = program.newFreePolynomial(name + " mu" + j, Monomial.upToDegree(z, 2));
+            PolynomialExpression mu = program.newFreePolynomial(name + " mu" + j,
+                    invariant(Monomial.upToDegree(z, 2), symmetry));
             multiples.add(mu);
             out = out.plus(mu.times(piece.equations().get(j)));
         }
@@ -482,6 +490,30 @@ final class ShapeContainmentSearch {
         for (int j = 0; j < multiples.size(); j++) {
             program.declareFreeMultiple(constraint, multiples.get(j), piece.equations().get(j));
         }
+    }
+
+    /**
+     * The sign changes of the variables that leave V, its Vdot, the constraints, the norm and the shape unchanged
+     * ({@link SignSymmetry}; the quadrotor's mirror image x, th, xd, thd, s -> -x, -th, -xd, -thd, -s). Averaging a
+     * certificate over them gives one whose multipliers are invariant, so restricting the multipliers (and the
+     * V-step's V) to invariant monomials loses nothing; the constraints' polynomials are then symmetric and
+     * their Gram matrices split into blocks, which makes each SDP smaller.
+     */
+    private SignSymmetry symmetry(Polynomial v, Piece dynamics, Polynomial norm) {
+        java.util.Set<Monomial> support = new java.util.HashSet<>(v.monomials());
+        support.addAll(PolynomialAlgebra.directional(v, w, dynamics.field()).monomials());
+        dynamics.region().forEach(g -> support.addAll(g.monomials()));
+        dynamics.equations().forEach(h -> support.addAll(h.monomials()));
+        support.addAll(quadratic(shape).monomials());
+        if (norm != null) {
+            support.addAll(norm.monomials());
+        }
+        return new SignSymmetry(support, indeterminates());
+    }
+
+    /** The monomials of a basis invariant under the symmetries (all of them when symmetries are not usable). */
+    private static List<Monomial> invariant(List<Monomial> basis, SignSymmetry symmetry) {
+        return symmetry.usable() ? basis.stream().filter(symmetry::invariant).toList() : basis;
     }
 
     /** The SOS programs' indeterminates: w, then the lifted variables when the dynamics are lifted. */
