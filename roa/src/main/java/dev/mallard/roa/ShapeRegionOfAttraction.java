@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The analysis of {@link RegionOfAttractionOptions#withShapeMatrix}: the quadratic V whose certified estimate
- * holds the largest sublevel set of the shape ({@link ShapeContainmentSearch} on the dynamics' vertex fields,
- * {@link VertexFields}), reported in the user's variables with the shape's level.
+ * holds the largest sublevel set of the shape ({@link ShapeContainmentSearch} on the dynamics lifted to
+ * polynomials, {@link LiftedDynamics}), reported in the user's variables with the shape's level.
  */
 final class ShapeRegionOfAttraction {
 
@@ -49,7 +49,7 @@ final class ShapeRegionOfAttraction {
      * @param options settings, with a shape matrix
      * @param start the analysis' start, {@link System#nanoTime()}
      * @return the result, verified, with its shape level
-     * @throws IllegalArgumentException for dynamics the vertex fields cannot enclose, or a shape or candidate
+     * @throws IllegalArgumentException for dynamics that cannot be lifted to polynomials, or a shape or candidate
      *     that is not positive definite
      * @throws RegionOfAttractionException if not even the first candidate certifies
      */
@@ -57,7 +57,7 @@ final class ShapeRegionOfAttraction {
             List<Variable> y, double[] x0, List<Variable> stateVariables, RegionOfAttractionOptions options,
             long start) {
         checkApplicable(options);
-        VertexFields fields = VertexFields.of(f, y);
+        LiftedDynamics fields = LiftedDynamics.of(f, y);
         double[][] shape = options.shapeMatrix();
         ShapeContainmentSearch search = new ShapeContainmentSearch(fields, shape, options);
         double[][] first = options.quadraticCandidate() != null ? options.quadraticCandidate()
