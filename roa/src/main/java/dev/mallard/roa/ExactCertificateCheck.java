@@ -17,8 +17,8 @@ import org.apache.commons.numbers.fraction.BigFraction;
  * Proves SOS certificates in exact rational arithmetic (Peyrl and Parrilo's rounding and projection). Each
  * identity is {@code fixed + sum_k w_k q_k = m'Qm}, the w shared multiplier coefficients from the solver:
  * <ol>
- * <li>w and every Q are rounded to 30 significant bits (relative to their largest entry), so that the
- *     rationals stay short;</li>
+ * <li>each w to 30 significant bits of its own, and every Q to 30 significant bits relative to its largest
+ *     entry, so that the rationals stay short;</li>
  * <li>the terms of p that no product of two basis monomials reaches must vanish: w is corrected exactly (by
  *     Gaussian elimination over the rationals) so that they do, or the proof is refused;</li>
  * <li>each Q is projected exactly onto the affine set of its identity: each monomial's residual spread evenly
@@ -54,7 +54,7 @@ final class ExactCertificateCheck {
      * @return the proof or the reason why none was found
      */
     static ExactProof prove(List<Identity> identities, double[] w, double level) {
-        BigFraction[] exact = round(w);
+        BigFraction[] exact = roundEach(w);
         String failure = correctUnreachable(identities, exact);
         if (failure != null) {
             return new ExactProof(false, failure, level, Double.NaN, List.of());
@@ -223,6 +223,21 @@ final class ExactCertificateCheck {
         return out;
     }
 
+    /**
+     * The numbers each rounded to BITS significant bits of its own: multipliers of very different sizes (a
+     * sum-of-squares multiplier beside large free multiples of the circles) each keep their relative accuracy,
+     * which the identities they enter need.
+     */
+    private static BigFraction[] roundEach(double[] x) {
+        BigFraction[] out = new BigFraction[x.length];
+        for (int i = 0; i < x.length; i++) {
+            // zero and subnormal numbers are kept as they are (already short)
+            double grid = Math.scalb(1.0, Math.getExponent(x[i]) - BITS);
+            out[i] = BigFraction.from(Math.abs(x[i]) < Double.MIN_NORMAL ? x[i] : Math.rint(x[i] / grid) * grid);
+        }
+        return out;
+    }
+
     private static BigFraction[][] round(double[][] q) {
         int n = q.length;
         double[] flat = new double[n * n];
@@ -256,14 +271,15 @@ final class ExactCertificateCheck {
             BigInteger scale = BigInteger.ONE;
             for (BigFraction[] row : matrix) {
                 for (BigFraction x : row) {
-                    BigInteger d = x.getDenominator();
+                    // BigFraction may carry the sign in the denominator: the scale is the positive lcm
+                    BigInteger d = x.getDenominator().abs();
                     scale = scale.divide(scale.gcd(d)).multiply(d);
                 }
             }
             BigInteger[][] a = new BigInteger[n][n];
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j <= i; j++) {
-                    a[i][j] = matrix[i][j].multiply(scale).getNumerator();
+                    a[i][j] = integer(matrix[i][j].multiply(scale));
                 }
             }
             String fail = null;
@@ -297,6 +313,18 @@ final class ExactCertificateCheck {
             failure = fail;
             smallest = low;
             failingPivot = failing;
+        }
+
+        /**
+         * The value of a fraction that is an integer. Not its numerator: BigFraction may hold {@code -k/-1}, and
+         * the sign of the numerator alone then is the wrong one.
+         */
+        private static BigInteger integer(BigFraction x) {
+            BigInteger[] qr = x.getNumerator().divideAndRemainder(x.getDenominator());
+            if (qr[1].signum() != 0) {
+                throw new IllegalStateException("not an integer: " + x);
+            }
+            return qr[0];
         }
     }
 }

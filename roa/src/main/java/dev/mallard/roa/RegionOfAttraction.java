@@ -322,25 +322,25 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The exact proof covers the level-set certificate of a fixed V without S-procedure terms: refuse it where
-     * the answer would rest on another certificate.
+     * The exact proof covers the level-set certificate of a fixed V and the certificates of a searched V of
+     * higher degree, without S-procedure terms: refuse it where the answer would rest on another certificate.
      */
     private static void checkExactProofApplies(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
         if (!options.exactProof()) {
             return;
         }
         String other = !constraints.isEmpty() ? "a state region or uncertain parameters"
-                : options.lyapunovDegree() > 2 ? "lyapunovDegree " + options.lyapunovDegree()
                 : options.enlargementIterations() > 0 ? "enlargement by V-iteration" : null;
         if (other != null) {
-            throw new IllegalArgumentException("exactProof proves the level-set certificate of a fixed V; it does not "
-                    + "cover " + other + ": remove one of them");
+            throw new IllegalArgumentException("exactProof proves the certificates of V without S-procedure terms; it "
+                    + "does not cover " + other + ": remove one of them");
         }
     }
 
     /**
      * Runs the bilinear search from the quadratic estimate, guided by simulation ({@link SimulationGuidedSearch})
-     * if the options ask for it, adding its statuses, solves and times to the tallies.
+     * if the options ask for it, and proves its estimate exactly if they ask for that
+     * ({@link EstimateExactProof}), adding its statuses, solves and times to the tallies.
      */
     private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
             BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, List<SdpStatus> statuses,
@@ -348,6 +348,9 @@ public final class RegionOfAttraction {
         BilinearLyapunovSearch.Estimate best = options.simulationGuidance()
                 ? new SimulationGuidedSearch(search, options).run(quadratic)
                 : search.run(quadratic);
+        if (options.exactProof()) {
+            best = EstimateExactProof.attach(search, best, options.sosOptions());
+        }
         statuses.addAll(search.statuses);
         counters[0] += search.solves;
         counters[1] += search.iterations;

@@ -67,6 +67,24 @@ class ExactProofTest {
     }
 
     @Test
+    void theLdlFactorisationReadsSignsHeldInTheDenominator() {
+        // BigFraction.of(1, -3) holds 1/-3: -1/3 I is negative definite and must be refused, 1/3 I (as -1/-3)
+        // accepted with its pivots 1/3.
+        BigFraction minusThird = BigFraction.of(1, -3);
+        assertEquals(-1, minusThird.signum());
+        ExactCertificateCheck.Ldl negative = new ExactCertificateCheck.Ldl(new BigFraction[][] {
+            {minusThird, BigFraction.ZERO}, {BigFraction.ZERO, minusThird}});
+        assertTrue(negative.failure != null && negative.failure.contains("pivot 0 is negative"), negative.failure);
+        assertEquals(-1.0 / 3, negative.failingPivot, 1e-15);
+        BigFraction third = BigFraction.of(-1, -3);
+        ExactCertificateCheck.Ldl positive = new ExactCertificateCheck.Ldl(new BigFraction[][] {
+            {third, BigFraction.of(1, -6)}, {BigFraction.of(1, -6), third}});
+        // [[1/3, -1/6], [-1/6, 1/3]]: pivots 1/3 and 1/3 - (1/36)/(1/3) = 1/4
+        assertEquals(null, positive.failure);
+        assertEquals(BigFraction.of(1, 4), positive.smallest);
+    }
+
+    @Test
     void aPerturbedGramMatrixIsProjectedOntoTheIdentityAndProved() {
         // p = 2x^2 + 2xy + 3y^2 with Q off by 1e-7 in every entry: the projection restores p = m'Qm exactly.
         Variable x = new Variable("x");
