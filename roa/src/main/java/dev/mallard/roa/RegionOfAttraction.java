@@ -254,10 +254,11 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The implicit form's level search; if it fails or certifies nothing (and no exact proof is asked for, which
-     * the implicit form's velocity carries), the explicit form with the denominators cleared
-     * ({@link ClearedDenominators}), whose SDP statuses and counts then include the first attempt's (of a failed
-     * attempt, its statuses and solves).
+     * The implicit form's level search; if it fails or certifies nothing (or, with an exact proof asked for, is
+     * not proved exactly), the explicit form with the denominators cleared ({@link ClearedDenominators}; its
+     * exact proof is W's level certificate, W rebuilt exactly from V and the dynamics, and the denominators'
+     * positivity), whose SDP statuses and counts then include the first attempt's (of a failed attempt, its
+     * statuses and solves).
      */
     private static LevelSetSearch.Outcome implicitOrCleared(List<Variable> y, List<Variable> z, Polynomial v,
             Polynomial vdot, List<Polynomial> g, List<RationalFunction> quotients, RegionOfAttractionOptions options,
@@ -266,23 +267,25 @@ public final class RegionOfAttraction {
         RegionOfAttractionException failure = null;
         try {
             implicit = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
-            if (implicit.verified || options.exactProof()) {
+            if (implicit.verified && (!options.exactProof() || implicit.exactProof.proved())) {
                 return implicit;
             }
         } catch (RegionOfAttractionException e) {
-            if (options.exactProof()) {
-                throw e;
-            }
             failure = e;
         }
         List<SosSolution> checks = new ArrayList<>();
-        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks);
+        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks,
+                options.exactProof());
         LevelSetSearch.Outcome cleared = null;
         if (w != null) {
             RegionOfAttractionOptions o = options.multiplierDegree() >= 0 ? options
                     : options.withMultiplierDegree(w.multiplierDegree());
             try {
-                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints).run();
+                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints)
+                        .withExactVelocity(w.field()).run();
+                if (cleared.exactProof != null) {
+                    cleared.exactProof = cleared.exactProof.and(w.denominators());
+                }
             } catch (RegionOfAttractionException e) {
                 cleared = null;
             }

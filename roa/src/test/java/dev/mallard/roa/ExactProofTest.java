@@ -114,7 +114,7 @@ class ExactProofTest {
     }
 
     /** p = m'Qm re-expanded term by term, and every leading principal minor of Q positive. */
-    private static void assertHoldsExactly(ExactProof proof) {
+    static void assertHoldsExactly(ExactProof proof) {
         assertFalse(proof.identities().isEmpty());
         for (ExactCertificateCheck.Projected identity : proof.identities()) {
             List<Monomial> m = identity.basis();
