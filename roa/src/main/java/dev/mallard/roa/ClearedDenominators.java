@@ -33,7 +33,8 @@ final class ClearedDenominators {
      *     {@code deg Vdot = deg W - deg D}), not W's (on the toggle switch W's degree 4 left the SDP without a
      *     certificate that has a margin at 99.9% of the level, degree 2 certifies 99.9999%)
      * @param field the exact vector field of W: {@code W = sum_i dV/dy_i field_i}, {@code field_i = n_i D / d_i}
-     *     multiplied out in rational arithmetic, for the exact proof
+     *     multiplied out in rational arithmetic, for the exact proof, each n_i less its value at x* (x* given in
+     *     doubles is an equilibrium only to rounding, and the proof says so)
      * @param denominators the exact proof that every denominator is positive ({@code d - epsilon = m'Qm}, Q PSD,
      *     epsilon = 1e-9 times d's largest coefficient); null unless asked for
      */
@@ -80,9 +81,14 @@ final class ClearedDenominators {
         }
         Polynomial w = Polynomial.ZERO;
         List<ExactPolynomial> field = new java.util.ArrayList<>();
+        double residual = 0.0;
         for (int i = 0; i < n; i++) {
             Polynomial term = v.differentiate(y.get(i)).multiply(numerators[i]);
-            ExactPolynomial exactTerm = ExactPolynomial.of(numerators[i]);
+            // x* given in doubles is an equilibrium only to rounding: no exact certificate of Vdot < 0 away from
+            // x* exists while the numerator is not 0 there, so the exact field has that residual removed
+            double atOrigin = numerators[i].coefficient(Monomial.ONE);
+            residual = Math.max(residual, Math.abs(atOrigin));
+            ExactPolynomial exactTerm = ExactPolynomial.of(numerators[i].sub(Polynomial.constant(atOrigin)));
             for (Polynomial d : distinct) {
                 if (!d.equals(denominators[i])) {
                     term = term.multiply(d);
@@ -93,6 +99,11 @@ final class ClearedDenominators {
             field.add(exactTerm);
         }
         ExactProof proof = exact ? ExactCertificateCheck.prove(positive, new double[0], Double.NaN) : null;
+        if (proof != null && residual > 0) {
+            proof = proof.and(new ExactProof(true, "the proof is for the numerators less their values at x* (at most "
+                    + residual + " in absolute value), which make x* an equilibrium exactly", Double.NaN, Double.NaN,
+                    List.of()));
+        }
         return new Cleared(w, MultiplierDegree.of(v.totalDegree(), w.totalDegree() - denominatorDegree), field,
                 proof);
     }

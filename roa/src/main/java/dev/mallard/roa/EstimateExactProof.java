@@ -23,7 +23,7 @@ import org.apache.commons.numbers.fraction.BigFraction;
  * </ol>
  * with {@code l = epsilon |z|^2} and, for the sin/cos recast, {@code h_i = s_i^2 + c_i^2 + 2 c_i} the circles,
  * which hold exactly: their integer coefficients are exact, and the free multiples mu_i, lambda_i are rounded
- * with the other multipliers and corrected exactly like them. V, the dynamics (Vdot is computed from them
+ * and corrected exactly like s2 (each multiplier rounded relative to its own largest coefficient). V, the dynamics (Vdot is computed from them
  * exactly), l and rho enter as the doubles Mallard holds, each exactly the binary fraction it is.
  */
 final class EstimateExactProof {
@@ -31,6 +31,9 @@ final class EstimateExactProof {
     /** The identities being built and the values of the multipliers they share, programs side by side. */
     private final List<ExactCertificateCheck.Identity> identities = new ArrayList<>();
     private double[] w = new double[0];
+    /** The multiplier each w_k belongs to, for the rounding. */
+    private int[] group = new int[0];
+    private int groups;
 
     private EstimateExactProof() {
     }
@@ -77,7 +80,7 @@ final class EstimateExactProof {
         proof.equationMultiples(coordinates, levelProgram.constraint, levelSolution, offset, decrease);
         proof.add("the level certificate", vdot.add(ExactPolynomial.of(levelProgram.floor)).negate(), decrease,
                 levelSolution.certificate(levelProgram.constraint));
-        return ExactCertificateCheck.prove(proof.identities, proof.w, level);
+        return ExactCertificateCheck.prove(proof.identities, proof.w, proof.group, level);
     }
 
     /**
@@ -117,6 +120,7 @@ final class EstimateExactProof {
     private int reserve(SosProgram program) {
         int offset = w.length;
         w = Arrays.copyOf(w, offset + program.variableCount());
+        group = Arrays.copyOf(group, w.length);
         return offset;
     }
 
@@ -142,6 +146,7 @@ final class EstimateExactProof {
      */
     private void multiple(PolynomialExpression multiplier, ExactPolynomial factor, SosSolution solution, int offset,
             Map<Integer, ExactPolynomial> directions) {
+        int id = groups++;
         multiplier.terms().forEach((m, form) -> {
             if (form.termCount() != 1 || form.coefficient(0) != 1.0 || form.constantTerm() != 0.0) {
                 throw new IllegalStateException("the multiplier's coefficient of " + m + " is " + form
@@ -149,6 +154,7 @@ final class EstimateExactProof {
             }
             int k = offset + form.variable(0).index();
             w[k] = solution.value(form.variable(0));
+            group[k] = id;
             directions.merge(k, ExactPolynomial.of(m, BigFraction.ONE).multiply(factor), ExactPolynomial::add);
         });
     }

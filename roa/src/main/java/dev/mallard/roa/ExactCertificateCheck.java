@@ -17,8 +17,8 @@ import org.apache.commons.numbers.fraction.BigFraction;
  * Proves SOS certificates in exact rational arithmetic (Peyrl and Parrilo's rounding and projection). Each
  * identity is {@code fixed + sum_k w_k q_k = m'Qm}, the w shared multiplier coefficients from the solver:
  * <ol>
- * <li>each w to 30 significant bits of its own, and every Q to 30 significant bits relative to its largest
- *     entry, so that the rationals stay short;</li>
+ * <li>w (each multiplier's coefficients, if grouped) and every Q are rounded to 30 significant bits relative
+ *     to their largest entry, so that the rationals stay short;</li>
  * <li>the terms of p that no product of two basis monomials reaches must vanish: w is corrected exactly (by
  *     Gaussian elimination over the rationals) so that they do, or the proof is refused;</li>
  * <li>each Q is projected exactly onto the affine set of its identity: each monomial's residual spread evenly
@@ -54,7 +54,20 @@ final class ExactCertificateCheck {
      * @return the proof or the reason why none was found
      */
     static ExactProof prove(List<Identity> identities, double[] w, double level) {
-        BigFraction[] exact = roundEach(w);
+        return prove(identities, w, new int[w.length], level);
+    }
+
+    /**
+     * @param identities the identities, sharing the multiplier coefficients w
+     * @param w the solver's values of w; not modified
+     * @param group the group of each w_k (one multiplier polynomial): each group is rounded relative to its own
+     *     largest entry, so that a small multiplier beside large ones (s2 beside the free multiples of the
+     *     circles) keeps its accuracy, while a coefficient negligible within its own multiplier rounds to 0
+     * @param level the level the identities certify, for the report
+     * @return the proof or the reason why none was found
+     */
+    static ExactProof prove(List<Identity> identities, double[] w, int[] group, double level) {
+        BigFraction[] exact = roundGroups(w, group);
         String failure = correctUnreachable(identities, exact);
         if (failure != null) {
             return new ExactProof(false, failure, level, Double.NaN, List.of());
@@ -223,17 +236,22 @@ final class ExactCertificateCheck {
         return out;
     }
 
-    /**
-     * The numbers each rounded to BITS significant bits of its own: multipliers of very different sizes (a
-     * sum-of-squares multiplier beside large free multiples of the circles) each keep their relative accuracy,
-     * which the identities they enter need.
-     */
-    private static BigFraction[] roundEach(double[] x) {
+    /** Each group of the numbers rounded to BITS significant bits relative to its largest magnitude. */
+    private static BigFraction[] roundGroups(double[] x, int[] group) {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int k = 0; k < x.length; k++) {
+            members.computeIfAbsent(group[k], g -> new ArrayList<>()).add(k);
+        }
         BigFraction[] out = new BigFraction[x.length];
-        for (int i = 0; i < x.length; i++) {
-            // zero and subnormal numbers are kept as they are (already short)
-            double grid = Math.scalb(1.0, Math.getExponent(x[i]) - BITS);
-            out[i] = BigFraction.from(Math.abs(x[i]) < Double.MIN_NORMAL ? x[i] : Math.rint(x[i] / grid) * grid);
+        for (List<Integer> m : members.values()) {
+            double[] part = new double[m.size()];
+            for (int i = 0; i < part.length; i++) {
+                part[i] = x[m.get(i)];
+            }
+            BigFraction[] rounded = round(part);
+            for (int i = 0; i < part.length; i++) {
+                out[m.get(i)] = rounded[i];
+            }
         }
         return out;
     }
