@@ -94,7 +94,27 @@ final class ExactCertificateCheck {
         double pivot = smallest == null ? 0.0 : smallest.doubleValue();
         return new ExactProof(true, "the identity holds in rational arithmetic on " + monomials + " terms and every "
                 + "LDL' pivot of the " + identities.size() + " Gram matrices is >= 0 (smallest positive pivot "
-                + pivot + ")", level, pivot, projected);
+                + pivot + "); " + size(projected), level, pivot, projected);
+    }
+
+    /** The orders of the projected Gram matrices and the bits of their entries (numerator and denominator). */
+    private static String size(List<Projected> projected) {
+        List<Integer> orders = new ArrayList<>();
+        long total = 0;
+        long largest = 0;
+        for (Projected p : projected) {
+            orders.add(p.gram().length);
+            for (int i = 0; i < p.gram().length; i++) {
+                for (int j = i; j < p.gram().length; j++) {
+                    BigFraction x = p.gram()[i][j];
+                    long bits = x.getNumerator().abs().bitLength() + x.getDenominator().abs().bitLength();
+                    total += bits;
+                    largest = Math.max(largest, bits);
+                }
+            }
+        }
+        return "Gram matrices of orders " + orders + ", their entries (upper triangles) " + total + " bits in all, "
+                + "at most " + largest + " each";
     }
 
     /** {@code fixed + sum_k w_k q_k}. */
