@@ -86,8 +86,8 @@ final class EstimateExactProof {
     /**
      * Proves a search's estimate exactly at its level, or else at levels backed off by 0.1%, 1% and 10% (a
      * lower level of a certified V is certified too); the first level proved becomes the estimate's certified
-     * level. If none is proved the estimate keeps its level, verified in floating point, and the first proof's
-     * failure. The quadratic estimate of {@link LevelSetSearch} (no s2) carries its own proof and is left as it
+     * level. If none is proved the estimate keeps its level, verified in floating point, and the last proof's
+     * failure (as {@link RegionOfAttractionResult#exactProof()} says). The quadratic estimate of {@link LevelSetSearch} (no s2) carries its own proof and is left as it
      * is.
      *
      * @param search the search that returned the estimate; its tallies receive the SDPs
@@ -101,18 +101,15 @@ final class EstimateExactProof {
             return estimate;
         }
         LevelSetSearch.Outcome outcome = estimate.outcome();
-        ExactProof first = null;
+        double certified = outcome.certifiedRho;
         for (double backoff : new double[] {0.0, 1e-3, 1e-2, 1e-1}) {
-            double level = outcome.certifiedRho * (1 - backoff);
-            ExactProof proof = prove(search, estimate.v(), level, options);
-            first = first == null ? proof : first;
-            if (proof.proved()) {
+            double level = certified * (1 - backoff);
+            outcome.exactProof = prove(search, estimate.v(), level, options);
+            if (outcome.exactProof.proved()) {
                 outcome.certifiedRho = level;
-                outcome.exactProof = proof;
                 return estimate;
             }
         }
-        outcome.exactProof = first;
         return estimate;
     }
 
