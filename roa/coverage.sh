@@ -5,5 +5,5 @@
 # Usage: roa/coverage.sh [extra Maven arguments]
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
-exec mvn -B -ntp -pl roa -am test -Dtest='PlanarQuadrotorTest,TrigonometricLyapunovDegreeTest,CoupledVanDerPolScaleTest,SimulationGuidedSearchTest' -Droa.test.excludedGroups=none \
+exec mvn -B -ntp -pl roa -am test -Dtest='PlanarQuadrotorTest,TrigonometricLyapunovDegreeTest,CoupledVanDerPolScaleTest,SimulationGuidedSearchTest,EstimateExactProofTest' -Droa.test.excludedGroups=none \
   -Dsurefire.failIfNoSpecifiedTests=false "$@"

@@ -264,19 +264,34 @@ final class BilinearLyapunovSearch {
      * time-reversed Van der Pol this let every degree grow furthest and fastest (s2 of degree 2 stalls the
      * degree-4 search at once; s2 of the degree of V makes the steps costlier and, at degree 8, smaller).
      */
-    private final class LevelProgram {
+    final class LevelProgram {
         final SosProgram program = new SosProgram(y);
         final PolynomialExpression s2;
+        /** s2's own SOS constraint. */
+        final SosConstraint s2Constraint;
+        /** The level certificate's SOS constraint. */
+        final SosConstraint constraint;
+        /** {@code l = epsilon |y|^2}, the floor under -Vdot. */
+        final Polynomial floor;
 
         LevelProgram(Polynomial v, Polynomial vdot, double level) {
             int s2Degree = Math.max(4, 2 * ((vdot.totalDegree() - v.totalDegree() + 1) / 2));
             s2 = program.newFreePolynomial("s2", Monomial.range(y, 2, s2Degree));
-            program.addSosConstraint("s2", s2);
-            Polynomial decrease = vdot.negate().sub(coordinates.floor(1e-6 * coordinates.curvature(v)));
-            coordinates.addSosConstraint(program, "level set", PolynomialExpression.of(decrease)
-                    .minus(s2.times(Polynomial.constant(level).sub(v))));
+            s2Constraint = program.addSosConstraint("s2", s2);
+            floor = coordinates.floor(1e-6 * coordinates.curvature(v));
+            constraint = coordinates.addSosConstraint(program, "level set", PolynomialExpression.of(vdot.negate()
+                    .sub(floor)).minus(s2.times(Polynomial.constant(level).sub(v))));
             program.maximizeGramMargin(1.0);
         }
+    }
+
+    /**
+     * @param v V in {@link LyapunovCoordinates#variables}
+     * @param level the level to certify
+     * @return the level certificate's program (see {@link LevelProgram}), not solved
+     */
+    LevelProgram levelProgram(Polynomial v, double level) {
+        return new LevelProgram(v, PolynomialAlgebra.directional(v, y, f), level);
     }
 
     /**

@@ -17,8 +17,8 @@ import org.apache.commons.numbers.fraction.BigFraction;
  * Proves SOS certificates in exact rational arithmetic (Peyrl and Parrilo's rounding and projection). Each
  * identity is {@code fixed + sum_k w_k q_k = m'Qm}, the w shared multiplier coefficients from the solver:
  * <ol>
- * <li>w and every Q are rounded to 30 significant bits (relative to their largest entry), so that the
- *     rationals stay short;</li>
+ * <li>w (each multiplier's coefficients, if grouped) and every Q are rounded to 30 significant bits relative
+ *     to their largest entry, so that the rationals stay short;</li>
  * <li>the terms of p that no product of two basis monomials reaches must vanish: w is corrected exactly (by
  *     Gaussian elimination over the rationals) so that they do, or the proof is refused;</li>
  * <li>each Q is projected exactly onto the affine set of its identity: each monomial's residual spread evenly
@@ -54,7 +54,20 @@ final class ExactCertificateCheck {
      * @return the proof or the reason why none was found
      */
     static ExactProof prove(List<Identity> identities, double[] w, double level) {
-        BigFraction[] exact = round(w);
+        return prove(identities, w, new int[w.length], level);
+    }
+
+    /**
+     * @param identities the identities, sharing the multiplier coefficients w
+     * @param w the solver's values of w; not modified
+     * @param group the group of each w_k (one multiplier polynomial): each group is rounded relative to its own
+     *     largest entry, so that a small multiplier beside large ones (s2 beside the free multiples of the
+     *     circles) keeps its accuracy, while a coefficient negligible within its own multiplier rounds to 0
+     * @param level the level the identities certify, for the report
+     * @return the proof or the reason why none was found
+     */
+    static ExactProof prove(List<Identity> identities, double[] w, int[] group, double level) {
+        BigFraction[] exact = roundGroups(w, group);
         String failure = correctUnreachable(identities, exact);
         if (failure != null) {
             return new ExactProof(false, failure, level, Double.NaN, List.of());
@@ -81,7 +94,27 @@ final class ExactCertificateCheck {
         double pivot = smallest == null ? 0.0 : smallest.doubleValue();
         return new ExactProof(true, "the identity holds in rational arithmetic on " + monomials + " terms and every "
                 + "LDL' pivot of the " + identities.size() + " Gram matrices is >= 0 (smallest positive pivot "
-                + pivot + ")", level, pivot, projected);
+                + pivot + "); " + size(projected), level, pivot, projected);
+    }
+
+    /** The orders of the projected Gram matrices and the bits of their entries (numerator and denominator). */
+    private static String size(List<Projected> projected) {
+        List<Integer> orders = new ArrayList<>();
+        long total = 0;
+        long largest = 0;
+        for (Projected p : projected) {
+            orders.add(p.gram().length);
+            for (int i = 0; i < p.gram().length; i++) {
+                for (int j = i; j < p.gram().length; j++) {
+                    BigFraction x = p.gram()[i][j];
+                    long bits = x.getNumerator().abs().bitLength() + x.getDenominator().abs().bitLength();
+                    total += bits;
+                    largest = Math.max(largest, bits);
+                }
+            }
+        }
+        return "Gram matrices of orders " + orders + ", their entries (upper triangles) " + total + " bits in all, "
+                + "at most " + largest + " each";
     }
 
     /** {@code fixed + sum_k w_k q_k}. */
@@ -223,6 +256,26 @@ final class ExactCertificateCheck {
         return out;
     }
 
+    /** Each group of the numbers rounded to BITS significant bits relative to its largest magnitude. */
+    private static BigFraction[] roundGroups(double[] x, int[] group) {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int k = 0; k < x.length; k++) {
+            members.computeIfAbsent(group[k], g -> new ArrayList<>()).add(k);
+        }
+        BigFraction[] out = new BigFraction[x.length];
+        for (List<Integer> m : members.values()) {
+            double[] part = new double[m.size()];
+            for (int i = 0; i < part.length; i++) {
+                part[i] = x[m.get(i)];
+            }
+            BigFraction[] rounded = round(part);
+            for (int i = 0; i < part.length; i++) {
+                out[m.get(i)] = rounded[i];
+            }
+        }
+        return out;
+    }
+
     private static BigFraction[][] round(double[][] q) {
         int n = q.length;
         double[] flat = new double[n * n];
@@ -256,14 +309,15 @@ final class ExactCertificateCheck {
             BigInteger scale = BigInteger.ONE;
             for (BigFraction[] row : matrix) {
                 for (BigFraction x : row) {
-                    BigInteger d = x.getDenominator();
+                    // BigFraction may carry the sign in the denominator: the scale is the positive lcm
+                    BigInteger d = x.getDenominator().abs();
                     scale = scale.divide(scale.gcd(d)).multiply(d);
                 }
             }
             BigInteger[][] a = new BigInteger[n][n];
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j <= i; j++) {
-                    a[i][j] = matrix[i][j].multiply(scale).getNumerator();
+                    a[i][j] = integer(matrix[i][j].multiply(scale));
                 }
             }
             String fail = null;
@@ -297,6 +351,18 @@ final class ExactCertificateCheck {
             failure = fail;
             smallest = low;
             failingPivot = failing;
+        }
+
+        /**
+         * The value of a fraction that is an integer. Not its numerator: BigFraction may hold {@code -k/-1}, and
+         * the sign of the numerator alone then is the wrong one.
+         */
+        private static BigInteger integer(BigFraction x) {
+            BigInteger[] qr = x.getNumerator().divideAndRemainder(x.getDenominator());
+            if (qr[1].signum() != 0) {
+                throw new IllegalStateException("not an integer: " + x);
+            }
+            return qr[0];
         }
     }
 }

@@ -34,6 +34,18 @@ public final class ExactProof {
         return new ExactProof(proved, reason, level * unit, smallestPivot, identities);
     }
 
+    /**
+     * @param other the proof of further certificates the answer rests on (the same level or none)
+     * @return a proof of both: proved when both are, its reason both reasons, its smallest pivot the lesser
+     */
+    ExactProof and(ExactProof other) {
+        List<ExactCertificateCheck.Projected> both = new java.util.ArrayList<>(identities);
+        both.addAll(other.identities);
+        double pivot = Double.isNaN(smallestPivot) ? other.smallestPivot
+                : Double.isNaN(other.smallestPivot) ? smallestPivot : Math.min(smallestPivot, other.smallestPivot);
+        return new ExactProof(proved && other.proved, reason + "; and " + other.reason, level, pivot, both);
+    }
+
     /** @return the identities projected exactly, in order (empty if the proof stopped before projecting) */
     List<ExactCertificateCheck.Projected> identities() {
         return identities;

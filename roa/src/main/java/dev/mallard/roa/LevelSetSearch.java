@@ -53,7 +53,8 @@ final class LevelSetSearch {
     private final List<Polynomial> g;
     private final RegionOfAttractionOptions options;
     private final LevelSetConstraints constraints;
-    private List<Polynomial> velocity;
+    /** The vector field of Vdot, exact, for the exact proof; null: Vdot's own coefficients are taken. */
+    private List<ExactPolynomial> velocity;
     private boolean multiplierInDerivatives;
 
     /**
@@ -96,6 +97,17 @@ final class LevelSetSearch {
      * @return this
      */
     LevelSetSearch withVelocity(List<Polynomial> field) {
+        List<ExactPolynomial> exact = new ArrayList<>();
+        field.forEach(f -> exact.add(ExactPolynomial.of(f)));
+        return withExactVelocity(exact);
+    }
+
+    /**
+     * @param field as for {@link #withVelocity}, given exactly (a field whose exact coefficients are not doubles,
+     *     as the products of the cleared denominators, {@link ClearedDenominators})
+     * @return this
+     */
+    LevelSetSearch withExactVelocity(List<ExactPolynomial> field) {
         this.velocity = List.copyOf(field);
         return this;
     }
@@ -371,9 +383,7 @@ final class LevelSetSearch {
         if (velocity == null) {
             vdotExact = ExactPolynomial.of(vdot);
         } else {
-            List<ExactPolynomial> field = new ArrayList<>();
-            velocity.forEach(f -> field.add(ExactPolynomial.of(f)));
-            vdotExact = vExact.directional(y, field);
+            vdotExact = vExact.directional(y, velocity);
         }
         if (!scaling.isNone()) {
             double[][] units = scaling.stateMatrix(y.size());

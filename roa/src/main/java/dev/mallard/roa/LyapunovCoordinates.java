@@ -227,15 +227,40 @@ final class LyapunovCoordinates {
         if (!flat) {
             throw new IllegalArgumentException("V is not zero with zero gradient at the equilibrium: " + v);
         }
-        SosProgram program = new SosProgram(variables);
-        addSosConstraint(program, "V positive", PolynomialExpression.of(v.sub(floor(1e-6 * curvature(v)))));
-        program.maximizeGramMargin(1.0);
-        SosSolution s = program.solve(options);
+        SosSolution s = positivityProgram(v).program().solve(options);
         if (!verifies(s)) {
             throw new IllegalArgumentException("V is not certified positive on the circles (Gram margin "
                     + s.gramMargin() + ", solver " + s.status() + ")");
         }
         return s;
+    }
+
+    /**
+     * The program of V's positivity with a floor: {@code V - l + sum_i lambda_i h_i} SOS, {@code l = 1e-6 k
+     * |z|^2} ({@code k = }{@link #curvature}, the lambda_i free multiples of the equations), its Gram margin
+     * maximised; a certificate makes {@code V >= l > 0} away from the equilibrium (on the circles).
+     *
+     * @param v V in {@link #variables}
+     * @return the program, not solved, with its constraint and floor
+     */
+    PositivityProgram positivityProgram(Polynomial v) {
+        SosProgram program = new SosProgram(variables);
+        Polynomial floor = floor(1e-6 * curvature(v));
+        SosConstraint constraint = addSosConstraint(program, "V positive", PolynomialExpression.of(v.sub(floor)));
+        program.maximizeGramMargin(1.0);
+        return new PositivityProgram(program, constraint, floor);
+    }
+
+    /** A positivity program ({@link #positivityProgram}): the program, its SOS constraint and the floor l. */
+    record PositivityProgram(SosProgram program, SosConstraint constraint, Polynomial floor) {
+    }
+
+    /**
+     * @param constraint a constraint made by {@link #addSosConstraint}
+     * @return its free multiples of the equations: the i-th multiplier, of {@code equations.get(i)}
+     */
+    List<PolynomialExpression> equationMultipliers(SosConstraint constraint) {
+        return List.copyOf(constraint.freeMultipliers.subList(0, equations.size()));
     }
 
     /**

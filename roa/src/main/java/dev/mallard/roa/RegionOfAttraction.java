@@ -118,6 +118,11 @@ public final class RegionOfAttraction {
         }
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
         if (options.shapeMatrix() != null) {
+            if (options.exactProof()) {
+                throw new IllegalArgumentException("exactProof is not available with shapeMatrix: the shape search's "
+                        + "certificates (one per vertex field, sin and cos enclosed by chords) are checked in floating "
+                        + "point only; remove exactProof");
+            }
             return ShapeRegionOfAttraction.analyze(system, context, f, y, x0, stateVariables, options, start);
         }
         LevelSetConstraints constraints = LevelSetConstraints.of(options, stateVariables, y, x0);
@@ -254,10 +259,11 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The implicit form's level search; if it fails or certifies nothing (and no exact proof is asked for, which
-     * the implicit form's velocity carries), the explicit form with the denominators cleared
-     * ({@link ClearedDenominators}), whose SDP statuses and counts then include the first attempt's (of a failed
-     * attempt, its statuses and solves).
+     * The implicit form's level search; if it fails or certifies nothing (or, with an exact proof asked for, is
+     * not proved exactly), the explicit form with the denominators cleared ({@link ClearedDenominators}; its
+     * exact proof is W's level certificate, W rebuilt exactly from V and the dynamics, and the denominators'
+     * positivity), whose SDP statuses and counts then include the first attempt's (of a failed attempt, its
+     * statuses and solves).
      */
     private static LevelSetSearch.Outcome implicitOrCleared(List<Variable> y, List<Variable> z, Polynomial v,
             Polynomial vdot, List<Polynomial> g, List<RationalFunction> quotients, RegionOfAttractionOptions options,
@@ -266,23 +272,25 @@ public final class RegionOfAttraction {
         RegionOfAttractionException failure = null;
         try {
             implicit = new LevelSetSearch(y, z, v, vdot, g, options, constraints).withVelocity(toPolynomials(z)).run();
-            if (implicit.verified || options.exactProof()) {
+            if (implicit.verified && (!options.exactProof() || implicit.exactProof.proved())) {
                 return implicit;
             }
         } catch (RegionOfAttractionException e) {
-            if (options.exactProof()) {
-                throw e;
-            }
             failure = e;
         }
         List<SosSolution> checks = new ArrayList<>();
-        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks);
+        ClearedDenominators.Cleared w = ClearedDenominators.vdot(v, y, quotients, options.sosOptions(), checks,
+                options.exactProof());
         LevelSetSearch.Outcome cleared = null;
         if (w != null) {
             RegionOfAttractionOptions o = options.multiplierDegree() >= 0 ? options
                     : options.withMultiplierDegree(w.multiplierDegree());
             try {
-                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints).run();
+                cleared = new LevelSetSearch(y, List.of(), v, w.w(), List.of(), o, constraints)
+                        .withExactVelocity(w.field()).run();
+                if (cleared.exactProof != null) {
+                    cleared.exactProof = cleared.exactProof.and(w.denominators());
+                }
             } catch (RegionOfAttractionException e) {
                 cleared = null;
             }
@@ -322,25 +330,25 @@ public final class RegionOfAttraction {
     }
 
     /**
-     * The exact proof covers the level-set certificate of a fixed V without S-procedure terms: refuse it where
-     * the answer would rest on another certificate.
+     * The exact proof covers the level-set certificate of a fixed V and the certificates of a searched V of
+     * higher degree, without S-procedure terms: refuse it where the answer would rest on another certificate.
      */
     private static void checkExactProofApplies(LevelSetConstraints constraints, RegionOfAttractionOptions options) {
         if (!options.exactProof()) {
             return;
         }
         String other = !constraints.isEmpty() ? "a state region or uncertain parameters"
-                : options.lyapunovDegree() > 2 ? "lyapunovDegree " + options.lyapunovDegree()
                 : options.enlargementIterations() > 0 ? "enlargement by V-iteration" : null;
         if (other != null) {
-            throw new IllegalArgumentException("exactProof proves the level-set certificate of a fixed V; it does not "
-                    + "cover " + other + ": remove one of them");
+            throw new IllegalArgumentException("exactProof proves the certificates of V without S-procedure terms; it "
+                    + "does not cover " + other + ": remove one of them");
         }
     }
 
     /**
      * Runs the bilinear search from the quadratic estimate, guided by simulation ({@link SimulationGuidedSearch})
-     * if the options ask for it, adding its statuses, solves and times to the tallies.
+     * if the options ask for it, and proves its estimate exactly if they ask for that
+     * ({@link EstimateExactProof}), adding its statuses, solves and times to the tallies.
      */
     private static BilinearLyapunovSearch.Estimate grow(BilinearLyapunovSearch search,
             BilinearLyapunovSearch.Estimate quadratic, RegionOfAttractionOptions options, List<SdpStatus> statuses,
@@ -348,6 +356,9 @@ public final class RegionOfAttraction {
         BilinearLyapunovSearch.Estimate best = options.simulationGuidance()
                 ? new SimulationGuidedSearch(search, options).run(quadratic)
                 : search.run(quadratic);
+        if (options.exactProof()) {
+            best = EstimateExactProof.attach(search, best, options.sosOptions());
+        }
         statuses.addAll(search.statuses);
         counters[0] += search.solves;
         counters[1] += search.iterations;

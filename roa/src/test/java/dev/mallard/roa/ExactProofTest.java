@@ -67,6 +67,24 @@ class ExactProofTest {
     }
 
     @Test
+    void theLdlFactorisationReadsSignsHeldInTheDenominator() {
+        // BigFraction.of(1, -3) holds 1/-3: -1/3 I is negative definite and must be refused, 1/3 I (as -1/-3)
+        // accepted with its pivots 1/3.
+        BigFraction minusThird = BigFraction.of(1, -3);
+        assertEquals(-1, minusThird.signum());
+        ExactCertificateCheck.Ldl negative = new ExactCertificateCheck.Ldl(new BigFraction[][] {
+            {minusThird, BigFraction.ZERO}, {BigFraction.ZERO, minusThird}});
+        assertTrue(negative.failure != null && negative.failure.contains("pivot 0 is negative"), negative.failure);
+        assertEquals(-1.0 / 3, negative.failingPivot, 1e-15);
+        BigFraction third = BigFraction.of(-1, -3);
+        ExactCertificateCheck.Ldl positive = new ExactCertificateCheck.Ldl(new BigFraction[][] {
+            {third, BigFraction.of(1, -6)}, {BigFraction.of(1, -6), third}});
+        // [[1/3, -1/6], [-1/6, 1/3]]: pivots 1/3 and 1/3 - (1/36)/(1/3) = 1/4
+        assertEquals(null, positive.failure);
+        assertEquals(BigFraction.of(1, 4), positive.smallest);
+    }
+
+    @Test
     void aPerturbedGramMatrixIsProjectedOntoTheIdentityAndProved() {
         // p = 2x^2 + 2xy + 3y^2 with Q off by 1e-7 in every entry: the projection restores p = m'Qm exactly.
         Variable x = new Variable("x");
@@ -96,7 +114,7 @@ class ExactProofTest {
     }
 
     /** p = m'Qm re-expanded term by term, and every leading principal minor of Q positive. */
-    private static void assertHoldsExactly(ExactProof proof) {
+    static void assertHoldsExactly(ExactProof proof) {
         assertFalse(proof.identities().isEmpty());
         for (ExactCertificateCheck.Projected identity : proof.identities()) {
             List<Monomial> m = identity.basis();
@@ -110,41 +128,39 @@ class ExactProofTest {
             }
             expanded.values().removeIf(BigFraction::isZero);
             assertEquals(identity.p().terms(), expanded, identity.name());
-            for (int k = 1; k <= m.size(); k++) {
-                assertTrue(leadingMinor(q, k).signum() > 0, identity.name() + ": minor " + k);
+            BigFraction[] pivots = eliminationPivots(q);
+            for (int k = 0; k < pivots.length; k++) {
+                assertTrue(pivots[k].signum() > 0, identity.name() + ": pivot " + k + " (minor " + (k + 1) + ")");
             }
         }
     }
 
-    /** The determinant of the leading k x k block, by exact Gaussian elimination with row exchanges. */
-    private static BigFraction leadingMinor(BigFraction[][] q, int k) {
-        BigFraction[][] a = new BigFraction[k][k];
-        for (int i = 0; i < k; i++) {
-            System.arraycopy(q[i], 0, a[i], 0, k);
+    /**
+     * The pivots of Gaussian elimination without row exchanges, in fractions: the k-th is the ratio of the
+     * leading principal minors of orders k + 1 and k, so all are positive if and only if every leading minor is
+     * (stops at the first that is not, returning the pivots so far).
+     */
+    private static BigFraction[] eliminationPivots(BigFraction[][] q) {
+        int n = q.length;
+        BigFraction[][] a = new BigFraction[n][];
+        for (int i = 0; i < n; i++) {
+            a[i] = q[i].clone();
         }
-        BigFraction det = BigFraction.ONE;
-        for (int c = 0; c < k; c++) {
-            int r = c;
-            while (r < k && a[r][c].isZero()) {
-                r++;
+        BigFraction[] pivots = new BigFraction[n];
+        for (int c = 0; c < n; c++) {
+            pivots[c] = a[c][c];
+            if (pivots[c].signum() <= 0) {
+                return java.util.Arrays.copyOf(pivots, c + 1);
             }
-            if (r == k) {
-                return BigFraction.ZERO;
-            }
-            if (r != c) {
-                BigFraction[] t = a[r];
-                a[r] = a[c];
-                a[c] = t;
-                det = det.negate();
-            }
-            det = det.multiply(a[c][c]);
-            for (int i = c + 1; i < k; i++) {
+            for (int i = c + 1; i < n; i++) {
                 BigFraction f = a[i][c].divide(a[c][c]);
-                for (int j = c; j < k; j++) {
-                    a[i][j] = a[i][j].subtract(f.multiply(a[c][j]));
+                if (!f.isZero()) {
+                    for (int j = c; j < n; j++) {
+                        a[i][j] = a[i][j].subtract(f.multiply(a[c][j]));
+                    }
                 }
             }
         }
-        return det;
+        return pivots;
     }
 }

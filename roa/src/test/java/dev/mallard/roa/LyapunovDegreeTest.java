@@ -140,17 +140,20 @@ class LyapunovDegreeTest {
                 .dynamics(xe.negate().plus(xe.times(xe))).build(Scalar.DOUBLE);
         RegionOfAttractionOptions exact = RegionOfAttractionOptions.defaults().withStateVariables(List.of(x))
                 .withExactProof(true);
-        List<RegionOfAttractionOptions> refused = List.of(exact.withLyapunovDegree(4), exact.withEnlargement(1, 1000),
+        List<RegionOfAttractionOptions> refused = List.of(exact.withEnlargement(1, 1000),
                 exact.withStateRegion(StateRegion.box(List.of(x), new double[] {-1}, new double[] {1})));
         for (RegionOfAttractionOptions options : refused) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(), options));
             assertTrue(e.getMessage().contains("exactProof"), e.getMessage());
         }
-        // without them the proof is made
-        RegionOfAttractionResult proved = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
-                exact);
-        assertTrue(proved.exactProof().orElseThrow().proved(), proved.exactProof().toString());
+        // without them the proof is made, also for a searched V of degree 4 (EstimateExactProofTest)
+        for (RegionOfAttractionOptions options : List.of(exact, exact.withLyapunovDegree(4))) {
+            RegionOfAttractionResult proved = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
+                    options);
+            assertTrue(proved.exactProof().orElseThrow().proved(), proved.exactProof().toString());
+            assertEquals(proved.rho(), proved.exactProof().orElseThrow().level());
+        }
     }
 
     @Test

@@ -60,12 +60,18 @@ class ScaleInvarianceTest {
                         Formula.parse(u + "*(-768*x^2*y + 1600*y^3)/D", names))
                 .build(Scalar.DOUBLE);
         RegionOfAttractionOptions options = RegionOfAttractionOptions.defaults().withStateVariables(List.of(X, Y))
-                .withLyapunovCandidate(Formula.parse("x^2 + y^2", names)).withSimulationCheck(0, 1.0, 1e-3, 1);
+                .withLyapunovCandidate(Formula.parse("x^2 + y^2", names)).withSimulationCheck(0, 1.0, 1e-3, 1)
+                .withExactProof(true);
         RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
                 options);
         double exact = Math.sqrt(d) / 20;
         assertTrue(r.isVerified(), r::toString);
         assertTrue(r.rho() >= 0.98 * exact && r.rho() <= exact, "D = " + d + ": " + r.rho() + " against " + exact);
+        // the level certificate and lambda's, proved in rational arithmetic in the scaled units and mapped back
+        ExactProof proof = r.exactProof().orElseThrow();
+        assertTrue(proof.proved(), () -> "D = " + d + ": " + proof);
+        assertEquals(r.rho(), proof.level());
+        ExactProofTest.assertHoldsExactly(proof);
         Expression v = r.lyapunovFunction();
         assertEquals(1.0, v.evaluate(Environment.of(Map.of(X, Math.sqrt(r.rho()), Y, 0.0))), 1e-9);
     }

@@ -34,7 +34,7 @@ class SimulationGuidedSearchTest {
     @Test
     void muThreeDegreeSixCertifiesNinetyPercentOfTheTrueArea() {
         // 53% without guidance (the alternation from the quadratic estimate stalls); measured 93.9% with it
-        double[][] v = certifiedV(3.0, 6, true);
+        double[][] v = certifiedV(3.0, 6, true, true);
         double area = polarArea(v);
         assertTrue(area >= 0.9 * TRUE_AREA_MU3 && area < TRUE_AREA_MU3, () -> "area " + area);
         assertCertifiedInsideTheLimitCycle(v, 3.0, PERIOD_MU3, TRUE_AREA_MU3);
@@ -45,7 +45,7 @@ class SimulationGuidedSearchTest {
         RegionOfAttractionOptions off = RegionOfAttractionOptions.defaults().withSimulationGuidance(false);
         assertTrue(RegionOfAttractionOptions.defaults().simulationGuidance() && !off.simulationGuidance());
         assertTrue(off.toString().endsWith(", simulationGuidance=false]"), off::toString);
-        double area = polarArea(certifiedV(3.0, 6, false));
+        double area = polarArea(certifiedV(3.0, 6, false, false));
         assertTrue(area > 0.45 * TRUE_AREA_MU3 && area < 0.6 * TRUE_AREA_MU3, () -> "area " + area);
     }
 
@@ -53,7 +53,7 @@ class SimulationGuidedSearchTest {
     @Tag("coverage")
     void muOneDegreeSixCertifiesNinetyFivePercentOfTheTrueArea() {
         // 94.4% without guidance; measured 96.1% with it (its restarts; the fitted start is not tried then)
-        double[][] v = certifiedV(1.0, 6, true);
+        double[][] v = certifiedV(1.0, 6, true, true);
         double area = polarArea(v);
         double truth = LyapunovDegreeTest.TRUE_AREA;
         assertTrue(area >= 0.95 * truth && area < truth, () -> "area " + area);
@@ -80,14 +80,23 @@ class SimulationGuidedSearchTest {
         assertTrue(!sampler.converges(new double[] {1.02 * amplitude, 0}));
     }
 
-    /** V's terms as {coefficient, exponent of x1, exponent of x2}. */
-    private static double[][] certifiedV(double mu, int degree, boolean guided) {
+    /**
+     * V's terms as {coefficient, exponent of x1, exponent of x2}; with exact, its certificates proved in rational
+     * arithmetic at the certified level (ExactProofTest re-expands them).
+     */
+    private static double[][] certifiedV(double mu, int degree, boolean guided, boolean exact) {
         VanDerPol<Double> system = new VanDerPol<>(Scalar.DOUBLE, mu, true);
         RegionOfAttractionResult result = RegionOfAttraction.analyzeDetailed(system, system.createDefaultContext(),
                 RegionOfAttractionOptions.defaults().withStateVariables(List.of(X1, X2))
                         .withSimulationCheck(0, 1.0, 1.0, 1).withLyapunovDegree(degree)
-                        .withSimulationGuidance(guided));
+                        .withSimulationGuidance(guided).withExactProof(exact));
         assertTrue(result.isVerified(), result::toString);
+        if (exact) {
+            ExactProof proof = result.exactProof().orElseThrow();
+            assertTrue(proof.proved(), proof::toString);
+            assertEquals(result.rho(), proof.level());
+            ExactProofTest.assertHoldsExactly(proof);
+        }
         return result.lyapunovFunction().toPolynomial(List.of(X1, X2)).terms().entrySet().stream()
                 .map(t -> new double[] {t.getValue(), t.getKey().degree(X1), t.getKey().degree(X2)})
                 .toArray(double[][]::new);

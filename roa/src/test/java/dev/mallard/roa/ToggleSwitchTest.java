@@ -1,5 +1,6 @@
 package dev.mallard.roa;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.scalar.Scalar;
@@ -40,9 +41,16 @@ class ToggleSwitchTest {
         context.setContinuousStateValues(2.618033988749895, 0.3819660112501051);
         RegionOfAttractionResult r = RegionOfAttraction.analyzeDetailed(system, context,
                 RegionOfAttractionOptions.defaults().withStateVariables(List.of(u, v)).withUseImplicitDynamics(true)
-                        .withSimulationCheck(8, 20.0, 1e-3, 1));
+                        .withSimulationCheck(8, 20.0, 1e-3, 1).withExactProof(true));
         assertTrue(r.isVerified(), r::toString);
         assertTrue(r.rho() >= 0.98 * LEVEL && r.rho() <= LEVEL * (1 + 1e-7), r.rho() + " against " + LEVEL);
         assertTrue(r.simulation().agreesWithCertificate(), r::toString);
+        // the cleared form's level certificate and both denominators, proved in rational arithmetic
+        ExactProof proof = r.exactProof().orElseThrow();
+        assertTrue(proof.proved(), proof::toString);
+        assertEquals(r.rho(), proof.level());
+        assertEquals(3, proof.identities().size(), proof::toString);
+        assertTrue(proof.reason().contains("less their values at x*"), proof::toString);
+        ExactProofTest.assertHoldsExactly(proof);
     }
 }
