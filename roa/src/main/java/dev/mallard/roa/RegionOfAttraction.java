@@ -104,6 +104,7 @@ public final class RegionOfAttraction {
         // a subsystem's context in a diagram (Drake accepts it): its inputs become fixed values of a root context
         context = system.toRootContext(context);
         BilinearLyapunovSearch.checkApplicable(options);
+        CorrelativeLevelSearch.checkApplicable(options);
         checkOnlyContinuousState(system, context);
         double[] x0 = context.getContinuousState().toValueArray();
         checkFixedPoint(system, context, x0);
@@ -201,8 +202,12 @@ public final class RegionOfAttraction {
                 return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
                         counters, seconds, start);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).withVelocity(fPoly)
-                    .run();
+            CorrelativeLevelSearch sparse = options.sosOptions().sparsity() == SosOptions.Sparsity.CORRELATIVE
+                    ? new CorrelativeLevelSearch(y, v, vdot, options) : null;
+            // One clique: nothing to exploit, and the dense search's program is exactly today's.
+            outcome = sparse != null && !sparse.isOneClique() ? sparse.run()
+                    : new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).withVelocity(fPoly)
+                            .run();
         }
         statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
@@ -360,6 +365,10 @@ public final class RegionOfAttraction {
         if (!constraints.isEmpty()) {
             throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
                     + "region or uncertain parameters; remove them");
+        }
+        if (options.sosOptions().sparsity() != SosOptions.Sparsity.NONE) {
+            throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without "
+                    + "correlative sparsity; use Sparsity.NONE");
         }
     }
 

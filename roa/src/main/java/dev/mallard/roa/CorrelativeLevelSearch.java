@@ -1,0 +1,251 @@
+package dev.mallard.roa;
+
+import dev.mallard.symbolic.Monomial;
+import dev.mallard.symbolic.Polynomial;
+import dev.mallard.symbolic.Variable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The largest level of a fixed V certified with correlative sparsity ({@link SosOptions.Sparsity#CORRELATIVE}),
+ * in the form of Waki, Kim, Kojima and Muramatsu (2006): every constraint in the variables of one clique, with
+ * a multiplier per clique in that clique's variables.
+ *
+ * <p>Drake's certificate {@code (y'y)^d (V - rho) - lambda Vdot} has no correlative sparsity: any multiplier
+ * that is not constant joins every variable of its own terms with every variable of V (or of Vdot). So the
+ * level set is split along the cliques instead. The graph joins the variables of each term of Vdot and all the
+ * variables of each connected part of V (the components of the graph of V's terms: V is their sum, with
+ * disjoint variables); the maximal cliques C_k of its chordal extension ({@link ChordalCliques}) hold each
+ * component, which goes to the first clique holding it, so that {@code V = sum_k V_k}, V_k in C_k's variables.
+ * Then for a fixed rho the program is
+ * <pre>
+ *   -Vdot - sum_k s_k (rho - V_k)   SOS with correlative sparsity,   s_k SOS in C_k's variables,
+ * </pre>
+ * its Gram margin maximised ({@link SosProgram#maximizeGramMargin}); the s_k have no terms below degree 2
+ * (at y = 0 the certificate is {@code -rho sum_k s_k(0)}). It is sound: each component of V is at least 0
+ * ({@code V - c0} is, c0 its constant term, and setting the other components' variables to 0 leaves the one
+ * component; a level rho of the parts is the level {@code rho + c0} of V), so {@code V <= rho} gives {@code V_k <= rho} for every k, and then
+ * {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (the Gram basis holds every y_i). It is more conservative than
+ * the dense certificate: it proves Vdot negative on the larger set {@code {V_k <= rho for all k}}.
+ *
+ * <p>The level is not linear in this form (rho multiplies the s_k), so it is found by bisection, each step one
+ * SDP whose certificate is checked ({@link SosSolution#isVerified()} with a positive margin): the certified
+ * level is the highest that verified, to a relative {@link #RELATIVE_PRECISION}; the optimal level reported is
+ * the lowest that did not. Levels are searched in the units of {@link ProblemScaling} (diagonal, so the cliques
+ * are the same).
+ */
+final class CorrelativeLevelSearch {
+
+    /** The bisection stops when the levels certified and refused are this close, relative to the refused. */
+    static final double RELATIVE_PRECISION = 1e-3;
+    /** Doublings or halvings of the level tried while bracketing it. */
+    private static final int MAX_BRACKET_STEPS = 40;
+
+    private final List<Variable> y;
+    private final Polynomial v;
+    private final Polynomial vdot;
+    private final RegionOfAttractionOptions options;
+    private final List<List<Variable>> cliques;
+
+    /**
+     * @param y the displacement variables
+     * @param v V in y, positive definite (checked by the caller)
+     * @param vdot its time derivative, in y
+     * @param options settings
+     */
+    CorrelativeLevelSearch(List<Variable> y, Polynomial v, Polynomial vdot, RegionOfAttractionOptions options) {
+        this.y = y;
+        this.v = v;
+        this.vdot = vdot;
+        this.options = options;
+        Set<Monomial> support = new HashSet<>(vdot.monomials());
+        for (List<Variable> component : components(v, y)) {
+            Map<Variable, Integer> all = new HashMap<>();
+            component.forEach(x -> all.put(x, 1));
+            support.add(Monomial.of(all));
+        }
+        this.cliques = ChordalCliques.ofSupport(support, y);
+    }
+
+    /**
+     * Refuses the options this search does not carry into its program.
+     *
+     * @param options the settings
+     * @throws IllegalArgumentException naming the option that cannot go with correlative sparsity
+     */
+    static void checkApplicable(RegionOfAttractionOptions options) {
+        if (options.sosOptions().sparsity() != SosOptions.Sparsity.CORRELATIVE) {
+            return;
+        }
+        String other = options.useImplicitDynamics() ? "useImplicitDynamics"
+                : options.stateRegion() != null ? "a state region"
+                : !options.uncertainParameters().entries().isEmpty() ? "uncertain parameters"
+                : options.exactProof() ? "exactProof"
+                : options.enlargementIterations() > 0 ? "enlargement"
+                : options.lyapunovDegree() > 2 ? "lyapunovDegree " + options.lyapunovDegree()
+                : options.shapeMatrix() != null ? "a shape matrix" : null;
+        if (other != null) {
+            throw new IllegalArgumentException("correlative sparsity is available for a fixed V of explicit "
+                    + "polynomial dynamics, not with " + other + "; use Sparsity.NONE");
+        }
+    }
+
+    /** @return whether the graph is one clique of every variable (then the dense search is today's program) */
+    boolean isOneClique() {
+        return cliques.size() == 1 && cliques.get(0).size() == y.size();
+    }
+
+    /** @return the cliques, each in the order of y */
+    List<List<Variable>> cliques() {
+        return cliques;
+    }
+
+    /**
+     * @return the outcome (verified, with the certificate of the level certified)
+     * @throws RegionOfAttractionException if no positive level verifies
+     */
+    LevelSetSearch.Outcome run() {
+        ProblemScaling scaling = ProblemScaling.estimate(v, vdot, List.of(), y, options.seed());
+        Polynomial vs = scaling.v(v, y);
+        Polynomial vdots = scaling.vdot(vdot, y);
+        List<Polynomial> parts = split(vs);
+        Set<Monomial> symmetric = new HashSet<>(vs.monomials());
+        symmetric.addAll(vdots.monomials());
+        SignSymmetry symmetry = new SignSymmetry(symmetric, y);
+        int multiplierDegree = Math.max(2, vdots.totalDegree() - vs.totalDegree()
+                - Math.floorMod(vdots.totalDegree() - vs.totalDegree(), 2));
+        LevelSetSearch.Outcome out = new LevelSetSearch.Outcome();
+        double lo = 0.0;
+        double hi = Double.POSITIVE_INFINITY;
+        SosSolution best = null;
+        double rho = 1.0;
+        for (int step = 0; step < MAX_BRACKET_STEPS && (lo == 0.0 || hi == Double.POSITIVE_INFINITY); step++) {
+            SosSolution s = attempt(rho, vdots, parts, symmetry, multiplierDegree, out);
+            if (certifies(s)) {
+                lo = rho;
+                best = s;
+                rho *= 2;
+            } else {
+                hi = rho;
+                rho /= 2;
+            }
+        }
+        while (best != null && hi < Double.POSITIVE_INFINITY && hi - lo > RELATIVE_PRECISION * hi) {
+            double mid = 0.5 * (lo + hi);
+            SosSolution s = attempt(mid, vdots, parts, symmetry, multiplierDegree, out);
+            if (certifies(s)) {
+                lo = mid;
+                best = s;
+            } else {
+                hi = mid;
+            }
+        }
+        if (best == null) {
+            throw new RegionOfAttractionException("no positive level set of V is certified with correlative "
+                    + "sparsity (down to " + hi * scaling.levelUnit() + "): the per-clique certificate is too "
+                    + "conservative for this V, or V is not a local Lyapunov function", out.statuses);
+        }
+        out.verified = true;
+        out.lambdaFree = false;
+        // The parts sum to V less its constant term c0 (V's check proved V - c0 a sum of squares), so the level
+        // rho of the parts is the level rho + c0 of V.
+        double c0 = v.coefficient(Monomial.ONE);
+        out.certifiedRho = lo * scaling.levelUnit() + c0;
+        out.optimalRho = (hi < Double.POSITIVE_INFINITY ? hi : lo) * scaling.levelUnit() + c0;
+        out.lambda = Polynomial.ZERO;
+        out.norm = Polynomial.constant(1.0);
+        out.certificates.addAll(best.certificates());
+        return out;
+    }
+
+    private static boolean certifies(SosSolution s) {
+        return s.isVerified() && s.gramMargin() > 0;
+    }
+
+    /** The program at level rho (in scaled units), solved; its statistics recorded in {@code out}. */
+    private SosSolution attempt(double rho, Polynomial vdots, List<Polynomial> parts, SignSymmetry symmetry,
+            int multiplierDegree, LevelSetSearch.Outcome out) {
+        SosProgram program = new SosProgram(y);
+        PolynomialExpression certificate = PolynomialExpression.of(vdots.negate());
+        for (int k = 0; k < cliques.size(); k++) {
+            if (parts.get(k).isZero()) {
+                continue;
+            }
+            List<Monomial> basis = Monomial.range(cliques.get(k), 2, multiplierDegree).stream()
+                    .filter(symmetry::invariant).toList();
+            PolynomialExpression s = program.newFreePolynomial("s" + k, basis);
+            program.addSosConstraint("s" + k, s);
+            certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(parts.get(k))));
+        }
+        program.addSosConstraint("Vdot < 0 where every V_k <= rho", certificate);
+        program.maximizeGramMargin(1.0);
+        SosSolution s = program.solve(options.sosOptions());
+        out.solves++;
+        out.statuses.add(s.status());
+        out.iterations += s.iterations();
+        out.solverSeconds += s.solveSeconds() + s.buildSeconds();
+        return s;
+    }
+
+    /** V_k for each clique: the components of V (constant term dropped) each in the first clique holding it. */
+    private List<Polynomial> split(Polynomial vs) {
+        List<Polynomial> parts = new ArrayList<>();
+        cliques.forEach(c -> parts.add(Polynomial.ZERO));
+        for (List<Variable> component : components(vs, y)) {
+            int k = 0;
+            while (!cliques.get(k).containsAll(component)) {
+                k++;
+            }
+            Map<Monomial, Double> terms = new HashMap<>();
+            vs.terms().forEach((m, c) -> {
+                if (!m.variables().isEmpty() && component.containsAll(m.variables())) {
+                    terms.put(m, c);
+                }
+            });
+            parts.set(k, parts.get(k).add(Polynomial.of(terms)));
+        }
+        return parts;
+    }
+
+    /** The connected components of the graph of p's terms on y (variables that share a term are joined). */
+    static List<List<Variable>> components(Polynomial p, List<Variable> y) {
+        int[] parent = new int[y.size()];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        Set<Integer> occurring = new HashSet<>();
+        for (Monomial m : p.monomials()) {
+            int first = -1;
+            for (int i = 0; i < y.size(); i++) {
+                if (m.degree(y.get(i)) > 0) {
+                    occurring.add(i);
+                    if (first < 0) {
+                        first = i;
+                    } else {
+                        parent[root(parent, i)] = root(parent, first);
+                    }
+                }
+            }
+        }
+        Map<Integer, List<Variable>> byRoot = new java.util.TreeMap<>();
+        for (int i = 0; i < y.size(); i++) {
+            if (occurring.contains(i)) {
+                byRoot.computeIfAbsent(root(parent, i), r -> new ArrayList<>()).add(y.get(i));
+            }
+        }
+        return new ArrayList<>(byRoot.values());
+    }
+
+    private static int root(int[] parent, int i) {
+        int r = i;
+        while (parent[r] != r) {
+            r = parent[r];
+        }
+        return r;
+    }
+}
