@@ -91,7 +91,7 @@ final class CorrelativeLevelSearch {
                 : options.shapeMatrix() != null ? "a shape matrix" : null;
         if (other != null) {
             throw new IllegalArgumentException("correlative sparsity is available for a fixed V of explicit "
-                    + "polynomial dynamics, not with " + other + "; use Sparsity.NONE");
+                    + "polynomial dynamics, not with " + other + " (leave the sparsity at NONE)");
         }
     }
 

@@ -368,7 +368,7 @@ public final class RegionOfAttraction {
         }
         if (options.sosOptions().sparsity() != SosOptions.Sparsity.NONE) {
             throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without "
-                    + "correlative sparsity; use Sparsity.NONE");
+                    + "correlative sparsity (leave the sparsity at NONE)");
         }
     }
 
