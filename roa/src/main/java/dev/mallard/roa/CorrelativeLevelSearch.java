@@ -117,8 +117,9 @@ final class CorrelativeLevelSearch {
         Set<Monomial> symmetric = new HashSet<>(vs.monomials());
         symmetric.addAll(vdots.monomials());
         SignSymmetry symmetry = new SignSymmetry(symmetric, y);
-        int multiplierDegree = Math.max(2, vdots.totalDegree() - vs.totalDegree()
-                - Math.floorMod(vdots.totalDegree() - vs.totalDegree(), 2));
+        int wanted = options.multiplierDegree() >= 0 ? options.multiplierDegree()
+                : vdots.totalDegree() - vs.totalDegree();
+        int multiplierDegree = Math.max(2, wanted - Math.floorMod(wanted, 2));
         LevelSetSearch.Outcome out = new LevelSetSearch.Outcome();
         double lo = 0.0;
         double hi = Double.POSITIVE_INFINITY;
@@ -173,16 +174,17 @@ final class CorrelativeLevelSearch {
         SosProgram program = new SosProgram(y);
         PolynomialExpression certificate = PolynomialExpression.of(vdots.negate());
         for (int k = 0; k < cliques.size(); k++) {
-            if (parts.get(k).isZero()) {
-                continue;
-            }
             List<Monomial> basis = Monomial.range(cliques.get(k), 2, multiplierDegree).stream()
                     .filter(symmetry::invariant).toList();
-            PolynomialExpression s = program.newFreePolynomial("s" + k, basis);
-            program.addSosConstraint("s" + k, s);
-            certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(parts.get(k))));
+            for (int c = 0; c < parts.size(); c++) {
+                if (cliques.get(k).containsAll(parts.get(c).variables())) {
+                    PolynomialExpression s = program.newFreePolynomial("s" + k + "," + c, basis);
+                    program.addSosConstraint("s" + k + "," + c, s);
+                    certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(parts.get(c))));
+                }
+            }
         }
-        program.addSosConstraint("Vdot < 0 where every V_k <= rho", certificate);
+        program.addSosConstraint("Vdot < 0 where every V_c <= rho", certificate);
         program.maximizeGramMargin(1.0);
         SosSolution s = program.solve(options.sosOptions());
         out.solves++;
@@ -192,22 +194,17 @@ final class CorrelativeLevelSearch {
         return s;
     }
 
-    /** V_k for each clique: the components of V (constant term dropped) each in the first clique holding it. */
+    /** The components of V (constant term dropped), each as the polynomial of its terms. */
     private List<Polynomial> split(Polynomial vs) {
         List<Polynomial> parts = new ArrayList<>();
-        cliques.forEach(c -> parts.add(Polynomial.ZERO));
         for (List<Variable> component : components(vs, y)) {
-            int k = 0;
-            while (!cliques.get(k).containsAll(component)) {
-                k++;
-            }
             Map<Monomial, Double> terms = new HashMap<>();
             vs.terms().forEach((m, c) -> {
                 if (!m.variables().isEmpty() && component.containsAll(m.variables())) {
                     terms.put(m, c);
                 }
             });
-            parts.set(k, parts.get(k).add(Polynomial.of(terms)));
+            parts.add(Polynomial.of(terms));
         }
         return parts;
     }

@@ -71,7 +71,7 @@ final class CorrelativeChainScale {
                 long start = System.nanoTime();
                 String line;
                 try {
-                    RegionOfAttractionResult r = member.analyze(RegionOfAttractionOptions.defaults()
+                    RegionOfAttractionResult r = member.analyze(RegionOfAttractionOptions.defaults().withMultiplierDegree(Integer.getInteger("multiplierDegree", -1))
                             .withSosOptions(sos).withSimulationCheck(0, 1.0, 1e-3, 1));
                     line = String.format(Locale.ROOT, "%-11s %2d %12.8f %8s %6d %s", form, 2 * oscillators, r.rho(),
                             r.isVerified(), r.sdpSolves(), largest.describe());
