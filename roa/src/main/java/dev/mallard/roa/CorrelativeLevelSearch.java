@@ -18,26 +18,28 @@ import java.util.Set;
  *
  * <p>Drake's certificate {@code (y'y)^d (V - rho) - lambda Vdot} has no correlative sparsity: any multiplier
  * that is not constant joins every variable of its own terms with every variable of V (or of Vdot). So the
- * level set is split along the cliques instead. The graph joins the variables of each term of Vdot and all the
- * variables of each connected part of V (the components of the graph of V's terms: V is their sum, with
- * disjoint variables); the maximal cliques C_k of its chordal extension ({@link ChordalCliques}) hold each
- * component, which goes to the first clique holding it, so that {@code V = sum_k V_k}, V_k in C_k's variables.
- * Then for a fixed rho the program is
+ * level set is split instead. V is the sum of its components V_c (the connected components of the graph of its
+ * terms, with disjoint variables). The graph joins the variables of each term of Vdot and all the variables of
+ * each component; its chordal extension's maximal cliques C_k ({@link ChordalCliques}) each hold some
+ * components whole. For a fixed rho the program is
  * <pre>
- *   -Vdot - sum_k s_k (rho - V_k)   SOS with correlative sparsity,   s_k SOS in C_k's variables,
+ *   -Vdot - sum_k sum_(c in C_k) s_kc (rho - V_c)   SOS with correlative sparsity,   s_kc SOS in C_k's variables,
  * </pre>
- * its Gram margin maximised ({@link SosProgram#maximizeGramMargin}); the s_k have no terms below degree 2
- * (at y = 0 the certificate is {@code -rho sum_k s_k(0)}). It is sound: each component of V is at least 0
- * ({@code V - c0} is, c0 its constant term, and setting the other components' variables to 0 leaves the one
- * component; a level rho of the parts is the level {@code rho + c0} of V), so {@code V <= rho} gives {@code V_k <= rho} for every k, and then
- * {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (the Gram basis holds every y_i). It is more conservative than
- * the dense certificate: it proves Vdot negative on the larger set {@code {V_k <= rho for all k}}.
+ * its Gram margin maximised ({@link SosProgram#maximizeGramMargin}); the s_kc have no terms below degree 2
+ * (at y = 0 the certificate is {@code -rho sum s_kc(0)}). It is sound: each component of V is at least 0
+ * ({@code V - c0} is, c0 its constant term, which the candidate's check proves, and setting the other
+ * components' variables to 0 leaves the one component), so {@code V - c0 <= rho} gives {@code V_c <= rho} for
+ * every c, and then {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (the Gram basis holds every y_i); a level
+ * rho of the components is the level {@code rho + c0} of V. It is more conservative than the dense certificate:
+ * it proves Vdot negative on the larger set {@code {V_c <= rho for all c}}.
  *
- * <p>The level is not linear in this form (rho multiplies the s_k), so it is found by bisection, each step one
- * SDP whose certificate is checked ({@link SosSolution#isVerified()} with a positive margin): the certified
- * level is the highest that verified, to a relative {@link #RELATIVE_PRECISION}; the optimal level reported is
- * the lowest that did not. Levels are searched in the units of {@link ProblemScaling} (diagonal, so the cliques
- * are the same).
+ * <p>The multipliers have degree {@code deg Vdot - deg V} rounded down to even, at least 2, or
+ * {@link RegionOfAttractionOptions#multiplierDegree()} so rounded when it is set; only their monomials invariant
+ * under the sign symmetries of V and Vdot ({@link SignSymmetry}), as in the dense search. The level is not
+ * linear in this form (rho multiplies the s_kc), so it is found by bisection, each step one SDP whose
+ * certificate is checked ({@link SosSolution#isVerified()} with a positive margin): the certified level is the
+ * highest that verified, to a relative {@link #RELATIVE_PRECISION}; the optimal level reported is the lowest that
+ * did not. Levels are searched in the units of {@link ProblemScaling} (diagonal, so the cliques are the same).
  */
 final class CorrelativeLevelSearch {
 

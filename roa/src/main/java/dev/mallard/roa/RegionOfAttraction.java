@@ -37,6 +37,12 @@ import java.util.Random;
  * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
  * says so instead of a number.
+ *
+ * <p>With {@link SosOptions.Sparsity#CORRELATIVE} (explicit polynomial dynamics, a fixed V), when the states
+ * that share terms of V and Vdot form more than one clique, the level is certified in a sparse form instead
+ * (V split into its components, a multiplier per clique, the level by bisection; see the package's
+ * {@code CorrelativeLevelSearch}): smaller SDPs for chains and networks, at a level that may be lower, since
+ * the certificate is a restriction. With one clique the analysis is the dense one.
  */
 public final class RegionOfAttraction {
 

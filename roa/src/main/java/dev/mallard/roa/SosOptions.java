@@ -38,7 +38,9 @@ public final class SosOptions {
          * SOS parts, one per maximal clique of a chordal extension of its variables' graph (an edge when two
          * variables share a term), each on the basis monomials in that clique's variables. A restriction: any
          * certificate found is valid, but a polynomial may be SOS and have no such decomposition. With one
-         * clique the program is the one of {@link #NONE}.
+         * clique the program is the one of {@link #NONE}. In a region-of-attraction analysis it also changes
+         * the level-set certificate to one that has such cliques (V split along them, a multiplier per
+         * clique; see {@link RegionOfAttraction}).
          */
         CORRELATIVE
     }

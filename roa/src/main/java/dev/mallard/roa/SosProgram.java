@@ -27,8 +27,8 @@ import java.util.Set;
  * {@link NewtonPolytope}) with {@code p = m'Qm} imposed coefficient by coefficient as linear equalities;
  * Q is PSD (SOS), diagonally dominant (DSOS, a linear program) or scaled diagonally dominant (SDSOS, 2 x 2
  * blocks, see {@link SdsosGram}). With {@link SosOptions.Sparsity#CORRELATIVE} the Gram matrix is instead a
- * sum of one such matrix per clique of the polynomial's correlative sparsity graph ({@link #cliqueBases}),
- * each on the basis monomials of its clique. After the solve each Gram matrix (for cliques, the sum on the
+ * sum of one such matrix per maximal clique of a chordal extension of the polynomial's correlative sparsity
+ * graph (variables joined when they share a term), each on the basis monomials in its clique's variables. After the solve each Gram matrix (for cliques, the sum on the
  * union of their bases) is checked independently ({@link SosCertificate}).
  *
  * <p>The program is only recorded until {@link #solve}; it may be solved again after more constraints

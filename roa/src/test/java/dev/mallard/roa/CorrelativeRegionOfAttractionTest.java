@@ -42,7 +42,7 @@ class CorrelativeRegionOfAttractionTest {
         // Sound: below the smallest V where a ray meets Vdot = 0 (an upper bound on every certified level).
         double rays = rayBound(4000, 1);
         assertTrue(s.rho() < rays && d.rho() < rays, () -> s.rho() + " " + d.rho() + " " + rays);
-        // Within the stated factor: the per-clique certificate proves Vdot < 0 on {V_k <= rho for all k},
+        // Within the stated factor: the per-clique certificate proves Vdot < 0 on {V_c <= rho for every oscillator c},
         // larger than {V <= rho}; here it loses 13% (1.829 against 2.103).
         assertTrue(s.rho() >= 0.85 * d.rho() && s.rho() <= d.rho(), () -> s.rho() + " against " + d.rho());
         // The cliques are the triangles {p1, q1, p2} and {p1, p2, q2}: Gram blocks on their monomials of degree
