@@ -10,7 +10,7 @@ import java.util.Locale;
  * the separable V of {@link #separableCandidate}, analysed dense and with {@link SosOptions.Sparsity#CORRELATIVE}
  * in one JVM, one after the other. Prints, per n = 2N and form: the certified level, whether it verified, the SDP
  * solves, the largest SDP's Gram blocks (largest block, their count and total size) and equality constraints m,
- * and the analysis's wall seconds. Arguments: the numbers N of oscillators; {@code -Dforms=dense,correlative}
+ * and the analysis's wall seconds and the process's CPU seconds during it (JIT and GC threads included). Arguments: the numbers N of oscillators; {@code -Dforms=dense,correlative}
  * to choose the forms.
  */
 final class CorrelativeChainScale {
@@ -52,12 +52,17 @@ final class CorrelativeChainScale {
         }
     }
 
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
     /**
      * @param args numbers of oscillators
      */
     public static void main(String[] args) {
         String forms = System.getProperty("forms", "dense,correlative");
-        System.out.println("form         n          rho verified solves  maxB  #blk  sumB       m  wall_s");
+        System.out.println("form         n          rho verified solves  maxB  #blk  sumB       m  wall_s   cpu_s");
         for (String a : args) {
             int oscillators = Integer.parseInt(a);
             SosFamily.Member chain = CoupledVanDerPol.chain(oscillators);
@@ -69,6 +74,7 @@ final class CorrelativeChainScale {
                         .withSparsity(form.equals("correlative") ? SosOptions.Sparsity.CORRELATIVE
                                 : SosOptions.Sparsity.NONE);
                 long start = System.nanoTime();
+                long cpu = processCpuNanos();
                 String line;
                 try {
                     RegionOfAttractionResult r = member.analyze(RegionOfAttractionOptions.defaults().withMultiplierDegree(Integer.getInteger("multiplierDegree", -1))
@@ -78,7 +84,8 @@ final class CorrelativeChainScale {
                 } catch (RuntimeException e) {
                     line = form + " " + 2 * oscillators + " failed: " + e.getMessage();
                 }
-                System.out.printf(Locale.ROOT, "%s %7.1f%n", line, (System.nanoTime() - start) * 1e-9);
+                System.out.printf(Locale.ROOT, "%s %7.1f %7.1f%n", line, (System.nanoTime() - start) * 1e-9,
+                        (processCpuNanos() - cpu) * 1e-9);
             }
         }
     }
