@@ -90,6 +90,10 @@ final class RoaSosOptions {
         }
         if (sparsity != null) {
             sos = sos.withSparsity(sparsity());
+            if (sos.sparsity() != SosOptions.Sparsity.NONE && exportSdpa != null) {
+                throw new BadInputException("--export-sdpa writes the SDP of the largest level, which --sparsity "
+                        + "correlative does not solve (it bisects on the level); give one of them");
+            }
         }
         if (tolerance != null) {
             double tol = SystemOptions.number(tolerance, "--tol");

@@ -172,6 +172,9 @@ class RoaSosOptionsTest {
     @Test
     void badControlsAreRefusedOnOneLineNamingTheOptionAndValue() {
         assertBadInput("--sparsity must be none or correlative, got 'chordal'", with(VDP, "--sparsity", "chordal"));
+        assertBadInput("--export-sdpa writes the SDP of the largest level, which --sparsity correlative does not "
+                + "solve (it bisects on the level); give one of them",
+                with(VDP, "--sparsity", "correlative", "--export-sdpa", "/tmp/f.dat-s"));
         assertBadInput("--basis must be sos, sdsos or dsos, got 'psd'", with(VDP, "--basis", "psd"));
         assertBadInput("--multiplier-degree must be >= 0, got -1", with(VDP, "--multiplier-degree", "-1"));
         assertBadInput("--multiplier-degree: not an integer: 'two'", with(VDP, "--multiplier-degree", "two"));
