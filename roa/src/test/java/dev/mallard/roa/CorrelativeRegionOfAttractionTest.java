@@ -21,8 +21,16 @@ import org.junit.jupiter.api.Test;
  */
 class CorrelativeRegionOfAttractionTest {
 
-    private static final SosFamily.Member CHAIN = new SosFamily.Member("vdp2", CoupledVanDerPol.chain(2).states(),
-            CoupledVanDerPol.chain(2).dynamics(), "", CorrelativeChainScale.separableCandidate(2));
+    private static final SosFamily.Member CHAIN = chain(2);
+
+    /** The dense form's level for 8 states with the same V (docs/PERFORMANCE.md, 26 s of CPU: not run here). */
+    private static final double DENSE_8 = 1.78067077;
+
+    private static SosFamily.Member chain(int oscillators) {
+        SosFamily.Member c = CoupledVanDerPol.chain(oscillators);
+        return new SosFamily.Member("vdp" + oscillators, c.states(), c.dynamics(), "",
+                CorrelativeChainScale.separableCandidate(oscillators));
+    }
 
     private static RegionOfAttractionResult analyze(SosFamily.Member member, SosOptions.Sparsity sparsity,
             CorrelativeChainScale.Largest largest) {
@@ -40,7 +48,7 @@ class CorrelativeRegionOfAttractionTest {
         assertTrue(s.isVerified(), s::toString);
         assertTrue(s.certificates().stream().allMatch(SosCertificate::isVerified), s::toString);
         // Sound: below the smallest V where a ray meets Vdot = 0 (an upper bound on every certified level).
-        double rays = rayBound(4000, 1);
+        double rays = rayBound(CHAIN, 4000, 1);
         assertTrue(s.rho() < rays && d.rho() < rays, () -> s.rho() + " " + d.rho() + " " + rays);
         // Within the stated factor: the per-clique certificate proves Vdot < 0 on {V_c <= rho for every oscillator c},
         // larger than {V <= rho}; here it loses 13% (1.829 against 2.103).
@@ -54,11 +62,25 @@ class CorrelativeRegionOfAttractionTest {
     }
 
     @Test
+    void eightStatesKeepTheCliquesSize() {
+        SosFamily.Member chain = chain(4);
+        CorrelativeChainScale.Largest sparse = new CorrelativeChainScale.Largest();
+        RegionOfAttractionResult s = analyze(chain, SosOptions.Sparsity.CORRELATIVE, sparse);
+        assertTrue(s.isVerified(), s::toString);
+        assertTrue(s.rho() < rayBound(chain, 4000, 1), s::toString);
+        assertTrue(s.rho() >= 0.8 * DENSE_8, s::toString);
+        // Six cliques of 3 states: blocks of at most 6 whatever n; the constraints are the monomials of degree
+        // 2 and 4 in the cliques, 13 n - 18 (34 at n = 4, 86 at n = 8) against the dense 2045.
+        assertEquals(6, java.util.Arrays.stream(sparse.blocks).max().orElse(0));
+        assertEquals(13 * 8 - 18, sparse.m);
+    }
+
+    @Test
     void cliquesFollowTheChain() {
         List<Variable> y = CHAIN.variables();
         Map<String, Variable> names = CHAIN.names(y);
         Polynomial v = Formula.parse(CHAIN.candidate(), names).toPolynomial(y);
-        CorrelativeLevelSearch search = new CorrelativeLevelSearch(y, v, vdot(v, y),
+        CorrelativeLevelSearch search = new CorrelativeLevelSearch(y, v, vdot(CHAIN, v, y),
                 RegionOfAttractionOptions.defaults());
         Variable p1 = y.get(0);
         Variable q1 = y.get(1);
@@ -89,9 +111,9 @@ class CorrelativeRegionOfAttractionTest {
         assertTrue(e.getMessage().contains("exactProof"), e::getMessage);
     }
 
-    private static Polynomial vdot(Polynomial v, List<Variable> y) {
-        Map<String, Variable> names = CHAIN.names(y);
-        List<Polynomial> f = java.util.Arrays.stream(CHAIN.dynamics().split(";"))
+    private static Polynomial vdot(SosFamily.Member member, Polynomial v, List<Variable> y) {
+        Map<String, Variable> names = member.names(y);
+        List<Polynomial> f = java.util.Arrays.stream(member.dynamics().split(";"))
                 .map(e -> Formula.parse(e.trim(), names).toPolynomial(y)).toList();
         return PolynomialAlgebra.directional(v, y, f);
     }
@@ -100,11 +122,11 @@ class CorrelativeRegionOfAttractionTest {
      * The smallest V over rays' first zeros of Vdot: along x = r w, {@code Vdot = r^2 a(w) + r^4 b(w)} (V quadratic,
      * the dynamics linear plus cubic), so for a < 0 < b the zero is at {@code r^2 = -a/b}, where V = {@code V(w) r^2}.
      */
-    private static double rayBound(int rays, long seed) {
-        List<Variable> y = CHAIN.variables();
-        Map<String, Variable> names = CHAIN.names(y);
-        Polynomial v = Formula.parse(CHAIN.candidate(), names).toPolynomial(y);
-        Polynomial vdot = vdot(v, y);
+    private static double rayBound(SosFamily.Member member, int rays, long seed) {
+        List<Variable> y = member.variables();
+        Map<String, Variable> names = member.names(y);
+        Polynomial v = Formula.parse(member.candidate(), names).toPolynomial(y);
+        Polynomial vdot = vdot(member, v, y);
         Random random = new Random(seed);
         double best = Double.POSITIVE_INFINITY;
         for (int k = 0; k < rays; k++) {
