@@ -28,8 +28,9 @@ import java.util.Set;
  * Q is PSD (SOS), diagonally dominant (DSOS, a linear program) or scaled diagonally dominant (SDSOS, 2 x 2
  * blocks, see {@link SdsosGram}). With {@link SosOptions.Sparsity#CORRELATIVE} the Gram matrix is instead a
  * sum of one such matrix per maximal clique of a chordal extension of the polynomial's correlative sparsity
- * graph (variables joined when they share a term), each on the basis monomials in its clique's variables. After the solve each Gram matrix (for cliques, the sum on the
- * union of their bases) is checked independently ({@link SosCertificate}).
+ * graph (variables joined when they share a term), each on the basis monomials in its clique's variables.
+ * After the solve each Gram matrix (for cliques, the sum on the union of their bases) is checked
+ * independently ({@link SosCertificate}).
  *
  * <p>The program is only recorded until {@link #solve}; it may be solved again after more constraints
  * are added. Not thread-safe.
