@@ -29,9 +29,10 @@ import java.util.Set;
  * (at y = 0 the certificate is {@code -rho sum s_kc(0)}). It is sound: each component of V is at least 0
  * ({@code V - c0} is, c0 its constant term, which the candidate's check proves, and setting the other
  * components' variables to 0 leaves the one component), so {@code V - c0 <= rho} gives {@code V_c <= rho} for
- * every c, and then {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (the Gram basis holds every y_i); a level
- * rho of the components is the level {@code rho + c0} of V. It is more conservative than the dense certificate:
- * it proves Vdot negative on the larger set {@code {V_c <= rho for all c}}.
+ * every c, and then {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (a level counts as certified only when
+ * the Gram basis holds every y_i); a level rho of the components is the level {@code rho + c0} of V. It is
+ * more conservative than the dense certificate: it proves Vdot negative on the larger set
+ * {@code {V_c <= rho for all c}}.
  *
  * <p>The multipliers have degree {@code deg Vdot - deg V} rounded down to even, at least 2, or
  * {@link RegionOfAttractionOptions#multiplierDegree()} so rounded when it is set; only their monomials invariant
@@ -115,59 +116,89 @@ final class CorrelativeLevelSearch {
         ProblemScaling scaling = ProblemScaling.estimate(v, vdot, List.of(), y, options.seed());
         Polynomial vs = scaling.v(v, y);
         Polynomial vdots = scaling.vdot(vdot, y);
-        List<Polynomial> parts = split(vs);
         Set<Monomial> symmetric = new HashSet<>(vs.monomials());
         symmetric.addAll(vdots.monomials());
-        SignSymmetry symmetry = new SignSymmetry(symmetric, y);
         int wanted = options.multiplierDegree() >= 0 ? options.multiplierDegree()
                 : vdots.totalDegree() - vs.totalDegree();
-        int multiplierDegree = Math.max(2, wanted - Math.floorMod(wanted, 2));
-        LevelSetSearch.Outcome out = new LevelSetSearch.Outcome();
-        double lo = 0.0;
-        double hi = Double.POSITIVE_INFINITY;
-        SosSolution best = null;
-        double rho = 1.0;
-        for (int step = 0; step < MAX_BRACKET_STEPS && (lo == 0.0 || hi == Double.POSITIVE_INFINITY); step++) {
-            SosSolution s = attempt(rho, vdots, parts, symmetry, multiplierDegree, out);
-            if (certifies(s)) {
-                lo = rho;
-                best = s;
-                rho *= 2;
-            } else {
-                hi = rho;
-                rho /= 2;
-            }
-        }
-        while (best != null && hi < Double.POSITIVE_INFINITY && hi - lo > RELATIVE_PRECISION * hi) {
-            double mid = 0.5 * (lo + hi);
-            SosSolution s = attempt(mid, vdots, parts, symmetry, multiplierDegree, out);
-            if (certifies(s)) {
-                lo = mid;
-                best = s;
-            } else {
-                hi = mid;
-            }
-        }
-        if (best == null) {
+        Levels levels = new Levels(vdots, split(vs), new SignSymmetry(symmetric, y),
+                Math.max(2, wanted - Math.floorMod(wanted, 2)));
+        levels.bracket();
+        levels.bisect();
+        LevelSetSearch.Outcome out = levels.out;
+        if (levels.best == null) {
             throw new RegionOfAttractionException("no positive level set of V is certified with correlative "
-                    + "sparsity (down to " + hi * scaling.levelUnit() + "): the per-clique certificate is too "
-                    + "conservative for this V, or V is not a local Lyapunov function", out.statuses);
+                    + "sparsity (down to " + levels.hi * scaling.levelUnit() + "): the per-clique certificate is "
+                    + "too conservative for this V, or V is not a local Lyapunov function", out.statuses);
         }
         out.verified = true;
         out.lambdaFree = false;
         // The parts sum to V less its constant term c0 (V's check proved V - c0 a sum of squares), so the level
         // rho of the parts is the level rho + c0 of V.
         double c0 = v.coefficient(Monomial.ONE);
-        out.certifiedRho = lo * scaling.levelUnit() + c0;
-        out.optimalRho = (hi < Double.POSITIVE_INFINITY ? hi : lo) * scaling.levelUnit() + c0;
+        out.certifiedRho = levels.lo * scaling.levelUnit() + c0;
+        out.optimalRho = (levels.hi < Double.POSITIVE_INFINITY ? levels.hi : levels.lo) * scaling.levelUnit() + c0;
         out.lambda = Polynomial.ZERO;
         out.norm = Polynomial.constant(1.0);
-        out.certificates.addAll(best.certificates());
+        out.certificates.addAll(levels.best.certificates());
         return out;
     }
 
-    private static boolean certifies(SosSolution s) {
-        return s.isVerified() && s.gramMargin() > 0;
+    /** The levels tried (in scaled units): the highest certified with its solution, the lowest refused. */
+    private final class Levels {
+        final Polynomial vdots;
+        final List<Polynomial> parts;
+        final SignSymmetry symmetry;
+        final int multiplierDegree;
+        final LevelSetSearch.Outcome out = new LevelSetSearch.Outcome();
+        double lo;
+        double hi = Double.POSITIVE_INFINITY;
+        SosSolution best;
+
+        Levels(Polynomial vdots, List<Polynomial> parts, SignSymmetry symmetry, int multiplierDegree) {
+            this.vdots = vdots;
+            this.parts = parts;
+            this.symmetry = symmetry;
+            this.multiplierDegree = multiplierDegree;
+        }
+
+        /** From 1, doubles while certified or halves while refused, until a level of each kind is known. */
+        void bracket() {
+            double rho = 1.0;
+            for (int step = 0; step < MAX_BRACKET_STEPS && (best == null || hi == Double.POSITIVE_INFINITY); step++) {
+                rho = tryLevel(rho) ? 2 * rho : rho / 2;
+            }
+        }
+
+        /** Halves the bracket until it is within the relative precision. */
+        void bisect() {
+            while (best != null && hi < Double.POSITIVE_INFINITY && hi - lo > RELATIVE_PRECISION * hi) {
+                tryLevel(0.5 * (lo + hi));
+            }
+        }
+
+        private boolean tryLevel(double rho) {
+            SosSolution s = attempt(rho, vdots, parts, symmetry, multiplierDegree, out);
+            if (certifies(s)) {
+                lo = rho;
+                best = s;
+                return true;
+            }
+            hi = rho;
+            return false;
+        }
+    }
+
+    /**
+     * Verified with a positive margin, the certificate's basis holding every y_i (the last constraint is the
+     * certificate): then it is at least {@code margin |y|^2}, positive away from the origin.
+     */
+    private boolean certifies(SosSolution s) {
+        if (!s.isVerified() || !(s.gramMargin() > 0)) {
+            return false;
+        }
+        List<SosCertificate> all = s.certificates();
+        List<Monomial> basis = all.get(all.size() - 1).basis();
+        return y.stream().allMatch(x -> basis.contains(Monomial.of(x)));
     }
 
     /** The program at level rho (in scaled units), solved; its statistics recorded in {@code out}. */
