@@ -21,23 +21,23 @@ import java.util.Set;
  * level set is split instead. V is the sum of its components V_c (the connected components of the graph of its
  * terms, with disjoint variables). The graph joins the variables of each term of Vdot and all the variables of
  * each component; its chordal extension's maximal cliques C_k ({@link ChordalCliques}) each hold some
- * components whole. For a fixed rho the program is
+ * components whole, whose sum is W_k. For a fixed rho the program is
  * <pre>
- *   -Vdot - sum_k sum_(c in C_k) s_kc (rho - V_c)   SOS with correlative sparsity,   s_kc SOS in C_k's variables,
+ *   -Vdot - sum_k s_k (rho - W_k)   SOS with correlative sparsity,   s_k SOS in C_k's variables,
  * </pre>
- * its Gram margin maximised ({@link SosProgram#maximizeGramMargin}); the s_kc have no terms below degree 2
- * (at y = 0 the certificate is {@code -rho sum s_kc(0)}). It is sound: each component of V is at least 0
- * ({@code V - c0} is, c0 its constant term, which the candidate's check proves, and setting the other
- * components' variables to 0 leaves the one component), so {@code V - c0 <= rho} gives {@code V_c <= rho} for
- * every c, and then {@code -Vdot >= margin |m(y)|^2 > 0} for y != 0 (a level counts as certified only when
- * the Gram basis holds every y_i); a level rho of the components is the level {@code rho + c0} of V. It is
- * more conservative than the dense certificate: it proves Vdot negative on the larger set
- * {@code {V_c <= rho for all c}}.
+ * (no s_k where C_k holds no component), its Gram margin maximised ({@link SosProgram#maximizeGramMargin});
+ * the s_k have no terms below degree 2 (at y = 0 the certificate is {@code -rho sum s_k(0)}). It is sound:
+ * each component of V is at least 0 ({@code V - c0} is, c0 its constant term, which the candidate's check
+ * proves, and setting the other components' variables to 0 leaves the one component), so
+ * {@code V - c0 <= rho} gives {@code W_k <= rho} for every k, and then {@code -Vdot >= margin |m(y)|^2 > 0}
+ * for y != 0 (a level counts as certified only when the Gram basis holds every y_i); a level rho of the
+ * components is the level {@code rho + c0} of V. It is more conservative than the dense certificate: it proves
+ * Vdot negative on the larger set {@code {W_k <= rho for all k}}.
  *
  * <p>The multipliers have degree {@code deg Vdot - deg V} rounded down to even, at least 2, or
  * {@link RegionOfAttractionOptions#multiplierDegree()} so rounded when it is set; only their monomials invariant
  * under the sign symmetries of V and Vdot ({@link SignSymmetry}), as in the dense search. The level is not
- * linear in this form (rho multiplies the s_kc), so it is found by bisection, each step one SDP whose
+ * linear in this form (rho multiplies the s_k), so it is found by bisection, each step one SDP whose
  * certificate is checked ({@link SosSolution#isVerified()} with a positive margin): the certified level is the
  * highest that verified, to a relative {@link #RELATIVE_PRECISION}; the optimal level reported is the lowest that
  * did not. Levels are searched in the units of {@link ProblemScaling} (diagonal, so the cliques are the same).
@@ -207,17 +207,21 @@ final class CorrelativeLevelSearch {
         SosProgram program = new SosProgram(y);
         PolynomialExpression certificate = PolynomialExpression.of(vdots.negate());
         for (int k = 0; k < cliques.size(); k++) {
-            List<Monomial> basis = Monomial.range(cliques.get(k), 2, multiplierDegree).stream()
-                    .filter(symmetry::invariant).toList();
-            for (int c = 0; c < parts.size(); c++) {
-                if (cliques.get(k).containsAll(parts.get(c).variables())) {
-                    PolynomialExpression s = program.newFreePolynomial("s" + k + "," + c, basis);
-                    program.addSosConstraint("s" + k + "," + c, s);
-                    certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(parts.get(c))));
+            Polynomial inClique = Polynomial.ZERO;
+            for (Polynomial part : parts) {
+                if (cliques.get(k).containsAll(part.variables())) {
+                    inClique = inClique.add(part);
                 }
             }
+            if (!inClique.isZero()) {
+                List<Monomial> basis = Monomial.range(cliques.get(k), 2, multiplierDegree).stream()
+                        .filter(symmetry::invariant).toList();
+                PolynomialExpression s = program.newFreePolynomial("s" + k, basis);
+                program.addSosConstraint("s" + k, s);
+                certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(inClique)));
+            }
         }
-        program.addSosConstraint("Vdot < 0 where every V_c <= rho", certificate);
+        program.addSosConstraint("Vdot < 0 where every W_k <= rho", certificate);
         program.maximizeGramMargin(1.0);
         SosSolution s = program.solve(options.sosOptions());
         out.solves++;
