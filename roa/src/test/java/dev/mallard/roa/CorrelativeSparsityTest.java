@@ -116,6 +116,19 @@ class CorrelativeSparsityTest {
     }
 
     @Test
+    void cliquesApplyToTheLinearCones() {
+        // Each clique's block in the cone asked for: f - gamma with SDSOS blocks per clique is a restriction of
+        // SOS per clique, so its bound is at most the minimum 1, and no worse than DSOS's.
+        List<Variable> x = variables(4);
+        Polynomial f = rosenbrock(x);
+        Bound sdsos = lowerBound(f, x, CORRELATIVE.withCone(SosOptions.Cone.SDSOS));
+        Bound dsos = lowerBound(f, x, CORRELATIVE.withCone(SosOptions.Cone.DSOS));
+        assertTrue(sdsos.solution().isSuccess() && dsos.solution().isSuccess(), sdsos.solution()::toString);
+        assertTrue(dsos.gamma() <= sdsos.gamma() + 1e-6 && sdsos.gamma() <= 1.0 + 1e-6,
+                () -> dsos.gamma() + " " + sdsos.gamma());
+    }
+
+    @Test
     void oneCliqueGivesExactlyTheDenseProgram() {
         // 2x^4 + 2x^3y - x^2y^2 + 5y^4 + x z^3 + z^4: every pair of variables shares a term.
         List<Variable> v = variables(3);
