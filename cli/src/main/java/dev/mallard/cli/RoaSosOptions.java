@@ -21,8 +21,8 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
- * The SOS controls of {@code mallard roa} that a SOSTOOLS or Drake user expects: the Gram cone, the multiplier
- * degree, the back-off, the solver's tolerances, a restriction to a region of the state space, robust analysis
+ * The SOS controls of {@code mallard roa} that a SOSTOOLS or Drake user expects: the Gram cone, correlative
+ * sparsity, the multiplier degree, the back-off, the solver's tolerances, a restriction to a region of the state space, robust analysis
  * over a parameter box, and the export of the level-search SDP as SDPA. Each is checked and refused with a
  * one-line message naming the option and the value.
  */
@@ -32,6 +32,11 @@ final class RoaSosOptions {
             + "SDSOS (2x2 blocks) or DSOS (a linear program); SDSOS and DSOS are inner approximations, so their "
             + "levels are at most the SOS level.")
     String basis;
+
+    @Option(names = "--sparsity", paramLabel = "none|correlative", description = "Correlative sparsity: one Gram "
+            + "matrix per clique of the states that share terms of V and Vdot, with V split by cliques and a "
+            + "multiplier per clique (smaller SDPs for chains; a sound, lower level). Default none.")
+    String sparsity;
 
     @Option(names = "--multiplier-degree", paramLabel = "N", description = "Degree of the level-set multiplier lambda "
             + "(default: the degree of Vdot rounded up to even).")
@@ -83,6 +88,13 @@ final class RoaSosOptions {
         if (basis != null) {
             sos = sos.withCone(cone());
         }
+        if (sparsity != null) {
+            sos = sos.withSparsity(sparsity());
+            if (sos.sparsity() != SosOptions.Sparsity.NONE && exportSdpa != null) {
+                throw new BadInputException("--export-sdpa writes the SDP of the largest level, which --sparsity "
+                        + "correlative does not solve (it bisects on the level); give one of them");
+            }
+        }
         if (tolerance != null) {
             double tol = SystemOptions.number(tolerance, "--tol");
             if (!(tol > 0 && tol < 1)) {
@@ -124,6 +136,15 @@ final class RoaSosOptions {
             return SosOptions.Cone.valueOf(basis.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--basis must be sos, sdsos or dsos, got '" + Messages.quote(basis) + "'");
+        }
+    }
+
+    private SosOptions.Sparsity sparsity() {
+        try {
+            return SosOptions.Sparsity.valueOf(sparsity.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--sparsity must be none or correlative, got '" + Messages.quote(sparsity)
+                    + "'");
         }
     }
 

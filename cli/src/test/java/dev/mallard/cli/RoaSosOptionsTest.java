@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The SOS controls of {@code roa}: basis, multiplier degree, region, parameter box, SDPA export, --json details. */
+/** The SOS controls of {@code roa}: basis, sparsity, multiplier degree, region, parameter box, SDPA export, --json details. */
 class RoaSosOptionsTest {
 
     private static final String[] VDP = {"roa", "--vars", "x1,x2", "--f", "-x2; x1 + (x1^2 - 1)*x2", "--json"};
@@ -153,8 +153,28 @@ class RoaSosOptionsTest {
         assertEquals("", run.out());
     }
 
+    /** Two coupled Van der Pol oscillators (issue 30's chain) with each oscillator's own quadratic V. */
+    private static final String[] CHAIN = {"roa", "--vars", "p1,q1,p2,q2", "--f",
+        "-q1; p1 + (p1^2 - 1)*q1 + 0.2*p1 - 0.2*p2; -q2; p2 + (p2^2 - 1)*q2 + 0.2*p2 - 0.2*p1",
+        "--V", "1.5*p1^2 - p1*q1 + q1^2 + 1.5*p2^2 - p2*q2 + q2^2", "--json"};
+
+    @Test
+    void correlativeSparsityCertifiesTheChainWithin15PercentOfTheDenseLevel() {
+        double dense = certified(CHAIN).get("rho").asDouble();
+        JsonNode sparse = certified(with(CHAIN, "--sparsity", "correlative"));
+        double rho = sparse.get("rho").asDouble();
+        assertTrue(rho <= dense && rho >= 0.85 * dense, rho + " against " + dense);
+        for (JsonNode c : sparse.get("certificates")) {
+            assertTrue(c.get("verified").asBoolean(), sparse::toString);
+        }
+    }
+
     @Test
     void badControlsAreRefusedOnOneLineNamingTheOptionAndValue() {
+        assertBadInput("--sparsity must be none or correlative, got 'chordal'", with(VDP, "--sparsity", "chordal"));
+        assertBadInput("--export-sdpa writes the SDP of the largest level, which --sparsity correlative does not "
+                + "solve (it bisects on the level); give one of them",
+                with(VDP, "--sparsity", "correlative", "--export-sdpa", "/tmp/f.dat-s"));
         assertBadInput("--basis must be sos, sdsos or dsos, got 'psd'", with(VDP, "--basis", "psd"));
         assertBadInput("--multiplier-degree must be >= 0, got -1", with(VDP, "--multiplier-degree", "-1"));
         assertBadInput("--multiplier-degree: not an integer: 'two'", with(VDP, "--multiplier-degree", "two"));

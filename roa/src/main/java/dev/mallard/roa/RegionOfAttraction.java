@@ -37,6 +37,12 @@ import java.util.Random;
  * cos - 1 of them on the unit circles. When {@code -Vdot} is itself certified
  * positive definite (explicit dynamics), the level search is skipped: every level is certified and the result
  * says so instead of a number.
+ *
+ * <p>With {@link SosOptions.Sparsity#CORRELATIVE} (explicit polynomial dynamics, a fixed V), when the states
+ * that share terms of V and Vdot form more than one clique, the level is certified in a sparse form instead
+ * (V split into its components, a multiplier per clique, the level by bisection; see the package's
+ * {@code CorrelativeLevelSearch}): smaller SDPs for chains and networks, at a level that may be lower, since
+ * the certificate is a restriction. With one clique the analysis is the dense one.
  */
 public final class RegionOfAttraction {
 
@@ -104,6 +110,7 @@ public final class RegionOfAttraction {
         // a subsystem's context in a diagram (Drake accepts it): its inputs become fixed values of a root context
         context = system.toRootContext(context);
         BilinearLyapunovSearch.checkApplicable(options);
+        CorrelativeLevelSearch.checkApplicable(options);
         checkOnlyContinuousState(system, context);
         double[] x0 = context.getContinuousState().toValueArray();
         checkFixedPoint(system, context, x0);
@@ -206,8 +213,12 @@ public final class RegionOfAttraction {
                 return globalResult(stateVariables, inStateVariables(v, y, stateVariables, x0), global, statuses,
                         counters, seconds, start);
             }
-            outcome = new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).withVelocity(fPoly)
-                    .run();
+            CorrelativeLevelSearch sparse = options.sosOptions().sparsity() == SosOptions.Sparsity.CORRELATIVE
+                    ? new CorrelativeLevelSearch(y, v, vdot, options) : null;
+            // One clique: nothing to exploit, and the dense search's program is exactly today's.
+            outcome = sparse != null && !sparse.isOneClique() ? sparse.run()
+                    : new LevelSetSearch(y, List.of(), v, vdot, List.of(), options, constraints).withVelocity(fPoly)
+                            .run();
         }
         statuses.addAll(outcome.statuses);
         counters[0] += outcome.solves;
@@ -371,6 +382,10 @@ public final class RegionOfAttraction {
         if (!constraints.isEmpty()) {
             throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without a state "
                     + "region or uncertain parameters; remove them");
+        }
+        if (options.sosOptions().sparsity() != SosOptions.Sparsity.NONE) {
+            throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without "
+                    + "correlative sparsity (leave the sparsity at NONE)");
         }
     }
 

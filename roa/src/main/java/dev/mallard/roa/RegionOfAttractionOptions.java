@@ -287,7 +287,8 @@ public final class RegionOfAttractionOptions {
      *     constant) with uncertain parameters, which raise the certificate's degree (a higher degree there
      *     gives a larger SDP that the solver may fail to resolve). The
      *     S-procedure multipliers of a region or parameter box take the largest even degree within the
-     *     certificate's degree
+     *     certificate's degree. With {@link SosOptions.Sparsity#CORRELATIVE} it is the degree of the
+     *     per-clique multipliers instead (rounded down to even, at least 2)
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withMultiplierDegree(int degree) {

@@ -29,15 +29,33 @@ public final class SosOptions {
         SDSOS
     }
 
+    /** Which structure of an SOS constraint's polynomial splits its Gram matrix (beyond sign symmetry). */
+    public enum Sparsity {
+        /** One Gram matrix per constraint over its whole (reduced) basis. */
+        NONE,
+        /**
+         * Correlative sparsity (Waki, Kim, Kojima and Muramatsu 2006): the polynomial is written as a sum of
+         * SOS parts, one per maximal clique of a chordal extension of its variables' graph (an edge when two
+         * variables share a term), each on the basis monomials in that clique's variables. A restriction: any
+         * certificate found is valid, but a polynomial may be SOS and have no such decomposition. With one
+         * clique the program is the one of {@link #NONE}. In a region-of-attraction analysis it also changes
+         * the level-set certificate to one that has such cliques (V split along them, a multiplier per
+         * clique; see {@link RegionOfAttraction}).
+         */
+        CORRELATIVE
+    }
+
     private final Cone cone;
+    private final Sparsity sparsity;
     private final boolean newtonReduction;
     private final SdpOptions sdpOptions;
     private final double certificateTolerance;
     private final Consumer<SdpProblem> problemObserver;
 
-    private SosOptions(Cone cone, boolean newtonReduction, SdpOptions sdpOptions, double certificateTolerance,
-            Consumer<SdpProblem> problemObserver) {
+    private SosOptions(Cone cone, Sparsity sparsity, boolean newtonReduction, SdpOptions sdpOptions,
+            double certificateTolerance, Consumer<SdpProblem> problemObserver) {
         this.cone = cone;
+        this.sparsity = sparsity;
         this.newtonReduction = newtonReduction;
         this.sdpOptions = sdpOptions;
         this.certificateTolerance = certificateTolerance;
@@ -45,11 +63,11 @@ public final class SosOptions {
     }
 
     /**
-     * @return SOS cone, Newton-polytope reduction on, {@link SdpOptions#defaults()}, certificate tolerance
-     *     1e-9
+     * @return SOS cone, no sparsity, Newton-polytope reduction on, {@link SdpOptions#defaults()},
+     *     certificate tolerance 1e-9
      */
     public static SosOptions defaults() {
-        return new SosOptions(Cone.SOS, true, SdpOptions.defaults(), 1e-9, problem -> { });
+        return new SosOptions(Cone.SOS, Sparsity.NONE, true, SdpOptions.defaults(), 1e-9, problem -> { });
     }
 
     /**
@@ -57,7 +75,16 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withCone(Cone c) {
-        return new SosOptions(Checks.notNull(c, "cone"), newtonReduction, sdpOptions, certificateTolerance,
+        return new SosOptions(Checks.notNull(c, "cone"), sparsity, newtonReduction, sdpOptions, certificateTolerance,
+                problemObserver);
+    }
+
+    /**
+     * @param s the sparsity exploited in the Gram matrices, not null
+     * @return a copy with it set
+     */
+    public SosOptions withSparsity(Sparsity s) {
+        return new SosOptions(cone, Checks.notNull(s, "sparsity"), newtonReduction, sdpOptions, certificateTolerance,
                 problemObserver);
     }
 
@@ -67,7 +94,7 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withNewtonReduction(boolean on) {
-        return new SosOptions(cone, on, sdpOptions, certificateTolerance,
+        return new SosOptions(cone, sparsity, on, sdpOptions, certificateTolerance,
                 problemObserver);
     }
 
@@ -76,7 +103,7 @@ public final class SosOptions {
      * @return a copy with them set
      */
     public SosOptions withSdpOptions(SdpOptions options) {
-        return new SosOptions(cone, newtonReduction, Checks.notNull(options, "sdpOptions"), certificateTolerance,
+        return new SosOptions(cone, sparsity, newtonReduction, Checks.notNull(options, "sdpOptions"), certificateTolerance,
                 problemObserver);
     }
 
@@ -86,7 +113,7 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withCertificateTolerance(double tolerance) {
-        return new SosOptions(cone, newtonReduction, sdpOptions, Checks.positive(tolerance, "certificateTolerance"),
+        return new SosOptions(cone, sparsity, newtonReduction, sdpOptions, Checks.positive(tolerance, "certificateTolerance"),
                 problemObserver);
     }
 
@@ -99,7 +126,7 @@ public final class SosOptions {
      * @return a copy with it set
      */
     public SosOptions withProblemObserver(Consumer<SdpProblem> observer) {
-        return new SosOptions(cone, newtonReduction, sdpOptions, certificateTolerance,
+        return new SosOptions(cone, sparsity, newtonReduction, sdpOptions, certificateTolerance,
                 Checks.notNull(observer, "problemObserver"));
     }
 
@@ -111,6 +138,11 @@ public final class SosOptions {
     /** @return the Gram cone */
     public Cone cone() {
         return cone;
+    }
+
+    /** @return the sparsity exploited in the Gram matrices */
+    public Sparsity sparsity() {
+        return sparsity;
     }
 
     /** @return whether Gram bases are reduced by the Newton polytope */
@@ -130,7 +162,7 @@ public final class SosOptions {
 
     @Override
     public String toString() {
-        return "SosOptions[" + cone + ", newtonReduction=" + newtonReduction + ", certificateTolerance="
+        return "SosOptions[" + cone + ", sparsity=" + sparsity + ", newtonReduction=" + newtonReduction + ", certificateTolerance="
                 + certificateTolerance + "]";
     }
 }

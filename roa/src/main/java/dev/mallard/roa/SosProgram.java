@@ -26,8 +26,11 @@ import java.util.Set;
  * an {@link SdpModel}: each SOS constraint becomes a Gram matrix Q on a monomial basis m (reduced by the
  * {@link NewtonPolytope}) with {@code p = m'Qm} imposed coefficient by coefficient as linear equalities;
  * Q is PSD (SOS), diagonally dominant (DSOS, a linear program) or scaled diagonally dominant (SDSOS, 2 x 2
- * blocks, see {@link SdsosGram}). After the solve each Gram matrix is
- * checked independently ({@link SosCertificate}).
+ * blocks, see {@link SdsosGram}). With {@link SosOptions.Sparsity#CORRELATIVE} the Gram matrix is instead a
+ * sum of one such matrix per maximal clique of a chordal extension of the polynomial's correlative sparsity
+ * graph (variables joined when they share a term), each on the basis monomials in its clique's variables.
+ * After the solve each Gram matrix (for cliques, the sum on the union of their bases) is checked
+ * independently ({@link SosCertificate}).
  *
  * <p>The program is only recorded until {@link #solve}; it may be solved again after more constraints
  * are added. Not thread-safe.
@@ -367,12 +370,30 @@ public final class SosProgram {
         List<List<List<Map<ScalarVariable, Double>>>> grams = new ArrayList<>();
         for (SosConstraint c : sosConstraints) {
             List<Monomial> basis = gramBasis(c, options);
-            List<List<Map<ScalarVariable, Double>>> gram = switch (options.cone()) {
-                case SOS -> psdGram(model, c.name(),
-                        new SignSymmetry(c.polynomial().monomials(), indeterminates).classes(basis), basis.size());
-                case DSOS -> ddGram(model, c.name(), basis.size());
-                case SDSOS -> SdsosGram.build(model, c.name(), basis.size());
-            };
+            List<List<Integer>> cliques = cliqueBases(c, basis, options);
+            List<List<Map<ScalarVariable, Double>>> gram;
+            if (cliques.size() == 1 && cliques.get(0).size() == basis.size()) {
+                gram = coneGram(model, c, c.name(), basis, options);
+            } else {
+                // The union of the cliques' bases; each clique's Gram block is added into its rows and columns.
+                List<Integer> kept = cliques.stream().flatMap(List::stream).distinct().sorted().toList();
+                List<Monomial> union = kept.stream().map(basis::get).toList();
+                gram = zeroGram(union.size());
+                for (int k = 0; k < cliques.size(); k++) {
+                    List<Integer> members = cliques.get(k);
+                    List<Monomial> part = members.stream().map(basis::get).toList();
+                    List<List<Map<ScalarVariable, Double>>> block = coneGram(model, c, c.name() + "{" + k + "}",
+                            part, options);
+                    for (int a = 0; a < members.size(); a++) {
+                        for (int b = 0; b < members.size(); b++) {
+                            Map<ScalarVariable, Double> entry = gram.get(kept.indexOf(members.get(a)))
+                                    .get(kept.indexOf(members.get(b)));
+                            block.get(a).get(b).forEach((var, w) -> entry.merge(var, w, Double::sum));
+                        }
+                    }
+                }
+                basis = union;
+            }
             matchCoefficients(c.polynomial(), basis, gram, marginSlack, rows);
             bases.add(basis);
             grams.add(gram);
@@ -482,6 +503,81 @@ public final class SosProgram {
             s += e.getValue() * solution.value(e.getKey());
         }
         return s;
+    }
+
+    /**
+     * The correlative sparsity of a constraint ({@link SosOptions.Sparsity#CORRELATIVE}): for each maximal clique
+     * of the chordal extension of the graph of its polynomial's terms ({@link ChordalCliques}), the positions of
+     * the basis monomials whose variables all lie in the clique. A clique whose positions are all another's is
+     * left out (its block would add nothing), and so are basis monomials in no clique (the restriction).
+     *
+     * @param constraint a constraint of this program
+     * @param basis its Gram basis ({@link #gramBasis})
+     * @param options the options (the sparsity)
+     * @return the cliques' positions in the basis, each ascending; one list of every position when the sparsity
+     *     is {@link SosOptions.Sparsity#NONE} or the graph is one clique
+     */
+    List<List<Integer>> cliqueBases(SosConstraint constraint, List<Monomial> basis, SosOptions options) {
+        List<Integer> all = java.util.stream.IntStream.range(0, basis.size()).boxed().toList();
+        if (options.sparsity() == SosOptions.Sparsity.NONE) {
+            return List.of(all);
+        }
+        Set<Monomial> support = new HashSet<>();
+        constraint.polynomial().terms().forEach((m, form) -> {
+            if (!form.equals(AffineForm.ZERO)) {
+                support.add(m);
+            }
+        });
+        List<List<Integer>> positions = new ArrayList<>();
+        for (List<Variable> clique : ChordalCliques.ofSupport(support, indeterminates)) {
+            List<Integer> inClique = new ArrayList<>();
+            for (int i = 0; i < basis.size(); i++) {
+                if (clique.containsAll(basis.get(i).variables())) {
+                    inClique.add(i);
+                }
+            }
+            positions.add(inClique);
+        }
+        if (positions.isEmpty()) {
+            return List.of(all);
+        }
+        List<List<Integer>> out = new ArrayList<>();
+        for (int k = 0; k < positions.size(); k++) {
+            List<Integer> c = positions.get(k);
+            boolean subsumed = c.isEmpty();
+            for (int j = 0; j < positions.size() && !subsumed; j++) {
+                List<Integer> other = positions.get(j);
+                subsumed = j != k && other.containsAll(c) && (other.size() > c.size() || j < k);
+            }
+            if (!subsumed) {
+                out.add(c);
+            }
+        }
+        return out.isEmpty() ? List.of(all) : out;
+    }
+
+    /** A Gram matrix on {@code basis} in the options' cone, its SDP variables named after {@code name}. */
+    private List<List<Map<ScalarVariable, Double>>> coneGram(SdpModel model, SosConstraint c, String name,
+            List<Monomial> basis, SosOptions options) {
+        return switch (options.cone()) {
+            case SOS -> psdGram(model, name,
+                    new SignSymmetry(c.polynomial().monomials(), indeterminates).classes(basis), basis.size());
+            case DSOS -> ddGram(model, name, basis.size());
+            case SDSOS -> SdsosGram.build(model, name, basis.size());
+        };
+    }
+
+    /** An n x n Gram matrix of empty (zero), mutable entries. */
+    private static List<List<Map<ScalarVariable, Double>>> zeroGram(int n) {
+        List<List<Map<ScalarVariable, Double>>> g = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Map<ScalarVariable, Double>> row = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                row.add(new LinkedHashMap<>());
+            }
+            g.add(row);
+        }
+        return g;
     }
 
     /**

@@ -13,7 +13,7 @@ class RegionOfAttractionOptionsTextTest {
     @Test
     void defaultsPrintEverySetting() {
         assertEquals("RegionOfAttractionOptions[lyapunovCandidate=none, stateVariables=[], useImplicitDynamics=false, "
-                + "SosOptions[SOS, newtonReduction=true, certificateTolerance=1.0E-9], certificateBackoff=1.0E-7, "
+                + "SosOptions[SOS, sparsity=NONE, newtonReduction=true, certificateTolerance=1.0E-9], certificateBackoff=1.0E-7, "
                 + "simulation check of 16 samples over 20.0 s to 0.001 (randomSeed=1), 0 enlargement iterations "
                 + "with 20000 volume samples]", RegionOfAttractionOptions.defaults().toString());
     }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Correlative sparsity (issue 30): the chain of N coupled time-reversed Van der Pol oscillators (n = 2N states,
+# CoupledVanDerPol) with each oscillator's own quadratic V, analysed dense and with correlative sparsity, one
+# JVM per N under -Xmx4g (roa's test harness CorrelativeChainScale). Prints per n and form the certified rho,
+# the SDP solves, the largest SDP's largest Gram block, block count, total block size and m, and the analysis's
+# wall seconds; then the process's wall and CPU seconds and peak memory.
+#   bench/roa-correlative.sh 2 3 4 5          # n = 4, 6, 8, 10
+#   FORMS=correlative bench/roa-correlative.sh 6 8 10
+set -euo pipefail
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
+cd "$root"
+mvn -B -ntp -o -q test-compile -pl roa -am
+cpfile=$(mktemp)
+trap 'rm -f "$cpfile"' EXIT
+mvn -B -ntp -o -q dependency:build-classpath -pl roa -Dmdep.outputFile="$cpfile" >/dev/null
+cp=roa/target/test-classes:roa/target/classes
+for m in scalar symbolic autodiff simulator sdp; do cp=$cp:$m/target/classes; done
+cp=$cp:$(tr ':' '\n' <"$cpfile" | grep -v '/dev/mallard/' | paste -sd:)
+for N in "$@"; do
+  /usr/bin/time -f "process: %e s wall, %U + %S s CPU, %M KB peak" java -Xmx4g -Dforms="${FORMS:-dense,correlative}" \
+    -cp "$cp" dev.mallard.roa.CorrelativeChainScale "$N"
+done
