@@ -7,9 +7,9 @@ import java.util.Arrays;
  * double precision. Plain refinement corrects the direction with the factor of the assembled Schur complement B
  * and measures the residual with the operator the direction actually applies, {@code e -> A(sym(Z A*(e) Y))};
  * both carry rounding errors of about {@code 1e-16 |A|^2 |Z| |Y|}, and near the optimum of a degenerate problem
- * (SDPLIB's hinf5 from mu about 0.4) the smallest eigenvalue of B falls below that size (1e-7 against errors of
- * 1e-5 and a largest eigenvalue of 1e8), so refinement cannot remove the residual's component along it and the
- * dual infeasibility stalls there.
+ * the smallest eigenvalue of B falls below that size (SDPLIB's hinf5: 2e-7 against a largest eigenvalue of 3e7 at
+ * mu = 0.2; at mu = 0.02 B and the operator differ by 1.2e-5 and B's computed smallest eigenvalue is negative), so
+ * refinement cannot remove the residual's component along it and the dual infeasibility stalls there.
  *
  * <p>Here, as in GMRES-based iterative refinement (Carson and Higham, 2017), the correction solves the system
  * {@code M(e, f) = (B e - F f, F' e) = (r, s)} by GMRES, right-preconditioned by the double-precision factor
@@ -17,15 +17,15 @@ import java.util.Arrays;
  * {@link Math#fma} and compensated sums, so about 32 digits): the preconditioned operator is the identity plus
  * a few directions the factor gets wrong, which GMRES removes in as many iterations. The residual itself is
  * measured in double-double too ({@link #residual}). The factorisation stays in double; only the operator
- * products and sums are extended. A product in double-double costs about ten times one in double, so this runs
+ * products and sums are extended. A product in double-double costs several times one in double, so this runs
  * only where plain refinement has already failed (see {@link InteriorPointRun}).
  */
 final class MixedPrecisionRefinement {
 
     /**
-     * GMRES iterations per solve at most (each an extended product and a preconditioner solve): on hinf5 and
-     * hinf13 of SDPLIB 2 to 4 take the residual to the threshold when the factor is any use; a solve that has not
-     * converged by then is rarely the better direction.
+     * GMRES iterations per solve at most (each an extended product and a preconditioner solve): on SDPLIB's hinf5
+     * 1 to 4 take the residual to the threshold; where the factor is of so little use that more are needed, the
+     * direction found is rarely the better one, and each iteration costs a product in double-double.
      */
     private static final int MAX_ITERATIONS = 10;
 
@@ -240,9 +240,11 @@ final class MixedPrecisionRefinement {
         for (int b = 0; b < blocks; b++) {
             combination(b, u, uLow);
             if (diagonal[b]) {
+                double[] acc = new double[2];
                 for (int k = 0; k < size[b]; k++) {
                     // (hi + lo) z y: the product of three terms, each rounding caught by fma.
-                    double[] acc = {0, 0};
+                    acc[0] = 0;
+                    acc[1] = 0;
                     double zy = z[b][k] * y[b][k];
                     double zyLow = Math.fma(z[b][k], y[b][k], -zy);
                     addProduct(hi[b][k], zy, acc);
@@ -269,7 +271,8 @@ final class MixedPrecisionRefinement {
      *
      * @param z per block, X^-1; not modified
      * @param y per block, Y; not modified
-     * @param e the correction of dx (length m); not modified
+     * @param e the correction of dx (length m), rounded to double; not modified
+     * @param eLow the rest of the correction, {@code e + eLow} its double-double value (length m); not modified
      * @param dY per block, modified
      */
     void subtractProduct(double[][] z, double[][] y, double[] e, double[] eLow, double[][] dY) {
@@ -278,7 +281,10 @@ final class MixedPrecisionRefinement {
         for (int b = 0; b < blocks; b++) {
             if (diagonal[b]) {
                 for (int k = 0; k < size[b]; k++) {
-                    dY[b][k] = (dY[b][k] - hi2[b][k]) - lo2[b][k];
+                    acc[0] = dY[b][k];
+                    acc[1] = -lo2[b][k];
+                    addProduct(-1, hi2[b][k], acc);
+                    dY[b][k] = acc[0] + acc[1];
                 }
                 continue;
             }
@@ -385,7 +391,13 @@ final class MixedPrecisionRefinement {
 
     /**
      * acc += a b with acc = (high, low) a double-double sum: the product's rounding error by fma and the
-     * sum's by TwoSum (Knuth) both go into the low part (Ogita, Rump and Oishi's Dot2).
+     * sum's by TwoSum (Knuth) both go into the low part (Ogita, Rump and Oishi's Dot2). A sum of n products so
+     * accumulated is as accurate as if computed in twice the precision and rounded to it, up to n times 1e-32 of
+     * the sum of the products' magnitudes.
+     *
+     * @param a the first factor
+     * @param b the second factor
+     * @param acc the sum, {@code acc[0] + acc[1]} (length 2); modified
      */
     static void addProduct(double a, double b, double[] acc) {
         double p = a * b;
