@@ -30,6 +30,16 @@ final class InteriorPointRun {
     private static final double PERTURBED_RF_RATIO = 1;
     private static final int PERTURBED_REFINEMENTS = 20;
     /**
+     * Steps of {@link MixedPrecisionRefinement} per direction at most: one GMRES solve usually takes the residual
+     * from where plain refinement stalled to the threshold, a second finishes what the first left.
+     */
+    private static final int EXTENDED_REFINEMENTS = 2;
+    /**
+     * After this many iterations in a row where the direction of {@link #tryExtendedRefinement} was not the
+     * better one, the run stops trying it: each try costs about twenty operator products in double-double.
+     */
+    private static final int EXTENDED_REJECTIONS = 3;
+    /**
      * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
      * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
      * system loses its accuracy.
@@ -175,6 +185,18 @@ final class InteriorPointRun {
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
     private final LanczosStep lanczos;
+    /** The perturbed pass's refinement in extended precision, created at its first use (else null). */
+    private MixedPrecisionRefinement extended;
+    /** The plain direction (dx, dw, dX, dY) while the extended one is tried, and dY before each of its steps. */
+    private double[] plainDx;
+    private double[] plainDw;
+    private double[][] plainDX;
+    private double[][] plainDY;
+    private double[][] undoDY;
+    /** The low parts of the extended refinement's correction of dx (its high parts are in dxp). */
+    private double[] correctionLow;
+    /** Iterations in a row whose extended direction was not kept. */
+    private int extendedRejections;
     /**
      * Whether the primal (X) and dual (Y) halves of the factorisations and step lengths run at the same
      * time, one on the common pool: they read and write disjoint arrays, so the results are the serial
@@ -627,12 +649,15 @@ final class InteriorPointRun {
         // Corrector: target sigma mu I, with the second-order term dXp dYp.
         correctorRhs(sigma * mu);
         solveDirection(dx, dw, dX, dY, true, sigma * mu);
-        refineDirection();
+        boolean refinementStalled = refineDirection();
         // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
         double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
         previousStepP = stepP;
         previousStepD = stepD;
         maxSteps(dX, dY, 1 / gamma, gamma);
+        if (refinementStalled && perturbationScale > 0 && extendedRejections < EXTENDED_REJECTIONS) {
+            tryExtendedRefinement(gamma);
+        }
         stepP = Math.min(1, gamma * primalLimit);
         stepD = Math.min(1, gamma * dualLimit);
         if (!(stepP > 0) || !(stepD > 0)) {
@@ -1132,9 +1157,11 @@ final class InteriorPointRun {
      * {@code dx += e_x, dX += sum A_j e_x_j, dY -= sym(Z (sum A_j e_x_j) Y)}. Refinement stops when the
      * residual is negligible or stops shrinking; a step that made it larger (B too ill-conditioned for
      * the solve to be accurate) is undone, so the direction kept is the most accurate one seen.
+     *
+     * @return whether the residual is still above {@link #refinementThreshold()}
      */
-    private void refineDirection() {
-        double threshold = 1e-3 * options.dualTolerance() * (1 + normCost);
+    private boolean refineDirection() {
+        double threshold = refinementThreshold();
         double residual = directionResidual();
         boolean perturbed = perturbationScale > 0;
         int limit = perturbed ? PERTURBED_REFINEMENTS : MAX_REFINEMENTS;
@@ -1144,12 +1171,116 @@ final class InteriorPointRun {
             double next = directionResidual();
             if (!(next < residual)) {
                 correctDirection(-1);
-                return;
+                return true;
             }
-            if (!(next < residual * ratio)) {
+            boolean slow = !(next < residual * ratio);
+            residual = next;
+            if (slow) {
+                break;
+            }
+        }
+        return residual > threshold;
+    }
+
+    /** The direction residual below which refinement stops: a thousandth of the dual tolerance, absolute. */
+    private double refinementThreshold() {
+        return 1e-3 * options.dualTolerance() * (1 + normCost);
+    }
+
+    /**
+     * In the perturbed pass, where plain refinement stalled above its threshold and the plain direction's dual
+     * step would leave the dual infeasibility above its tolerance: refines the direction further by
+     * {@link MixedPrecisionRefinement} and keeps whichever of the two directions leaves the smaller dual residual
+     * {@code ||(1 - a) d - a r||} after its own dual step a. The exact Newton direction of a nearly singular Schur
+     * complement can have so large a dY that its step is short: kept always, it cost SDPLIB's truss6 its optimal
+     * status, and kept below the tolerance (where it only takes the dual infeasibility from 1e-9 to 1e-11) one of
+     * the forty digit-changed hinf1 files. Leaves primalLimit and dualLimit those of the direction kept; they must
+     * be those of the plain direction on entry.
+     */
+    private void tryExtendedRefinement(double gamma) {
+        directionResidual();
+        double plainPrimalLimit = primalLimit;
+        double plainDualLimit = dualLimit;
+        double plainAfter = dualResidualAfter(Math.min(1, gamma * dualLimit));
+        if (plainAfter <= options.dualTolerance() * (1 + normCost)) {
+            return;
+        }
+        if (extended == null) {
+            extended = new MixedPrecisionRefinement(problem, newton);
+            plainDx = new double[m];
+            plainDw = new double[nf];
+            plainDX = blockArrays();
+            plainDY = blockArrays();
+            undoDY = blockArrays();
+            correctionLow = new double[m];
+        }
+        copyDirection(dx, dw, dX, dY, plainDx, plainDw, plainDX, plainDY);
+        refineExtended();
+        maxSteps(dX, dY, 1 / gamma, gamma);
+        directionResidual();
+        if (dualResidualAfter(Math.min(1, gamma * dualLimit)) < plainAfter) {
+            extendedRejections = 0;
+            return;
+        }
+        extendedRejections++;
+        copyDirection(plainDx, plainDw, plainDX, plainDY, dx, dw, dX, dY);
+        primalLimit = plainPrimalLimit;
+        dualLimit = plainDualLimit;
+    }
+
+    /**
+     * Up to {@link #EXTENDED_REFINEMENTS} steps of mixed-precision refinement while the residual, measured in
+     * double-double, falls; a step that does not lower it is undone.
+     */
+    private void refineExtended() {
+        double threshold = refinementThreshold();
+        double residual = extended.residual(dY, dw, dx, d, rf, r, freeWork);
+        for (int k = 0; k < EXTENDED_REFINEMENTS && residual > threshold; k++) {
+            extended.solve(inverseX, bigY, r, freeWork, 0.5 * threshold, dxp, correctionLow, dwp);
+            for (int b = 0; b < blocks; b++) {
+                System.arraycopy(dY[b], 0, undoDY[b], 0, dY[b].length);
+            }
+            extended.subtractProduct(inverseX, bigY, dxp, correctionLow, dY);
+            addCorrection(1);
+            double next = extended.residual(dY, dw, dx, d, rf, r, freeWork);
+            if (!(next < residual)) {
+                addCorrection(-1);
+                for (int b = 0; b < blocks; b++) {
+                    System.arraycopy(undoDY[b], 0, dY[b], 0, dY[b].length);
+                }
                 return;
             }
             residual = next;
+        }
+    }
+
+    /** dx += sign dxp, dw += sign dwp, dX += sign sum_j A_j dxp_j (the extended correction but its dY). */
+    private void addCorrection(int sign) {
+        for (int i = 0; i < m; i++) {
+            dx[i] += sign * dxp[i];
+        }
+        for (int k = 0; k < nf; k++) {
+            dw[k] += sign * dwp[k];
+        }
+        for (int b = 0; b < blocks; b++) {
+            double[] change = rhsMatrix[b];
+            Arrays.fill(change, 0);
+            for (int i = 0; i < m; i++) {
+                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            }
+            for (int t = 0; t < change.length; t++) {
+                dX[b][t] += sign * change[t];
+            }
+        }
+    }
+
+    private static void copyDirection(double[] fromX, double[] fromW, double[][] fromBigX, double[][] fromBigY,
+            double[] toX, double[] toW, double[][] toBigX, double[][] toBigY) {
+        System.arraycopy(fromX, 0, toX, 0, fromX.length);
+        System.arraycopy(fromW, 0, toW, 0, fromW.length);
+        for (int b = 0; b < fromBigX.length; b++) {
+            System.arraycopy(fromBigX[b], 0, toBigX[b], 0, fromBigX[b].length);
+            System.arraycopy(fromBigY[b], 0, toBigY[b], 0, fromBigY[b].length);
         }
     }
 

@@ -79,8 +79,11 @@ public final class SdpSolver {
      * is near optimal where that failed and its objectives are no further apart, or if both are optimal and its
      * objectives are closer; the residuals, objectives and tests are always those of the problem itself. It is not
      * the first pass because it costs some problems the accuracy they reach without it (gpp124-1 and hinf12 of
-     * SDPLIB end near_optimal and numerical_error with it alone). The iteration limit applies to each pass, and
-     * the perturbed pass numbers its iterations on from the earlier passes'.
+     * SDPLIB end near_optimal and numerical_error with it alone). Where iterative refinement of a direction stalls
+     * in this pass (the Schur complement too ill-conditioned for double precision, as near the optimum of SDPLIB's
+     * hinf5), the direction is refined further by GMRES with the residuals and operator products in double-double
+     * arithmetic, and whichever direction leaves the smaller dual residual after its step is taken. The iteration
+     * limit applies to each pass, and the perturbed pass numbers its iterations on from the earlier passes'.
      *
      * @param problem the problem; not modified
      * @return the outcome; never null (failures are reported by its status, not thrown)
