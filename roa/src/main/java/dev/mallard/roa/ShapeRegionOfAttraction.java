@@ -69,9 +69,6 @@ final class ShapeRegionOfAttraction {
                     + java.util.Arrays.deepToString(first) + " was certified (SDP statuses " + search.statuses + ")");
         }
         Polynomial v = quadratic(search.inDisplacement(best.p()), y);
-        SimulationCheck simulation = options.simulationSamples() == 0 ? null
-                : SimulationCrossCheck.run(system, context, x0, new SublevelSet(new PolynomialEvaluator(v, y),
-                        y.size()), options);
         LevelSetSearch.Outcome outcome = new LevelSetSearch.Outcome();
         outcome.optimalRho = 1.0;
         outcome.certifiedRho = 1.0;
@@ -85,6 +82,10 @@ final class ShapeRegionOfAttraction {
             outcome.exactProof = proved.proof();
             shapeLevel = proved.beta();
         }
+        // the sampled set is the certified one, {V <= rho}
+        SimulationCheck simulation = options.simulationSamples() == 0 ? null
+                : SimulationCrossCheck.run(system, context, x0, new SublevelSet(new PolynomialEvaluator(
+                        v.scale(1 / outcome.certifiedRho), y), y.size()), options);
         Expression vOut = RegionOfAttraction.inStateVariables(v, y, stateVariables, x0);
         double total = (System.nanoTime() - start) * 1e-9;
         List<SdpStatus> statuses = List.copyOf(search.statuses);
