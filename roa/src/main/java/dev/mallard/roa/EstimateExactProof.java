@@ -35,7 +35,8 @@ final class EstimateExactProof {
     private int[] group = new int[0];
     private int groups;
 
-    private EstimateExactProof() {
+    /** An empty proof, to which identities are added ({@link ShapeExactProof} builds its own this way). */
+    EstimateExactProof() {
     }
 
     /**
@@ -80,7 +81,15 @@ final class EstimateExactProof {
         proof.equationMultiples(coordinates, levelProgram.constraint, levelSolution, offset, decrease);
         proof.add("the level certificate", vdot.add(ExactPolynomial.of(levelProgram.floor)).negate(), decrease,
                 levelSolution.certificate(levelProgram.constraint));
-        return ExactCertificateCheck.prove(proof.identities, proof.w, proof.group, level);
+        return proof.check(level);
+    }
+
+    /**
+     * @param level the level the identities certify, for the report
+     * @return the identities added so far, proved by {@link ExactCertificateCheck}
+     */
+    ExactProof check(double level) {
+        return ExactCertificateCheck.prove(identities, w, group, level);
     }
 
     /**
@@ -114,17 +123,23 @@ final class EstimateExactProof {
     }
 
     /** Room in w for a program's variables; returns the index its variable 0 gets. */
-    private int reserve(SosProgram program) {
+    int reserve(SosProgram program) {
         int offset = w.length;
         w = Arrays.copyOf(w, offset + program.variableCount());
         group = Arrays.copyOf(group, w.length);
         return offset;
     }
 
-    private void add(String name, ExactPolynomial fixed, Map<Integer, ExactPolynomial> directions,
+    /** Adds the identity {@code fixed + sum_k w_k directions_k = m'Qm} of a certificate. */
+    void add(String name, ExactPolynomial fixed, Map<Integer, ExactPolynomial> directions,
             SosCertificate certificate) {
-        identities.add(new ExactCertificateCheck.Identity(name, fixed, directions, certificate.basis(),
-                certificate.gram()));
+        add(name, fixed, directions, certificate.basis(), certificate.gram());
+    }
+
+    /** Adds the identity {@code fixed + sum_k w_k directions_k = basis' gram basis}. */
+    void add(String name, ExactPolynomial fixed, Map<Integer, ExactPolynomial> directions, List<Monomial> basis,
+            double[][] gram) {
+        identities.add(new ExactCertificateCheck.Identity(name, fixed, directions, basis, gram));
     }
 
     /** The free multiples of the equations in a constraint of the coordinates, as directions. */
@@ -141,7 +156,7 @@ final class EstimateExactProof {
      * Each term {@code w_k m} of a free multiplier (each coefficient a single decision variable) times factor,
      * as the direction of w_k; the solver's w_k recorded.
      */
-    private void multiple(PolynomialExpression multiplier, ExactPolynomial factor, SosSolution solution, int offset,
+    void multiple(PolynomialExpression multiplier, ExactPolynomial factor, SosSolution solution, int offset,
             Map<Integer, ExactPolynomial> directions) {
         int id = groups++;
         multiplier.terms().forEach((m, form) -> {

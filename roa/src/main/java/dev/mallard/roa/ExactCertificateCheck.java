@@ -303,6 +303,8 @@ final class ExactCertificateCheck {
         final BigFraction smallest;
         /** The pivot at which it failed (NaN if none). */
         final double failingPivot;
+        /** Whether every pivot is positive: the matrix is positive definite. */
+        final boolean definite;
 
         Ldl(BigFraction[][] matrix) {
             int n = matrix.length;
@@ -323,6 +325,7 @@ final class ExactCertificateCheck {
             String fail = null;
             BigFraction low = null;
             double failing = Double.NaN;
+            boolean zeroPivot = false;
             BigInteger previous = BigInteger.ONE;
             for (int k = 0; k < n && fail == null; k++) {
                 BigInteger pivot = a[k][k];
@@ -331,6 +334,7 @@ final class ExactCertificateCheck {
                     fail = "pivot " + k + " is negative (" + d.doubleValue() + ")";
                     failing = d.doubleValue();
                 } else if (pivot.signum() == 0) {
+                    zeroPivot = true;
                     // PSD needs a zero column below a zero pivot; the row and column then drop out unchanged.
                     for (int i = k + 1; i < n && fail == null; i++) {
                         if (a[i][k].signum() != 0) {
@@ -351,6 +355,7 @@ final class ExactCertificateCheck {
             failure = fail;
             smallest = low;
             failingPivot = failing;
+            definite = fail == null && !zeroPivot;
         }
 
         /**

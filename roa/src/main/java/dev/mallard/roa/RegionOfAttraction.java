@@ -125,11 +125,6 @@ public final class RegionOfAttraction {
         }
         Expression[] f = SymbolicDynamics.timeDerivatives(system, context, state);
         if (options.shapeMatrix() != null) {
-            if (options.exactProof()) {
-                throw new IllegalArgumentException("exactProof is not available with shapeMatrix: the shape search's "
-                        + "certificates (one per vertex field, sin and cos enclosed by chords) are checked in floating "
-                        + "point only; remove exactProof");
-            }
             return ShapeRegionOfAttraction.analyze(system, context, f, y, x0, stateVariables, options, start);
         }
         LevelSetConstraints constraints = LevelSetConstraints.of(options, stateVariables, y, x0);

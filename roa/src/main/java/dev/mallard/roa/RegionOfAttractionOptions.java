@@ -460,9 +460,12 @@ public final class RegionOfAttractionOptions {
      *     the highest level verified in floating point is kept and {@link RegionOfAttractionResult#exactProof()}
      *     says why the proof failed. With {@link #withLyapunovDegree} above 2 the searched V is proved (its
      *     positivity, its multiplier and its level certificate, on the circles for sin/cos dynamics), its level
-     *     backed off by 0.1%, 1% and 10% if needed. Refused (IllegalArgumentException at analysis) where the
+     *     backed off by 0.1%, 1% and 10% if needed. With {@link #withShapeMatrix} the shape search's final
+     *     certificate is proved (V positive definite, its level certificate on the lifted sin and cos with the
+     *     circles, {@code {V <= rho}} in the angles' boxes and the shape's level inside it), rho backed off the
+     *     same way and the shape's level with it. Refused (IllegalArgumentException at analysis) where the
      *     certificate is not a polynomial identity of the dynamics: sin and cos enclosed by chords and vertex
-     *     fields, the shape search, a state region, uncertain parameters, V-iteration
+     *     fields, a state region, uncertain parameters, V-iteration
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withExactProof(boolean on) {

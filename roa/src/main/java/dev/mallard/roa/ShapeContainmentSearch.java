@@ -57,14 +57,16 @@ final class ShapeContainmentSearch {
     /** Relative growth of beta below which the alternation stops. */
     private static final double STALL = 2e-3;
     private static final int RAYS = 2000;
+    /** The floor under the free norm N of a level certificate: {@code N - NORM_FLOOR |w|^2} SOS. */
+    static final double NORM_FLOOR = 1e-3;
 
     private final LiftedDynamics fields;
     /** The scaled variables w, {@code y = D w}. */
-    private final List<Variable> w = new ArrayList<>();
+    final List<Variable> w = new ArrayList<>();
     /** The diagonal of D. */
     private final double[] d;
     /** M in w. */
-    private final double[][] shape;
+    final double[][] shape;
     private final RegionOfAttractionOptions options;
     /** The status of every SDP solved, in order. */
     final List<SdpStatus> statuses = new ArrayList<>();
@@ -157,11 +159,11 @@ final class ShapeContainmentSearch {
      * The dynamics in w ({@code wdot_j = f_j(D w) / d_j}), lifted when they have angles, with the lifted
      * constraints on the box (inequalities and equations), all in w and the lifted variables.
      */
-    private record Piece(List<Polynomial> field, List<Polynomial> region, List<Polynomial> equations) {
+    record Piece(List<Polynomial> field, List<Polynomial> region, List<Polynomial> equations) {
     }
 
     /** The dynamics and their constraints on the box {@code |w_q| <= halfWidths[q]}, in w. */
-    private Piece piece(double[] halfWidths) {
+    Piece piece(double[] halfWidths) {
         int n = d.length;
         double[] outer = new double[n];
         for (int i = 0; i < n; i++) {
@@ -244,12 +246,16 @@ final class ShapeContainmentSearch {
      * The level certificate {@code N (V - rho) - lambda Vdot - sum_i sigma_i g_i + sum_j mu_j h_j} SOS (g_i and h_j
      * the lifted constraints, {@link #addLevelSet}), with N fixed and rho a variable, or N free and rho fixed.
      */
-    private final class LevelProgram {
+    final class LevelProgram {
         final SosProgram program = new SosProgram(indeterminates());
         final DecisionVariable rho = program.newVariable("rho");
         final DecisionVariable lambda = program.newVariable("lambda");
         /** The fixed norm with the level free; a free positive definite form of trace n with the level fixed. */
         final PolynomialExpression norm;
+        /** {@code N - 1e-3 |w|^2} SOS, with N free; else null. */
+        SosConstraint normConstraint;
+        /** The level certificate and its multipliers. */
+        final LevelSet levelSet;
 
         /** The largest level with a fixed norm. */
         LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm) {
@@ -258,17 +264,30 @@ final class ShapeContainmentSearch {
 
         /** A fixed level with a free norm. */
         LevelProgram(Polynomial v, Piece dynamics, double level) {
-            this(v, dynamics, null, level);
+            this(v, dynamics, null, level, 0.0);
+        }
+
+        /**
+         * A fixed level with a free norm and {@code floor |w|^2} subtracted from the certificate, so that Vdot is
+         * negative on the whole of {@code {V <= level}} but at the equilibrium, its boundary included.
+         */
+        LevelProgram(Polynomial v, Piece dynamics, double level, double floor) {
+            this(v, dynamics, null, level, floor);
         }
 
         private LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm, double level) {
+            this(v, dynamics, fixedNorm, level, 0.0);
+        }
+
+        private LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm, double level, double floor) {
             SignSymmetry symmetry = symmetry(v, dynamics, fixedNorm);
             if (fixedNorm != null) {
                 norm = PolynomialExpression.of(fixedNorm);
             } else {
                 program.addEquality(AffineForm.of(rho), level);
                 norm = program.newFreePolynomial("N", invariant(Monomial.range(w, 2, 2), symmetry));
-                program.addSosConstraint("N positive definite", norm.minus(squaredNorm().scale(1e-3)));
+                normConstraint = program.addSosConstraint("N positive definite",
+                        norm.minus(squaredNorm().scale(NORM_FLOOR)));
                 AffineForm trace = AffineForm.ZERO;
                 for (Variable wi : w) {
                     trace = trace.plus(norm.coefficient(Monomial.of(wi, 2)));
@@ -280,7 +299,10 @@ final class ShapeContainmentSearch {
                     ? norm.times(v).minus(PolynomialExpression.of(rho).times(fixedNorm))
                     : norm.times(v.sub(Polynomial.constant(level))))
                     .minus(PolynomialExpression.of(lambda).times(vdot));
-            addLevelSet(program, "level set", e, dynamics, symmetry);
+            if (floor != 0.0) {
+                e = e.minus(squaredNorm().scale(floor));
+            }
+            levelSet = addLevelSet(program, "level set", e, dynamics, symmetry);
         }
     }
 
@@ -466,17 +488,20 @@ final class ShapeContainmentSearch {
      * constant) and free multiples mu_j of its equations h_j, declared as such; every multiplier on the monomials
      * invariant under the problem's sign symmetries.
      */
-    private void addLevelSet(SosProgram program, String name, PolynomialExpression e, Piece piece,
+    private LevelSet addLevelSet(SosProgram program, String name, PolynomialExpression e, Piece piece,
             SignSymmetry symmetry) {
         List<Variable> z = indeterminates();
         PolynomialExpression out = e;
+        List<PolynomialExpression> sigmas = new ArrayList<>();
+        List<SosConstraint> sigmaConstraints = new ArrayList<>();
         for (int i = 0; i < piece.region().size(); i++) {
             Polynomial g = piece.region().get(i);
             // a constant term in sigma would make the certificate's value at the equilibrium nonzero
             List<Monomial> basis = invariant(g.coefficient(Monomial.ONE) != 0 ? Monomial.range(z, 2, 2)
                     : Monomial.upToDegree(z, 2), symmetry);
             PolynomialExpression sigma = program.newFreePolynomial(name + " sigma" + i, basis);
-            program.addSosConstraint(name + " sigma" + i, sigma);
+            sigmaConstraints.add(program.addSosConstraint(name + " sigma" + i, sigma));
+            sigmas.add(sigma);
             out = out.minus(sigma.times(g));
         }
         List<PolynomialExpression> multiples = new ArrayList<>();
@@ -490,6 +515,15 @@ final class ShapeContainmentSearch {
         for (int j = 0; j < multiples.size(); j++) {
             program.declareFreeMultiple(constraint, multiples.get(j), piece.equations().get(j));
         }
+        return new LevelSet(constraint, sigmas, sigmaConstraints, multiples);
+    }
+
+    /**
+     * A level certificate as declared: its constraint, the SOS multipliers sigma_i of the piece's inequalities
+     * (each with its own SOS constraint) and the free multiples mu_j of its equations, in the piece's order.
+     */
+    record LevelSet(SosConstraint constraint, List<PolynomialExpression> sigmas, List<SosConstraint> sigmaConstraints,
+            List<PolynomialExpression> multiples) {
     }
 
     /**
@@ -523,11 +557,13 @@ final class ShapeContainmentSearch {
         return out;
     }
 
-    private Polynomial squaredNorm() {
+    /** @return {@code |w|^2} */
+    Polynomial squaredNorm() {
         return PolynomialAlgebra.squaredNormPower(w, 1);
     }
 
-    private Polynomial quadratic(double[][] p) {
+    /** @return {@code w'Pw} */
+    Polynomial quadratic(double[][] p) {
         Polynomial out = Polynomial.ZERO;
         for (int i = 0; i < p.length; i++) {
             for (int j = 0; j < p.length; j++) {
@@ -580,7 +616,8 @@ final class ShapeContainmentSearch {
         return out;
     }
 
-    private void record(SosSolution s) {
+    /** Adds a solved program to the tallies. */
+    void record(SosSolution s) {
         statuses.add(s.status());
         solves++;
         iterations += s.iterations();

@@ -13,7 +13,9 @@ import java.util.List;
 /**
  * The analysis of {@link RegionOfAttractionOptions#withShapeMatrix}: the quadratic V whose certified estimate
  * holds the largest sublevel set of the shape ({@link ShapeContainmentSearch} on the dynamics lifted to
- * polynomials, {@link LiftedDynamics}), reported in the user's variables with the shape's level.
+ * polynomials, {@link LiftedDynamics}), reported in the user's variables with the shape's level; with
+ * {@link RegionOfAttractionOptions#withExactProof} proved exactly ({@link ShapeExactProof}), V's level and the
+ * shape's then the levels proved.
  */
 final class ShapeRegionOfAttraction {
 
@@ -30,7 +32,6 @@ final class ShapeRegionOfAttraction {
                 : options.lyapunovDegree() > 2 ? "lyapunovDegree " + options.lyapunovDegree()
                 : options.stateRegion() != null ? "stateRegion"
                 : !options.uncertainParameters().isEmpty() ? "uncertainParameters"
-                : options.exactProof() ? "exactProof"
                 : !options.lyapunovCandidate().equals(Expression.ZERO) ? "lyapunovCandidate (give a quadraticCandidate)"
                 : null;
         if (refused != null) {
@@ -68,20 +69,28 @@ final class ShapeRegionOfAttraction {
                     + java.util.Arrays.deepToString(first) + " was certified (SDP statuses " + search.statuses + ")");
         }
         Polynomial v = quadratic(search.inDisplacement(best.p()), y);
-        SimulationCheck simulation = options.simulationSamples() == 0 ? null
-                : SimulationCrossCheck.run(system, context, x0, new SublevelSet(new PolynomialEvaluator(v, y),
-                        y.size()), options);
         LevelSetSearch.Outcome outcome = new LevelSetSearch.Outcome();
         outcome.optimalRho = 1.0;
         outcome.certifiedRho = 1.0;
         outcome.lambdaFree = false;
         outcome.verified = true;
         outcome.certificates.addAll(best.certificates());
+        double shapeLevel = best.beta();
+        if (options.exactProof()) {
+            ShapeExactProof.Outcome proved = ShapeExactProof.attach(search, best, options.sosOptions());
+            outcome.certifiedRho = proved.rho();
+            outcome.exactProof = proved.proof();
+            shapeLevel = proved.beta();
+        }
+        // the sampled set is the certified one, {V <= rho}
+        SimulationCheck simulation = options.simulationSamples() == 0 ? null
+                : SimulationCrossCheck.run(system, context, x0, new SublevelSet(new PolynomialEvaluator(
+                        v.scale(1 / outcome.certifiedRho), y), y.size()), options);
         Expression vOut = RegionOfAttraction.inStateVariables(v, y, stateVariables, x0);
         double total = (System.nanoTime() - start) * 1e-9;
         List<SdpStatus> statuses = List.copyOf(search.statuses);
         return new RegionOfAttractionResult(stateVariables, vOut, vOut, outcome, false, statuses, simulation, null,
-                search.solves, search.iterations, search.solverSeconds, total).withShapeLevel(best.beta());
+                search.solves, search.iterations, search.solverSeconds, total).withShapeLevel(shapeLevel);
     }
 
     /**
