@@ -222,8 +222,13 @@ final class TangentSteps {
             unpack(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
         }
         in[e.timeAt()] = t0.value();
+        // a constant's gradient is copied as +0.0 entries
         t0.copyGradientTo(in, e.timeTangentsAt(), w);
-        e.evaluate(k[0], dk[0]);
+        if (t0.isConstant()) {
+            e.evaluateAtConstantTime(k[0], dk[0]);
+        } else {
+            e.evaluate(k[0], dk[0]);
+        }
         madeStart = materialize(k[0], dk[0], w, f0v);
     }
 
