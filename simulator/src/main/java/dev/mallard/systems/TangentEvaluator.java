@@ -39,4 +39,17 @@ public interface TangentEvaluator {
      *     has a gradient whose size is neither 0 nor the width (naming both sizes)
      */
     void evaluate(double[] xdot, double[] xdotTangents);
+    /**
+     * {@link #evaluate}, when the time's tangent row in {@link #input()} is all {@code +0.0} (time and step
+     * size without gradients, as on every step but one to a final time that is a variable). The caller
+     * guarantees it; an implementation may then skip reading that row (the compiled system's skips finding
+     * which of its generated kernels fits the row's zero columns). The default evaluates as {@link #evaluate}.
+     *
+     * @param xdot receives the derivatives' values, {@code n} entries
+     * @param xdotTangents receives their tangents, {@code n * width} entries, row {@code i} at {@code i * width}
+     * @throws IllegalArgumentException as {@link #evaluate}
+     */
+    default void evaluateAtConstantTime(double[] xdot, double[] xdotTangents) {
+        evaluate(xdot, xdotTangents);
+    }
 }

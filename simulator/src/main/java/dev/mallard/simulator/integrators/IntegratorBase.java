@@ -174,6 +174,13 @@ public abstract class IntegratorBase<T> {
     private T lastHg;
     private T startTimeG;
     private T trialHg;
+    /**
+     * The last step size {@link #stepSizeScalar} made from a double, and that double: reused while the size
+     * repeats (fixed steps), so that the step's bookkeeping stores no new object into this long-lived one (each
+     * such store costs G1's card-marking barrier). Values of the number type are immutable.
+     */
+    private T freeStepG;
+    private double freeStep = Double.NaN;
     /** Change count of the context when f1 held f(t1, x1), or -1. */
     private long f1Stamp = -1;
     /** Change count of the context when it held the step's start (t0, x0) and f0 held f(t0, x0), or -1. */
@@ -1119,13 +1126,19 @@ public abstract class IntegratorBase<T> {
         startTimeG = t0g;
         loadStartGeneric(t0g);
         T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        trialHg = hg;
+        if (trialHg != hg) {
+            trialHg = hg;
+        }
         return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
     }
 
     private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
         if (Double.isNaN(target)) {
-            return scalar.of(h);
+            if (freeStepG == null || h != freeStep) {
+                freeStepG = scalar.of(h);
+                freeStep = h;
+            }
+            return freeStepG;
         }
         return scalar.sub(targetScalar != null ? targetScalar : scalar.of(target), t0g);
     }
@@ -1181,7 +1194,9 @@ public abstract class IntegratorBase<T> {
         } else {
             xg.setFrom(x1g);
             lastT0g = startTimeG;
-            lastHg = trialHg;
+            if (lastHg != trialHg) {
+                lastHg = trialHg;
+            }
             lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
                     : targetScalar != null ? targetScalar : scalar.of(target);
             context.setTime(lastT1g);

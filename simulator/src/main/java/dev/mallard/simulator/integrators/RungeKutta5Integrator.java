@@ -234,10 +234,18 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     /** Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}. */
     private void finishGenericStep(T t0, T h, ScalarVector<T> x0, ScalarVector<T> x1) {
         // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
-        lastX0g = x0;
-        lastX1g = x1;
+        // stored only when they change (the vectors never do, a fixed step's size rarely): every reference
+        // stored into this long-lived object costs G1's card-marking barrier
+        if (lastX0g != x0) {
+            lastX0g = x0;
+        }
+        if (lastX1g != x1) {
+            lastX1g = x1;
+        }
         lastT0g = t0;
-        lastHg = h;
+        if (lastHg != h) {
+            lastHg = h;
+        }
         offerEndDerivative(kg[STAGES - 1]);
     }
 
@@ -247,7 +255,9 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
      */
     private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
-        kg[0] = f0;
+        if (kg[0] != f0) {
+            kg[0] = f0;
+        }
         tangents.step(getContext(), t0, h, x0, f0, x1, getFixedStepMode() ? null : err);
         addDerivativeEvaluations(STAGES - 1);
         tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);

@@ -52,7 +52,8 @@ final class TangentSteps {
     /**
      * The AutoDiff objects last made for a step's end state and for its last stage, whose values and tangents
      * {@code end, dEnd} and {@code k[last], dk[last]} hold: a next step starting from exactly these objects
-     * copies the arrays instead of unpacking every object (null until made).
+     * copies the arrays instead of unpacking every object (null: none held). A new array each time: storing the
+     * new objects into a long-lived array would cost G1's card-marking barrier per entry, into a young one not.
      */
     private AutoDiff[] madeEnd;
     private AutoDiff[] madeLastStage;
@@ -93,9 +94,6 @@ final class TangentSteps {
         this.k = new double[tableau.stages()][n];
         this.stage = new double[n];
         this.end = new double[n];
-        this.madeEnd = new AutoDiff[n];
-        this.madeLastStage = new AutoDiff[n];
-        this.madeStart = new AutoDiff[n];
     }
 
     /**
@@ -143,8 +141,8 @@ final class TangentSteps {
         int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
         load(w, t0, h, x0v, f0v);
         // this step overwrites the arrays the objects made so far came from
-        java.util.Arrays.fill(madeEnd, null);
-        java.util.Arrays.fill(madeLastStage, null);
+        madeEnd = null;
+        madeLastStage = null;
         TangentEvaluator e = evaluatorFor(context, w);
         // stage states are built in the evaluator's input array, where it evaluates them
         double[] in = e.input();
@@ -168,7 +166,11 @@ final class TangentSteps {
                 }
             }
             in[e.timeAt()] = t0.value() + hv * c;
-            e.evaluate(k[i], dk[i]);
+            if (timeConstant) {
+                e.evaluateAtConstantTime(k[i], dk[i]);
+            } else {
+                e.evaluate(k[i], dk[i]);
+            }
         }
         if (tableau.isFirstSameAsLast()) {
             // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the input array
@@ -178,8 +180,7 @@ final class TangentSteps {
             combine(weightTerms, hv, hConstant, end, 0, dEnd, 0);
         }
         endHeld = true;
-        materialize(end, dEnd, w, x1v);
-        remember(x1v, madeEnd);
+        madeEnd = materialize(end, dEnd, w, x1v);
         if (err != null) {
             TableauRow errors = tableau.errorRow();
             for (int j = 0; j < n; j++) {
@@ -221,10 +222,14 @@ final class TangentSteps {
             unpack(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
         }
         in[e.timeAt()] = t0.value();
+        // a constant's gradient is copied as +0.0 entries
         t0.copyGradientTo(in, e.timeTangentsAt(), w);
-        e.evaluate(k[0], dk[0]);
-        materialize(k[0], dk[0], w, f0v);
-        remember(f0v, madeStart);
+        if (t0.isConstant()) {
+            e.evaluateAtConstantTime(k[0], dk[0]);
+        } else {
+            e.evaluate(k[0], dk[0]);
+        }
+        madeStart = materialize(k[0], dk[0], w, f0v);
     }
 
     /**
@@ -237,20 +242,17 @@ final class TangentSteps {
     @SuppressWarnings("unchecked")
     <T> void stageDerivatives(int i, ScalarVector<T> out) {
         ScalarVector<AutoDiff> v = (ScalarVector<AutoDiff>) out;
-        materialize(k[i], dk[i], width, v);
+        AutoDiff[] made = materialize(k[i], dk[i], width, v);
         if (i == k.length - 1) {
-            remember(v, madeLastStage);
+            madeLastStage = made;
         }
     }
 
-    private void remember(ScalarVector<AutoDiff> v, AutoDiff[] made) {
-        for (int j = 0; j < n; j++) {
-            made[j] = v.get(j);
-        }
-    }
-
-    /** Whether every entry of {@code v} is the object {@code made} holds for it. */
+    /** Whether every entry of {@code v} is the object {@code made} holds for it (false for null). */
     private boolean isMade(ScalarVector<AutoDiff> v, AutoDiff[] made) {
+        if (made == null) {
+            return false;
+        }
         for (int j = 0; j < n; j++) {
             if (v.get(j) != made[j]) {
                 return false;
@@ -311,9 +313,7 @@ final class TangentSteps {
             unpack(f0v, k[0], 0, dk[0], 0, w);
         }
         // k[0] no longer holds what startDerivatives made
-        if (madeStart[0] != null) {
-            java.util.Arrays.fill(madeStart, null);
-        }
+        madeStart = null;
     }
 
     /** (Re)allocates the tangent arrays for width {@code w} when it changes. */
@@ -335,7 +335,7 @@ final class TangentSteps {
         weightTerms = Terms.of(tableau.weightRow(), k, dk);
         // the arrays the objects made so far came from are gone
         endHeld = false;
-        java.util.Arrays.fill(madeStart, null);
+        madeStart = null;
     }
 
     /**
@@ -501,10 +501,18 @@ final class TangentSteps {
         }
     }
 
-    /** Sets {@code out[j]} to value {@code j} with tangent row {@code j} (at {@code j * w}). */
-    private void materialize(double[] values, double[] tangents, int w, ScalarVector<AutoDiff> out) {
+    /**
+     * Sets {@code out[j]} to value {@code j} with tangent row {@code j} (at {@code j * w}).
+     *
+     * @return the objects made, in a new array
+     */
+    private AutoDiff[] materialize(double[] values, double[] tangents, int w, ScalarVector<AutoDiff> out) {
+        AutoDiff[] made = new AutoDiff[n];
         for (int j = 0; j < n; j++) {
-            out.set(j, AutoDiff.of(values[j], tangents, j * w, w));
+            AutoDiff a = AutoDiff.of(values[j], tangents, j * w, w);
+            made[j] = a;
+            out.set(j, a);
         }
+        return made;
     }
 }

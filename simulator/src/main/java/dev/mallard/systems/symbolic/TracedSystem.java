@@ -303,6 +303,21 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
 
         @Override
         public void evaluate(double[] xdot, double[] xdotTangents) {
+            // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
+            scratch.findNonzeroColumns(0, in, rows, width);
+            evaluateInPattern(xdot, xdotTangents);
+        }
+
+        /** {@inheritDoc} The time row's pattern is then the zero row's, with no entry read. */
+        @Override
+        public void evaluateAtConstantTime(double[] xdot, double[] xdotTangents) {
+            // what findNonzeroColumns records for a zero row: the kernel last chosen stays chosen
+            scratch.setNonzeroColumns(0, width, width);
+            evaluateInPattern(xdot, xdotTangents);
+        }
+
+        /** The evaluation with the time row's nonzero columns recorded in the scratch. */
+        private void evaluateInPattern(double[] xdot, double[] xdotTangents) {
             int n = shape.defaultState().length;
             checkLength(xdot, n, "xdot");
             checkLength(xdotTangents, n * width, "xdotTangents");
@@ -314,8 +329,6 @@ final class TracedSystem<T> extends LeafSystem<T> implements TangentTimeDerivati
                 gatheredStamp = stamp;
                 gathered = true;
             }
-            // time's row is mostly zero (nonzero only when the final time is a variable); the state rows are full
-            scratch.findNonzeroColumns(0, in, rows, width);
             shape.derivatives().evaluateTangents(in, width, scratch, xdot, xdotTangents);
         }
     }

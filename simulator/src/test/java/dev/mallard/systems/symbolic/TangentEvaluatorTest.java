@@ -149,6 +149,72 @@ class TangentEvaluatorTest {
         assertThrows(IllegalArgumentException.class, () -> t.tangentEvaluator(c, -1));
     }
 
+    /** {@code x' = sin(t) x}: its derivative depends on time. */
+    static final class TimeScaled<T> extends LeafSystem<T> {
+
+        TimeScaled(Scalar<T> scalar) {
+            super(scalar, "timeScaled");
+            declareContinuousState(1);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> context, ContinuousState<T> derivatives) {
+            Scalar<T> s = scalar();
+            derivatives.set(0, s.mul(s.sin(context.getTime()), context.getContinuousState().get(0)));
+        }
+    }
+
+    @Test
+    void theConstantTimeEvaluationSkipsOnlyAZeroTimeRow() {
+        DynamicalSystem<AutoDiff> s = CompiledSystems.compile(new TimeScaled<>(Scalar.DOUBLE)).system()
+                .toScalar(AutoDiff.SCALAR);
+        TangentTimeDerivatives<AutoDiff> t = assertInstanceOf(TangentTimeDerivatives.class, s);
+        TangentEvaluator e = t.tangentEvaluator(s.createDefaultContext(), 2);
+        double[] in = e.input();
+        double time = 0.4;
+        double x = 1.5;
+        in[e.timeAt()] = time;
+        in[e.stateAt()] = x;
+        in[e.stateTangentsAt()] = 1.0;
+        in[e.stateTangentsAt() + 1] = 0.0;
+        double[] xdot = new double[1];
+        double[] atConstantTime = new double[2];
+        e.evaluateAtConstantTime(xdot, atConstantTime);
+        assertEquals(Math.sin(time) * x, xdot[0], 1e-15);
+        // a constant time adds nothing: d(x')/d(direction) = sin(t) dx
+        assertArrayEquals(new double[] {Math.sin(time), 0.0}, atConstantTime, 1e-15);
+        double[] evaluated = new double[2];
+        e.evaluate(xdot, evaluated);
+        assertArrayEquals(atConstantTime, evaluated, 0.0);
+        // a time with a tangent in direction 1 after the constant-time call: evaluate finds the row's pattern
+        // again (with the zero row's kernel kept, the term cos(t) x dt would be missing)
+        in[e.timeTangentsAt() + 1] = 0.5;
+        e.evaluate(xdot, evaluated);
+        assertArrayEquals(new double[] {Math.sin(time), Math.cos(time) * x * 0.5}, evaluated, 1e-15);
+        // and back to a zero row
+        in[e.timeTangentsAt() + 1] = 0.0;
+        e.evaluateAtConstantTime(xdot, evaluated);
+        assertArrayEquals(atConstantTime, evaluated, 0.0);
+    }
+
+    @Test
+    void theDefaultConstantTimeEvaluationIsTheEvaluation() {
+        Decay<AutoDiff> system = new Decay<>(AutoDiff.SCALAR);
+        Context<AutoDiff> c = system.createDefaultContext();
+        c.getMutableNumericParameter(0).set(0, AutoDiff.variable(0.7, 2, 1));
+        TangentEvaluator e = system.tangentEvaluator(c, 2);
+        double[] in = e.input();
+        in[e.timeAt()] = 0.3;
+        in[e.stateAt()] = 2.0;
+        in[e.stateTangentsAt()] = 1.0;
+        double[] xdot = new double[1];
+        double[] dxdot = new double[2];
+        e.evaluateAtConstantTime(xdot, dxdot);
+        assertEquals(-1.4, xdot[0], 1e-15);
+        assertArrayEquals(new double[] {-0.7, -2.0}, dxdot, 1e-15);
+        assertEquals(1, system.tangentEvaluations);
+    }
+
     @Test
     void aSecondRunWithOtherParametersReadsThem() {
         DynamicalSystem<AutoDiff> s = CompiledSystems.compile(new TangentPathTest.SpringChain<>(Scalar.DOUBLE))
