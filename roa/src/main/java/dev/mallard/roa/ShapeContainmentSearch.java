@@ -54,6 +54,8 @@ final class ShapeContainmentSearch {
     static final double BOX_GROWTH = 1.4;
     /** The box of the first estimate, relative to the extent of the sampled exact level. */
     static final double BOX_MARGIN = 1.1;
+    /** How often the first box is halved when the start certifies on none. */
+    static final int FIRST_BOX_HALVINGS = 4;
     /** Relative growth of beta below which the alternation stops. */
     private static final double STALL = 2e-3;
     private static final int RAYS = 2000;
@@ -114,7 +116,7 @@ final class ShapeContainmentSearch {
      */
     Estimate run(double[][] start) {
         double[][] p = toScaled(start);
-        Estimate best = certify(p, firstBox(p), squaredNorm());
+        Estimate best = certifyFirst(p);
         if (best == null) {
             return null;
         }
@@ -130,6 +132,23 @@ final class ShapeContainmentSearch {
             if (stalled) {
                 break;
             }
+        }
+        return best;
+    }
+
+    /**
+     * The start certified on the first box, or on a box halved up to {@value #FIRST_BOX_HALVINGS} times: on a wide
+     * box the chords of sin lose its slope at 0 (at half a turn the lower chord is 0, so {@code sin q} may be 0 and
+     * an angle's restoring term vanishes), and no level of any V certifies, while a narrower box keeps it.
+     */
+    private Estimate certifyFirst(double[][] p) {
+        double[] box = firstBox(p);
+        Estimate best = certify(p, box, squaredNorm());
+        for (int k = 0; k < FIRST_BOX_HALVINGS && best == null && fields.lifted(); k++) {
+            for (int i = 0; i < box.length; i++) {
+                box[i] *= 0.5;
+            }
+            best = certify(p, box, squaredNorm());
         }
         return best;
     }
