@@ -30,9 +30,9 @@ import org.apache.commons.numbers.fraction.BigFraction;
  * {@code b P - rho a e_q e_q'} PSD); and the shape's level, {@code rho M - beta P} PSD, so that
  * {@code {w'Mw <= beta}} lies in {@code {V <= rho}}, beta lowered from the floating-point one until it is proved.
  * V, M, the lifted dynamics and the constraints enter as the doubles the search holds in w, each exactly the
- * binary fraction it is; that the chords' coefficients (rounded doubles of {@code sin h / h} and
- * {@code (1 - cos h) / h^2}) bound the true sin and cos is, like the change of variables from the user's
- * displacement to w, exact only to floating-point accuracy.
+ * binary fraction it is; the chords' coefficients are rounded outwards of {@code sin h / h} and
+ * {@code (1 - cos h) / h^2} ({@link TrigonometricBounds}), so they bound the true sin and cos. The change of
+ * variables from the user's displacement to w, and so the printed V, is exact only to floating-point accuracy.
  */
 final class ShapeExactProof {
 

@@ -17,6 +17,14 @@ import dev.mallard.symbolic.Variable;
 final class TrigonometricBounds {
 
     /**
+     * The chords' coefficients are rounded outwards by this relative margin (about 45 ulps, far above the few ulps of
+     * error in {@code Math.sin} and one division), so that each bound holds for the true sin and cos, not only for
+     * their doubles: the exact proof ({@link ShapeExactProof}) takes the coefficients as the binary fractions they are.
+     */
+    private static final double OUTWARD_DOWN = 1 - 1e-14;
+    private static final double OUTWARD_UP = 1 + 1e-14;
+
+    /**
      * A lower bound on {@code min sin(q)/q}, attained where {@code tan q = q} (q = 4.4934...), where
      * {@code sin(q)/q = -0.217233628...}.
      */
@@ -74,8 +82,8 @@ final class TrigonometricBounds {
      */
     static Polynomial[] sineChord(Variable q, double inner, double outer) {
         checkChord(inner, outer);
-        double top = inner == 0 ? 1.0 : Math.sin(inner) / inner;
-        return new Polynomial[] {term(q, 1, Math.sin(outer) / outer), term(q, 1, top)};
+        double top = inner == 0 ? 1.0 : Math.sin(inner) / inner * OUTWARD_UP;
+        return new Polynomial[] {term(q, 1, Math.sin(outer) / outer * OUTWARD_DOWN), term(q, 1, top)};
     }
 
     /**
@@ -90,10 +98,16 @@ final class TrigonometricBounds {
      */
     static Polynomial[] cosineChord(Variable q, double inner, double outer) {
         checkChord(inner, outer);
-        double top = inner == 0 ? 0.5 : (1 - Math.cos(inner)) / (inner * inner);
-        double bottom = (1 - Math.cos(outer)) / (outer * outer);
+        double top = inner == 0 ? 0.5 : versineRatio(inner) * OUTWARD_UP;
+        double bottom = versineRatio(outer) * OUTWARD_DOWN;
         return new Polynomial[] {Polynomial.constant(1).sub(term(q, 2, top)),
             Polynomial.constant(1).sub(term(q, 2, bottom))};
+    }
+
+    /** {@code (1 - cos t) / t^2} as {@code (sin(t/2) / t)^2 * 2}, without the cancellation of {@code 1 - cos t}. */
+    private static double versineRatio(double t) {
+        double r = Math.sin(0.5 * t) / t;
+        return 2 * r * r;
     }
 
     private static void checkChord(double inner, double outer) {
