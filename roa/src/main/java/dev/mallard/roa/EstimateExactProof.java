@@ -28,6 +28,9 @@ import org.apache.commons.numbers.fraction.BigFraction;
  */
 final class EstimateExactProof {
 
+    /** The relative back-offs of the level tried in turn until one is proved (shared by {@link ShapeExactProof}). */
+    static final List<Double> BACKOFFS = List.of(0.0, 1e-3, 1e-2, 1e-1);
+
     /** The identities being built and the values of the multipliers they share, programs side by side. */
     private final List<ExactCertificateCheck.Identity> identities = new ArrayList<>();
     private double[] w = new double[0];
@@ -60,9 +63,7 @@ final class EstimateExactProof {
                     + levelSolution.gramMargin() + ")", level, Double.NaN, List.of());
         }
         ExactPolynomial vExact = ExactPolynomial.of(v);
-        List<ExactPolynomial> field = new ArrayList<>();
-        coordinates.dynamics.forEach(fi -> field.add(ExactPolynomial.of(fi)));
-        ExactPolynomial vdot = vExact.directional(coordinates.variables, field);
+        ExactPolynomial vdot = vExact.directional(coordinates.variables, ExactPolynomial.of(coordinates.dynamics));
         ExactPolynomial rho = ExactPolynomial.of(Monomial.ONE, BigFraction.from(level));
 
         EstimateExactProof proof = new EstimateExactProof();
@@ -111,7 +112,7 @@ final class EstimateExactProof {
         }
         LevelSetSearch.Outcome outcome = estimate.outcome();
         double certified = outcome.certifiedRho;
-        for (double backoff : new double[] {0.0, 1e-3, 1e-2, 1e-1}) {
+        for (double backoff : BACKOFFS) {
             double level = certified * (1 - backoff);
             outcome.exactProof = prove(search, estimate.v(), level, options);
             if (outcome.exactProof.proved()) {

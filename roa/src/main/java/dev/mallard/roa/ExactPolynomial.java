@@ -4,6 +4,7 @@ import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,13 @@ final class ExactPolynomial {
         TreeMap<Monomial, BigFraction> t = new TreeMap<>();
         p.terms().forEach((m, c) -> t.put(m, BigFraction.from(c)));
         return new ExactPolynomial(t);
+    }
+
+    /** @return each of ps with its double coefficients taken exactly, in order */
+    static List<ExactPolynomial> of(List<Polynomial> ps) {
+        List<ExactPolynomial> out = new ArrayList<>(ps.size());
+        ps.forEach(p -> out.add(of(p)));
+        return out;
     }
 
     /** @return {@code c m} */

@@ -97,9 +97,7 @@ final class LevelSetSearch {
      * @return this
      */
     LevelSetSearch withVelocity(List<Polynomial> field) {
-        List<ExactPolynomial> exact = new ArrayList<>();
-        field.forEach(f -> exact.add(ExactPolynomial.of(f)));
-        return withExactVelocity(exact);
+        return withExactVelocity(ExactPolynomial.of(field));
     }
 
     /**

@@ -464,8 +464,8 @@ public final class RegionOfAttractionOptions {
      *     certificate is proved (V positive definite, its level certificate on the lifted sin and cos with the
      *     circles, {@code {V <= rho}} in the angles' boxes and the shape's level inside it), rho backed off the
      *     same way and the shape's level with it. Refused (IllegalArgumentException at analysis) where the
-     *     certificate is not a polynomial identity of the dynamics: sin and cos enclosed by chords and vertex
-     *     fields, a state region, uncertain parameters, V-iteration
+     *     certificate is not a polynomial identity of the dynamics: sin and cos enclosed by Taylor bounds (the
+     *     enclosure's vertex polynomials), a state region, uncertain parameters, V-iteration
      * @return a copy with it set
      */
     public RegionOfAttractionOptions withExactProof(boolean on) {

@@ -4,7 +4,6 @@ import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +58,7 @@ final class ShapeExactProof {
     static Outcome attach(ShapeContainmentSearch search, ShapeContainmentSearch.Estimate estimate,
             SosOptions options) {
         ExactProof last = null;
-        for (double backoff : new double[] {0.0, 1e-3, 1e-2, 1e-1}) {
+        for (double backoff : EstimateExactProof.BACKOFFS) {
             double rho = 1.0 - backoff;
             Outcome outcome = prove(search, estimate, rho, estimate.beta() * rho, options);
             last = outcome.proof();
@@ -115,9 +114,7 @@ final class ShapeExactProof {
                     + ", lambda " + lambda + ")", rho, Double.NaN, List.of());
         }
         ExactPolynomial vExact = ExactPolynomial.of(v);
-        List<ExactPolynomial> field = new ArrayList<>();
-        piece.field().forEach(f -> field.add(ExactPolynomial.of(f)));
-        ExactPolynomial vdot = vExact.directional(search.w, field);
+        ExactPolynomial vdot = vExact.directional(search.w, ExactPolynomial.of(piece.field()));
         ExactPolynomial one = ExactPolynomial.of(Monomial.ONE, BigFraction.ONE);
         ShapeContainmentSearch.LevelSet levelSet = program.levelSet;
 

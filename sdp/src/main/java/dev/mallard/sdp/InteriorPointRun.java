@@ -1254,7 +1254,10 @@ final class InteriorPointRun {
         }
     }
 
-    /** dx += sign dxp, dw += sign dwp, dX += sign sum_j A_j dxp_j (the extended correction but its dY). */
+    /**
+     * dx += sign dxp, dw += sign dwp, dX += sign sum_j A_j dxp_j (the extended correction but its dY). With
+     * {@code sign = -1} the sums of the last call with {@code sign = 1}, still in rhsMatrix, are taken back.
+     */
     private void addCorrection(int sign) {
         for (int i = 0; i < m; i++) {
             dx[i] += sign * dxp[i];
@@ -1264,9 +1267,8 @@ final class InteriorPointRun {
         }
         for (int b = 0; b < blocks; b++) {
             double[] change = rhsMatrix[b];
-            Arrays.fill(change, 0);
-            for (int i = 0; i < m; i++) {
-                scatter(problem.entries[b][i + 1], dxp[i], change, b);
+            if (sign > 0) {
+                combinationOfCorrection(b, change);
             }
             for (int t = 0; t < change.length; t++) {
                 dX[b][t] += sign * change[t];
@@ -1332,13 +1334,18 @@ final class InteriorPointRun {
         }
     }
 
-    /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */
-    private void correctionOfBlock(int b, double[] change, double[] changeY) {
-        int n = size[b];
+    /** change = sum A_j dxp_j in block b. */
+    private void combinationOfCorrection(int b, double[] change) {
         Arrays.fill(change, 0);
         for (int i = 0; i < m; i++) {
             scatter(problem.entries[b][i + 1], dxp[i], change, b);
         }
+    }
+
+    /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */
+    private void correctionOfBlock(int b, double[] change, double[] changeY) {
+        int n = size[b];
+        combinationOfCorrection(b, change);
         if (diagonal[b]) {
             for (int k = 0; k < n; k++) {
                 changeY[k] = inverseX[b][k] * change[k] * bigY[b][k];
