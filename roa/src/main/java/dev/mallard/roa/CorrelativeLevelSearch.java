@@ -214,8 +214,7 @@ final class CorrelativeLevelSearch {
                 }
             }
             if (!inClique.isZero()) {
-                List<Monomial> basis = Monomial.range(cliques.get(k), 2, multiplierDegree).stream()
-                        .filter(symmetry::invariant).toList();
+                List<Monomial> basis = symmetry.invariantOf(Monomial.range(cliques.get(k), 2, multiplierDegree));
                 PolynomialExpression s = program.newFreePolynomial("s" + k, basis);
                 program.addSosConstraint("s" + k, s);
                 certificate = certificate.minus(s.times(Polynomial.constant(rho).sub(inClique)));

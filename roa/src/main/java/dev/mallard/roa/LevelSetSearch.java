@@ -445,7 +445,7 @@ final class LevelSetSearch {
         java.util.Set<Monomial> support = new java.util.HashSet<>(vb.monomials());
         support.addAll(vdotb.monomials());
         SignSymmetry symmetry = new SignSymmetry(support, y);
-        return all.stream().filter(symmetry::invariant).toList();
+        return symmetry.invariantOf(all);
     }
 
     private boolean explicitNegativeDefinite() {

@@ -304,7 +304,7 @@ final class ShapeContainmentSearch {
                 norm = PolynomialExpression.of(fixedNorm);
             } else {
                 program.addEquality(AffineForm.of(rho), level);
-                norm = program.newFreePolynomial("N", invariant(Monomial.range(w, 2, 2), symmetry));
+                norm = program.newFreePolynomial("N", symmetry.invariantOf(Monomial.range(w, 2, 2)));
                 normConstraint = program.addSosConstraint("N positive definite",
                         norm.minus(squaredNorm().scale(NORM_FLOOR)));
                 AffineForm trace = AffineForm.ZERO;
@@ -369,7 +369,7 @@ final class ShapeContainmentSearch {
         VProgram(Estimate current, Piece dynamics, double[] halfWidths) {
             Polynomial norm = current.norm();
             SignSymmetry symmetry = symmetry(quadratic(current.p()), dynamics, norm);
-            v = program.newFreePolynomial("V", invariant(Monomial.range(w, 2, 2), symmetry));
+            v = program.newFreePolynomial("V", symmetry.invariantOf(Monomial.range(w, 2, 2)));
             PolynomialExpression vdot = PolynomialExpression.ZERO;
             for (int i = 0; i < w.size(); i++) {
                 vdot = vdot.plus(v.differentiate(w.get(i)).times(dynamics.field().get(i)));
@@ -516,8 +516,8 @@ final class ShapeContainmentSearch {
         for (int i = 0; i < piece.region().size(); i++) {
             Polynomial g = piece.region().get(i);
             // a constant term in sigma would make the certificate's value at the equilibrium nonzero
-            List<Monomial> basis = invariant(g.coefficient(Monomial.ONE) != 0 ? Monomial.range(z, 2, 2)
-                    : Monomial.upToDegree(z, 2), symmetry);
+            List<Monomial> basis = symmetry.invariantOf(g.coefficient(Monomial.ONE) != 0 ? Monomial.range(z, 2, 2)
+                    : Monomial.upToDegree(z, 2));
             PolynomialExpression sigma = program.newFreePolynomial(name + " sigma" + i, basis);
             sigmaConstraints.add(program.addSosConstraint(name + " sigma" + i, sigma));
             sigmas.add(sigma);
@@ -526,7 +526,7 @@ final class ShapeContainmentSearch {
         List<PolynomialExpression> multiples = new ArrayList<>();
         for (int j = 0; j < piece.equations().size(); j++) {
             PolynomialExpression mu = program.newFreePolynomial(name + " mu" + j,
-                    invariant(Monomial.upToDegree(z, 2), symmetry));
+                    symmetry.invariantOf(Monomial.upToDegree(z, 2)));
             multiples.add(mu);
             out = out.plus(mu.times(piece.equations().get(j)));
         }
@@ -562,11 +562,6 @@ final class ShapeContainmentSearch {
             support.addAll(norm.monomials());
         }
         return new SignSymmetry(support, indeterminates());
-    }
-
-    /** The monomials of a basis invariant under the symmetries (all of them when symmetries are not usable). */
-    private static List<Monomial> invariant(List<Monomial> basis, SignSymmetry symmetry) {
-        return symmetry.usable() ? basis.stream().filter(symmetry::invariant).toList() : basis;
     }
 
     /** The SOS programs' indeterminates: w, then the lifted variables when the dynamics are lifted. */

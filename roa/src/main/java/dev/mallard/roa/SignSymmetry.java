@@ -62,6 +62,15 @@ final class SignSymmetry {
     }
 
     /**
+     * @param basis monomials, e.g. a multiplier's basis
+     * @return those invariant under every symmetry, in order; all of them when symmetries cannot be used (then
+     *     no symmetry restricts the multiplier)
+     */
+    List<Monomial> invariantOf(List<Monomial> basis) {
+        return usable() ? basis.stream().filter(this::invariant).toList() : basis;
+    }
+
+    /**
      * @param basis a Gram basis
      * @return the positions of the basis split by parity class, classes in order of first appearance (one
      *     class of every position when symmetries cannot be used)
