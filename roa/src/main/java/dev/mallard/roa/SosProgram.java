@@ -378,6 +378,10 @@ public final class SosProgram {
                 // The union of the cliques' bases; each clique's Gram block is added into its rows and columns.
                 List<Integer> kept = cliques.stream().flatMap(List::stream).distinct().sorted().toList();
                 List<Monomial> union = kept.stream().map(basis::get).toList();
+                int[] row = new int[basis.size()];
+                for (int r = 0; r < kept.size(); r++) {
+                    row[kept.get(r)] = r;
+                }
                 gram = zeroGram(union.size());
                 for (int k = 0; k < cliques.size(); k++) {
                     List<Integer> members = cliques.get(k);
@@ -386,8 +390,7 @@ public final class SosProgram {
                             part, options);
                     for (int a = 0; a < members.size(); a++) {
                         for (int b = 0; b < members.size(); b++) {
-                            Map<ScalarVariable, Double> entry = gram.get(kept.indexOf(members.get(a)))
-                                    .get(kept.indexOf(members.get(b)));
+                            Map<ScalarVariable, Double> entry = gram.get(row[members.get(a)]).get(row[members.get(b)]);
                             block.get(a).get(b).forEach((var, w) -> entry.merge(var, w, Double::sum));
                         }
                     }
