@@ -278,12 +278,12 @@ final class ShapeContainmentSearch {
 
         /** The largest level with a fixed norm. */
         LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm) {
-            this(v, dynamics, fixedNorm, Double.NaN);
+            this(v, dynamics, fixedNorm, Double.NaN, 0.0);
         }
 
         /** A fixed level with a free norm. */
         LevelProgram(Polynomial v, Piece dynamics, double level) {
-            this(v, dynamics, null, level, 0.0);
+            this(v, dynamics, level, 0.0);
         }
 
         /**
@@ -292,10 +292,6 @@ final class ShapeContainmentSearch {
          */
         LevelProgram(Polynomial v, Piece dynamics, double level, double floor) {
             this(v, dynamics, null, level, floor);
-        }
-
-        private LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm, double level) {
-            this(v, dynamics, fixedNorm, level, 0.0);
         }
 
         private LevelProgram(Polynomial v, Piece dynamics, Polynomial fixedNorm, double level, double floor) {
