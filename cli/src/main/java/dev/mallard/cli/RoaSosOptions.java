@@ -86,10 +86,10 @@ final class RoaSosOptions {
         RegionOfAttractionOptions o = options;
         SosOptions sos = o.sosOptions();
         if (basis != null) {
-            sos = sos.withCone(cone());
+            sos = sos.withCone(choice(SosOptions.Cone.class, basis, "--basis", "sos, sdsos or dsos"));
         }
         if (sparsity != null) {
-            sos = sos.withSparsity(sparsity());
+            sos = sos.withSparsity(choice(SosOptions.Sparsity.class, sparsity, "--sparsity", "none or correlative"));
             if (sos.sparsity() != SosOptions.Sparsity.NONE && exportSdpa != null) {
                 throw new BadInputException("--export-sdpa writes the SDP of the largest level, which --sparsity "
                         + "correlative does not solve (it bisects on the level); give one of them");
@@ -131,20 +131,12 @@ final class RoaSosOptions {
         return o;
     }
 
-    private SosOptions.Cone cone() {
+    /** The constant of {@code type} named by text (any case), or a BadInputException naming the option. */
+    private static <E extends Enum<E>> E choice(Class<E> type, String text, String option, String allowed) {
         try {
-            return SosOptions.Cone.valueOf(basis.strip().toUpperCase(Locale.ROOT));
+            return Enum.valueOf(type, text.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("--basis must be sos, sdsos or dsos, got '" + Messages.quote(basis) + "'");
-        }
-    }
-
-    private SosOptions.Sparsity sparsity() {
-        try {
-            return SosOptions.Sparsity.valueOf(sparsity.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--sparsity must be none or correlative, got '" + Messages.quote(sparsity)
-                    + "'");
+            throw new BadInputException(option + " must be " + allowed + ", got '" + Messages.quote(text) + "'");
         }
     }
 
