@@ -325,7 +325,7 @@ final class TangentSteps {
         dx0 = new double[n * w];
         dk = new double[k.length][n * w];
         dEnd = new double[n * w];
-        stageTangents = new double[(1 + n) * w];
+        stageTangents = new double[n * w];
         t0Tangent = new double[w];
         hTangent = new double[w];
         stageTerms = new Terms[k.length];
@@ -383,7 +383,7 @@ final class TangentSteps {
     }
 
     /**
-     * {@link #combine} into {@link #stage} and the first {@code n} rows of {@link #stageTangents}, for any row and
+     * {@link #combine} into {@link #stage} and {@link #stageTangents}, for any row and
      * step. Each pass runs over whole arrays at the same index, so that the JIT vectorises it.
      */
     private void combineInScratch(Terms row, double h, boolean hConstant) {
