@@ -41,10 +41,12 @@ final class InteriorPointRun {
     private static final int EXTENDED_REJECTIONS = 3;
     /**
      * The perturbed pass also tries {@link MixedPrecisionRefinement} where the plain direction's dual step would
-     * leave the dual residual within tolerance but more than this factor above the current one: with a large x a
-     * dual residual within tolerance still leaves the objectives apart by about {@code x'd} (digit-changed hinf1
-     * seed 22: |x| 6e5, the plain direction took the relative dual infeasibility from 2.3e-10 to 2.5e-9 and the
-     * objectives to 1.7109 / 1.7079, where CSDP ends at 1.71088 / 1.71083 with 4e-11).
+     * leave the dual residual within tolerance but more than this factor above the current one, and its term
+     * {@code x'd} of the objective gap above the present gap ({@link #objectiveGapAfter}): with a large x a dual
+     * residual within tolerance still keeps the objectives apart (digit-changed hinf1 seed 22: |x| 6e5, the plain
+     * direction took the relative dual infeasibility from 2.3e-10 to 2.5e-9, a term of 6.8e-4 against a gap of
+     * 2.2e-5, and the objectives ended 1.7109 / 1.7071, where CSDP ends at 1.71088 / 1.71083 with 4e-11). Without
+     * the second condition it fired on roa's toggle-switch programs (|x| up to 1e23) and cost their exact proof.
      */
     private static final double EXTENDED_LOSS = 10;
     /**
@@ -777,6 +779,20 @@ final class InteriorPointRun {
                         Math.abs(xy) / scale / options.gapTolerance()));
     }
 
+    /**
+     * The term of the relative objective gap that the dual residual left by the dual step along the current direction
+     * accounts for, {@code |x'((1 - a) d - a r)| / (1 + |c'x| + |C . Y + f'w|)} with a = min(1, gamma * dualLimit)
+     * and r as {@link #directionResidual} left it: {@code c'x - C . Y - f'w = X . Y + Rp . Y + (F'x - f)'w + x'd}.
+     */
+    private double objectiveGapAfter(double gamma) {
+        double a = Math.min(1, gamma * dualLimit);
+        double s = 0;
+        for (int i = 0; i < m; i++) {
+            s += x[i] * ((1 - a) * d[i] - a * r[i]);
+        }
+        return Math.abs(s) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+    }
+
     /** {@code ||(1 - a) d - a r||}, with r as {@link #directionResidual} left it. */
     private double dualResidualAfter(double a) {
         double s = 0;
@@ -1230,14 +1246,14 @@ final class InteriorPointRun {
     /**
      * In the perturbed pass, where plain refinement stalled above its threshold and the plain direction's dual
      * step would leave the dual infeasibility above its tolerance, or more than {@link #EXTENDED_LOSS} times above
-     * the current one: refines the direction further by {@link MixedPrecisionRefinement} and keeps whichever of the
-     * two directions leaves the smaller dual residual {@code ||(1 - a) d - a r||} after its own dual step a, in the
-     * second case only if its predicted merit is at most {@link #EXTENDED_MERIT_RATIO} times the plain one's. The
-     * exact Newton direction of a nearly singular Schur complement can have so large a dY that its step is short:
-     * kept always, it cost SDPLIB's truss6 its optimal status, and kept below the tolerance wherever its residual is
-     * smaller (where it only takes the dual infeasibility from 1e-9 to 1e-11) one of the forty digit-changed hinf1
-     * files. Leaves primalLimit and dualLimit those of the direction kept; they must be those of the plain direction
-     * on entry.
+     * the current one with a term of the objective gap above the present gap: refines the direction further by
+     * {@link MixedPrecisionRefinement} and keeps whichever of the two directions leaves the smaller dual residual
+     * {@code ||(1 - a) d - a r||} after its own dual step a, in the second case only if its predicted merit is at
+     * most {@link #EXTENDED_MERIT_RATIO} times the plain one's. The exact Newton direction of a nearly singular
+     * Schur complement can have so large a dY that its step is short: kept always, it cost SDPLIB's truss6 its
+     * optimal status, and kept below the tolerance wherever its residual is smaller (where it only takes the dual
+     * infeasibility from 1e-9 to 1e-11) one of the forty digit-changed hinf1 files. Leaves primalLimit and
+     * dualLimit those of the direction kept; they must be those of the plain direction on entry.
      */
     private void tryExtendedRefinement(double gamma) {
         directionResidual();
@@ -1245,7 +1261,8 @@ final class InteriorPointRun {
         double plainDualLimit = dualLimit;
         double plainAfter = dualResidualAfter(Math.min(1, gamma * dualLimit));
         boolean withinTolerance = plainAfter <= options.dualTolerance() * (1 + normCost);
-        if (withinTolerance && !(plainAfter > EXTENDED_LOSS * Math.sqrt(DenseKernels.dot(d, d, m)))) {
+        if (withinTolerance && !(plainAfter > EXTENDED_LOSS * Math.sqrt(DenseKernels.dot(d, d, m))
+                && objectiveGapAfter(gamma) > gap)) {
             return;
         }
         double plainMerit = withinTolerance ? meritAfter(gamma) : Double.NaN;
