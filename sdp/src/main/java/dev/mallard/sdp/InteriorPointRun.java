@@ -40,6 +40,24 @@ final class InteriorPointRun {
      */
     private static final int EXTENDED_REJECTIONS = 3;
     /**
+     * The perturbed pass also tries {@link MixedPrecisionRefinement} where the plain direction's dual step would
+     * leave the dual residual within tolerance but more than this factor above the current one, and its term
+     * {@code x'd} of the objective gap above the present gap ({@link #objectiveGapAfter}): with a large x a dual
+     * residual within tolerance still keeps the objectives apart (digit-changed hinf1 seed 22: |x| 6e5, the plain
+     * direction took the relative dual infeasibility from 2.3e-10 to 2.5e-9, a term of 6.8e-4 against a gap of
+     * 2.2e-5, and the objectives ended 1.7109 / 1.7071, where CSDP ends at 1.71088 / 1.71083 with 4e-11). Without
+     * the second condition it fired on roa's toggle-switch programs (|x| up to 1e23) and cost their exact proof.
+     */
+    private static final double EXTENDED_LOSS = 10;
+    /**
+     * Where {@link #EXTENDED_LOSS} alone called for the extended direction, it is kept only if its predicted merit
+     * after its steps ({@link #meritAfter}) is at most this factor times the plain direction's: the exact Newton
+     * direction of a nearly singular Schur complement can move x by a tenth of its size (seed 22: |dx| 6e4 at
+     * |x| 6e5, predicted merit 28 against 9.7), and taking it there cost the iterate its centrality (the dual step
+     * then shrank below 1e-3 for good, complementarity stalled at 2.8e-7).
+     */
+    private static final double EXTENDED_MERIT_RATIO = 2;
+    /**
      * The least centring of the corrector: a pure Newton step towards mu = 0 drives iterates of
      * degenerate problems (gpp, no strictly feasible Y) so close to the boundary that the next Newton
      * system loses its accuracy.
@@ -737,6 +755,44 @@ final class InteriorPointRun {
         return guarded;
     }
 
+    /**
+     * The merit ({@link #remember}'s: the largest of the relative measures over their tolerances) predicted after
+     * the steps {@code min(1, gamma * limit)} along the current direction, with primalLimit and dualLimit its own
+     * and r as {@link #directionResidual} left it: the primal infeasibility scaled by one minus the primal step,
+     * the dual residual {@code ||(1 - a) d - a r||} and the complementarity {@code (X + a_p dX) . (Y + a_d dY)}
+     * over the current objectives' {@code 1 + |c'x| + |C . Y + f'w|}.
+     */
+    private double meritAfter(double gamma) {
+        double primal = Math.min(1, gamma * primalLimit);
+        double dual = Math.min(1, gamma * dualLimit);
+        double xy = 0;
+        for (int b = 0; b < blocks; b++) {
+            double[] px = bigX[b];
+            double[] py = bigY[b];
+            for (int t = 0; t < px.length; t++) {
+                xy += (px[t] + primal * dX[b][t]) * (py[t] + dual * dY[b][t]);
+            }
+        }
+        double scale = 1 + Math.abs(primalObjective) + Math.abs(dualObjective);
+        return Math.max((1 - primal) * primalInfeasibility / options.primalTolerance(),
+                Math.max(dualResidualAfter(dual) / (1 + normCost) / options.dualTolerance(),
+                        Math.abs(xy) / scale / options.gapTolerance()));
+    }
+
+    /**
+     * The term of the relative objective gap that the dual residual left by the dual step along the current direction
+     * accounts for, {@code |x'((1 - a) d - a r)| / (1 + |c'x| + |C . Y + f'w|)} with a = min(1, gamma * dualLimit)
+     * and r as {@link #directionResidual} left it: {@code c'x - C . Y - f'w = X . Y + Rp . Y + (F'x - f)'w + x'd}.
+     */
+    private double objectiveGapAfter(double gamma) {
+        double a = Math.min(1, gamma * dualLimit);
+        double s = 0;
+        for (int i = 0; i < m; i++) {
+            s += x[i] * ((1 - a) * d[i] - a * r[i]);
+        }
+        return Math.abs(s) / (1 + Math.abs(primalObjective) + Math.abs(dualObjective));
+    }
+
     /** {@code ||(1 - a) d - a r||}, with r as {@link #directionResidual} left it. */
     private double dualResidualAfter(double a) {
         double s = 0;
@@ -1189,22 +1245,27 @@ final class InteriorPointRun {
 
     /**
      * In the perturbed pass, where plain refinement stalled above its threshold and the plain direction's dual
-     * step would leave the dual infeasibility above its tolerance: refines the direction further by
+     * step would leave the dual infeasibility above its tolerance, or more than {@link #EXTENDED_LOSS} times above
+     * the current one with a term of the objective gap above the present gap: refines the direction further by
      * {@link MixedPrecisionRefinement} and keeps whichever of the two directions leaves the smaller dual residual
-     * {@code ||(1 - a) d - a r||} after its own dual step a. The exact Newton direction of a nearly singular Schur
-     * complement can have so large a dY that its step is short: kept always, it cost SDPLIB's truss6 its optimal
-     * status, and kept below the tolerance (where it only takes the dual infeasibility from 1e-9 to 1e-11) one of
-     * the forty digit-changed hinf1 files. Leaves primalLimit and dualLimit those of the direction kept; they must
-     * be those of the plain direction on entry.
+     * {@code ||(1 - a) d - a r||} after its own dual step a, in the second case only if its predicted merit is at
+     * most {@link #EXTENDED_MERIT_RATIO} times the plain one's. The exact Newton direction of a nearly singular
+     * Schur complement can have so large a dY that its step is short: kept always, it cost SDPLIB's truss6 its
+     * optimal status, and kept below the tolerance wherever its residual is smaller (where it only takes the dual
+     * infeasibility from 1e-9 to 1e-11) one of the forty digit-changed hinf1 files. Leaves primalLimit and
+     * dualLimit those of the direction kept; they must be those of the plain direction on entry.
      */
     private void tryExtendedRefinement(double gamma) {
         directionResidual();
         double plainPrimalLimit = primalLimit;
         double plainDualLimit = dualLimit;
         double plainAfter = dualResidualAfter(Math.min(1, gamma * dualLimit));
-        if (plainAfter <= options.dualTolerance() * (1 + normCost)) {
+        boolean withinTolerance = plainAfter <= options.dualTolerance() * (1 + normCost);
+        if (withinTolerance && !(plainAfter > EXTENDED_LOSS * Math.sqrt(DenseKernels.dot(d, d, m))
+                && objectiveGapAfter(gamma) > gap)) {
             return;
         }
+        double plainMerit = withinTolerance ? meritAfter(gamma) : Double.NaN;
         if (extended == null) {
             extended = new MixedPrecisionRefinement(problem, newton);
             plainDx = new double[m];
@@ -1218,7 +1279,8 @@ final class InteriorPointRun {
         refineExtended();
         maxSteps(dX, dY, 1 / gamma, gamma);
         directionResidual();
-        if (dualResidualAfter(Math.min(1, gamma * dualLimit)) < plainAfter) {
+        if (dualResidualAfter(Math.min(1, gamma * dualLimit)) < plainAfter
+                && (!withinTolerance || meritAfter(gamma) <= EXTENDED_MERIT_RATIO * plainMerit)) {
             extendedRejections = 0;
             return;
         }

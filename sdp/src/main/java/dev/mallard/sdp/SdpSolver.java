@@ -82,8 +82,12 @@ public final class SdpSolver {
      * SDPLIB end near_optimal and numerical_error with it alone). Where iterative refinement of a direction stalls
      * in this pass (the Schur complement too ill-conditioned for double precision, as near the optimum of SDPLIB's
      * hinf5), the direction is refined further by GMRES with the residuals and operator products in double-double
-     * arithmetic, and whichever direction leaves the smaller dual residual after its step is taken. The iteration
-     * limit applies to each pass, and the perturbed pass numbers its iterations on from the earlier passes'.
+     * arithmetic, and whichever direction leaves the smaller dual residual after its step is taken (this is also
+     * tried where the plain direction's step would raise the dual residual tenfold, though within its tolerance, and
+     * its term x'd of the objective gap above the present gap; the refined direction is then taken only if the measures
+     * it is predicted to leave are at most twice the plain one's, since it can move x so far that the iterate loses
+     * its centrality). The iteration limit applies to each pass, and the perturbed pass numbers its iterations on
+     * from the earlier passes'.
      *
      * @param problem the problem; not modified
      * @return the outcome; never null (failures are reported by its status, not thrown)

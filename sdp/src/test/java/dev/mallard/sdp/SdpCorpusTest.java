@@ -41,10 +41,6 @@ class SdpCorpusTest {
      * are asserted.
      */
     private static final Map<String, String> KNOWN_GAPS = Map.ofEntries(
-            Map.entry("fuzzed/hinf1-seed22.dat-s", "NEAR_OPTIMAL at complementarity 7e-8, its dual objective 2.2e-3 "
-                    + "relative below CSDP's (objective gap 8.5e-4); the perturbed pass gets to complementarity 2.3e-8 "
-                    + "with objectives 1.0e-6 apart, then Y loses definiteness, and a NEAR_OPTIMAL pass does not replace "
-                    + "an earlier one"),
             Map.entry("sdplib/hinf13.dat-s", HINF),
             Map.entry("sdplib/hinf15.dat-s", HINF));
 
