@@ -66,11 +66,16 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         } else {
             kg = new ScalarVector[s];
             for (int i = 1; i < s; i++) {
-                kg[i] = scalar().newVector(size);
+                kg[i] = newStepVector(size);
             }
         }
         tangents = isDoublePath() ? null
                 : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
+    }
+
+    @Override
+    final boolean holdsTangentVectors() {
+        return TangentSteps.applies(getSystem(), scalar() == AutoDiff.SCALAR);
     }
 
     /**

@@ -89,6 +89,11 @@ public abstract class IntegratorBase<T> {
             public TableauRow weightRow(ButcherTableau tableau) {
                 return tableau.weightRow();
             }
+
+            @Override
+            public void deferStateCommit(IntegratorBase<?> integrator, boolean defer) {
+                integrator.deferStateCommit(defer);
+            }
         });
     }
 
@@ -99,6 +104,10 @@ public abstract class IntegratorBase<T> {
     public static final double STRETCH_FACTOR = 1.01;
     /** A step retried at the minimum size is stretched by up to this factor to land on the next event. */
     public static final double RETRY_STRETCH_FACTOR = 1.001;
+
+    private static final int STATE_IN_CONTEXT = 0;
+    private static final int STATE_IN_X0 = 1;
+    private static final int STATE_IN_X1 = 2;
 
     /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
     private static final int MAX_DERIVATIVE_TARGETS = 16;
@@ -159,6 +168,17 @@ public abstract class IntegratorBase<T> {
     private double[] errd;
     // generic-path workspaces (null on the double path)
     private ScalarVector<T> xg;
+    /**
+     * Where the context's continuous state is while its own vector {@link #xg} is behind: {@link #STATE_IN_CONTEXT}
+     * (it is not), {@link #STATE_IN_X1} (after a step committed with {@link #deferStateCommit}), {@link
+     * #STATE_IN_X0} (from the next attempt's start on). An int, not a reference: it changes every step, and a
+     * reference stored into this long-lived object would cost G1's card-marking barrier.
+     */
+    private int stateIn = STATE_IN_CONTEXT;
+    /** Whether a step may leave the context's vector behind (see {@link #deferStateCommit}). */
+    private boolean deferringCommit;
+    /** Whether this scheme's vectors are {@link TangentVector}s, so that deferring a commit saves objects. */
+    private boolean canDeferCommit;
     private ScalarVector<T> x0g;
     private ScalarVector<T> x1g;
     private ScalarVector<T> f0g;
@@ -351,6 +371,7 @@ public abstract class IntegratorBase<T> {
     protected final void evalDerivatives(T t, ScalarVector<T> x, ScalarVector<T> xdot) {
         if (x == x0g && repeatsStartEvaluation(t == startTimeG)) {
             xg.setFrom(x0g);
+            stateIn = STATE_IN_CONTEXT;
             if (xdot != f0g) {
                 xdot.setFrom(f0g);
             }
@@ -358,6 +379,9 @@ public abstract class IntegratorBase<T> {
         }
         if (x != xg) {
             xg.setFrom(x);
+            stateIn = STATE_IN_CONTEXT;
+        } else {
+            syncContextState();
         }
         context.setTime(t);
         ContinuousState<T> view = derivativesViewOf(xdot);
@@ -379,7 +403,55 @@ public abstract class IntegratorBase<T> {
      * @return the context's vector (not a copy)
      */
     protected final ScalarVector<T> contextStateVector() {
+        syncContextState();
         return xg;
+    }
+
+    /**
+     * A workspace vector of the scheme's number type for the generic path: a {@link TangentVector} when the
+     * scheme's steps hand their results over as arrays ({@link #holdsTangentVectors()}), else a new vector of
+     * the type.
+     *
+     * @param size the number of entries
+     * @return the vector
+     */
+    @SuppressWarnings("unchecked")
+    final ScalarVector<T> newStepVector(int size) {
+        return holdsTangentVectors() ? (ScalarVector<T>) new TangentVector(size) : scalar.newVector(size);
+    }
+
+    /**
+     * Whether this scheme's generic steps hand their end state and derivatives over as arrays (see {@link
+     * TangentSteps}), so that the base's vectors should be {@link TangentVector}s; the default is false.
+     *
+     * @return whether they do
+     */
+    boolean holdsTangentVectors() {
+        return false;
+    }
+
+    /**
+     * Lets (true) or stops (false) a step commit its end state without writing it into the context's vector
+     * when the scheme holds it as arrays; the context's time, change count and everything else are set as
+     * always. The {@link Simulator} allows it for the steps of a simulation nothing observes between steps,
+     * and stops it (which writes the state into the context) before anything may read the context. Only the
+     * package's own schemes defer, since a scheme's {@link #onStepAccepted} may read the context.
+     *
+     * @param defer whether to defer
+     */
+    final void deferStateCommit(boolean defer) {
+        if (!defer) {
+            syncContextState();
+        }
+        deferringCommit = defer;
+    }
+
+    /** Writes the continuous state into the context's vector if a deferred commit left it behind. */
+    private void syncContextState() {
+        if (stateIn != STATE_IN_CONTEXT) {
+            xg.setFrom(stateIn == STATE_IN_X1 ? x1g : x0g);
+            stateIn = STATE_IN_CONTEXT;
+        }
     }
 
     /**
@@ -407,11 +479,12 @@ public abstract class IntegratorBase<T> {
      * Lets a scheme evaluate {@code f(t0, x0)} at the start of a step on the generic path its own way (the
      * explicit Runge-Kutta schemes on a system evaluating its own tangents: on primitive arrays, with the same
      * results). It is called only when the start derivative is not known from the last step, with the context
-     * at {@code (t0, x0)}, which it must leave unchanged. The default does nothing and returns false, and the
-     * base evaluates the system.
+     * at time {@code t0}, which it must leave unchanged; the context's continuous state is {@code x0} too, except
+     * in the package's own schemes when a commit was deferred (see {@code deferStateCommit}), so it reads {@code
+     * x0}. The default does nothing and returns false, and the base evaluates the system.
      *
      * @param t0 the step's start time (the context's)
-     * @param x0 the step's start state (the context's own vector); not modified
+     * @param x0 the step's start state (a copy of the context's); not modified
      * @param f0 receives {@code f(t0, x0)} when this returns true
      * @return whether it evaluated (and counted the evaluation with {@link #addDerivativeEvaluations})
      */
@@ -733,7 +806,11 @@ public abstract class IntegratorBase<T> {
             accuracyInUse = context.getAccuracy().orElse(Double.isNaN(targetAccuracy) ? DEFAULT_ACCURACY
                     : targetAccuracy);
         }
+        // a state left behind by an unsynchronised deferral is dropped: the caller may have set a new one
+        stateIn = STATE_IN_CONTEXT;
         allocateWorkspaces();
+        canDeferCommit = !doublePath && holdsTangentVectors()
+                && getClass().getPackageName().equals(IntegratorBase.class.getPackageName());
         resetStatistics();
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
@@ -763,10 +840,10 @@ public abstract class IntegratorBase<T> {
             errd = new double[n];
         } else {
             xg = xc.backingVector();
-            x0g = scalar.newVector(n);
-            x1g = scalar.newVector(n);
-            f0g = scalar.newVector(n);
-            f1g = scalar.newVector(n);
+            x0g = newStepVector(n);
+            x1g = newStepVector(n);
+            f0g = newStepVector(n);
+            f1g = newStepVector(n);
             // only the error's values are read: for a numeric type they are kept as doubles
             errg = scalar.isNumeric() ? new ValueVector<>(scalar, n) : scalar.newVector(n);
         }
@@ -1159,12 +1236,19 @@ public abstract class IntegratorBase<T> {
     }
 
     private void loadStartGeneric(T t0) {
-        x0g.setFrom(xg);
+        if (stateIn == STATE_IN_X1) {
+            // a deferred commit left the state in x1, which this attempt overwrites
+            x0g.setFrom(x1g);
+            stateIn = STATE_IN_X0;
+        } else {
+            x0g.setFrom(xg);
+        }
         if (f1Stamp == context.getChangeCount()) {
             ScalarVector<T> swap = f0g;
             f0g = f1g;
             f1g = swap;
-        } else if (!evalStartDerivatives(t0, xg, f0g)) {
+        } else if (!evalStartDerivatives(t0, x0g, f0g)) {
+            syncContextState();
             // the context holds x0 already: evaluating at its own vector copies nothing
             evalDerivatives(t0, xg, f0g);
         }
@@ -1180,6 +1264,7 @@ public abstract class IntegratorBase<T> {
             DoubleArrays.copy(f0d, f1d, n);
         } else {
             xg.setFrom(x0g);
+            stateIn = STATE_IN_CONTEXT;
             context.setTime(startTimeG);
             f1g.setFrom(f0g);
         }
@@ -1192,7 +1277,12 @@ public abstract class IntegratorBase<T> {
             DoubleArrays.copy(x1d, xd, n);
             context.setTimeValueUnchecked(t1);
         } else {
-            xg.setFrom(x1g);
+            if (deferringCommit && canDeferCommit) {
+                stateIn = STATE_IN_X1;
+            } else {
+                xg.setFrom(x1g);
+                stateIn = STATE_IN_CONTEXT;
+            }
             lastT0g = startTimeG;
             if (lastHg != trialHg) {
                 lastHg = trialHg;
@@ -1259,8 +1349,9 @@ public abstract class IntegratorBase<T> {
                 }
             }
         } else if (scalar.isNumeric()) {
+            ScalarVector<T> x = stateIn == STATE_IN_X1 ? x1g : xg;
             for (int i = 0; i < n; i++) {
-                double v = xg.getValue(i);
+                double v = x.getValue(i);
                 if (!Double.isFinite(v)) {
                     throw nonFiniteState(i, v, t);
                 }
@@ -1364,6 +1455,8 @@ public abstract class IntegratorBase<T> {
             context.setTimeValueUnchecked(t);
         } else {
             T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
+            // the interpolant writes every entry of the context's vector
+            stateIn = STATE_IN_CONTEXT;
             interpolate(tg, xg);
             context.setTime(tg);
             context.noteStateChanged();
@@ -1405,6 +1498,7 @@ public abstract class IntegratorBase<T> {
             interpolateIntoContext(scalar.value(t));
             return;
         }
+        stateIn = STATE_IN_CONTEXT;
         interpolate(t, xg);
         context.setTime(t);
         context.noteStateChanged();

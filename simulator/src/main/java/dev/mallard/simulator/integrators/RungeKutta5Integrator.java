@@ -118,6 +118,11 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     @Override
+    boolean holdsTangentVectors() {
+        return TangentSteps.applies(getSystem(), scalar() == AutoDiff.SCALAR);
+    }
+
+    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
@@ -126,7 +131,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             kg = new ScalarVector[STAGES];
             // kg[0] is each step's f0
             for (int i = 1; i < STAGES; i++) {
-                kg[i] = scalar().newVector(size);
+                kg[i] = newStepVector(size);
             }
         }
         tangents = isDoublePath() ? null
