@@ -1,5 +1,6 @@
 package dev.mallard.simulator.integrators;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
@@ -177,8 +178,24 @@ public abstract class IntegratorBase<T> {
     private int stateIn = STATE_IN_CONTEXT;
     /** Whether a step may leave the context's vector behind (see {@link #deferStateCommit}). */
     private boolean deferringCommit;
-    /** Whether this scheme's vectors are {@link TangentVector}s, so that deferring a commit saves objects. */
-    private boolean canDeferCommit;
+    /**
+     * Whether this is one of the package's schemes whose generic steps hand their results over in {@link
+     * TangentVector}s (AutoDiff on a system evaluating its tangents): their commits may be deferred, and their
+     * constant times are kept as doubles (see {@link #constantTimeStamp}).
+     */
+    private boolean tangentVectors;
+    /**
+     * The context's change count right after this integrator set its time to a constant as a double, or -1:
+     * while the count is unchanged, the next attempt makes the start time's constant for the scheme without
+     * keeping it ({@link #startTimeG} null, the value in {@link #startTime}), and a step whose size is a
+     * constant too keeps its times as doubles. Every kept time object would be a reference stored into this
+     * long-lived object per step, each costing G1's card-marking barrier; the constants are equal either way.
+     */
+    private long constantTimeStamp = -1;
+    /** Whether the step attempted has a constant start time and size (so its end time is one too). */
+    private boolean trialTimesConstant;
+    /** The size of the last accepted step, seconds (its {@code T} is {@link #lastHg}, or the constant of this). */
+    private double lastH = Double.NaN;
     private ScalarVector<T> x0g;
     private ScalarVector<T> x1g;
     private ScalarVector<T> f0g;
@@ -809,8 +826,9 @@ public abstract class IntegratorBase<T> {
         // a state left behind by an unsynchronised deferral is dropped: the caller may have set a new one
         stateIn = STATE_IN_CONTEXT;
         allocateWorkspaces();
-        canDeferCommit = !doublePath && holdsTangentVectors()
+        tangentVectors = !doublePath && holdsTangentVectors()
                 && getClass().getPackageName().equals(IntegratorBase.class.getPackageName());
+        constantTimeStamp = -1;
         resetStatistics();
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
@@ -1199,23 +1217,44 @@ public abstract class IntegratorBase<T> {
             loadStartDouble(t0);
             return stepDouble(t0, h, x0d, f0d, x1d, errd);
         }
-        T t0g = context.getTime();
-        startTimeG = t0g;
+        T t0g;
+        if (tangentVectors && constantTimeStamp == context.getChangeCount()) {
+            // the time is the constant this integrator set: the scheme gets it as an object, none is kept
+            t0g = scalar.of(t0);
+            if (startTimeG != null) {
+                startTimeG = null;
+            }
+        } else {
+            t0g = context.getTime();
+            startTimeG = t0g;
+        }
+        startTime = t0;
         loadStartGeneric(t0g);
         T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        if (trialHg != hg) {
+        trialTimesConstant = startTimeG == null && targetScalar == null && hg instanceof AutoDiff a
+                && a.isConstant();
+        if (!trialTimesConstant && trialHg != hg) {
             trialHg = hg;
         }
         return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
     }
 
+    /**
+     * The step size as a {@code T}. A free size is kept while it repeats (fixed steps), except when the
+     * start time is not kept either (see {@link #constantTimeStamp}) and steps are error-controlled, when it
+     * changes every step and keeping it would cost a barriered store per step.
+     */
     private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
         if (Double.isNaN(target)) {
-            if (freeStepG == null || h != freeStep) {
-                freeStepG = scalar.of(h);
+            if (freeStepG != null && h == freeStep) {
+                return freeStepG;
+            }
+            T made = scalar.of(h);
+            if (startTimeG != null || getFixedStepMode()) {
+                freeStepG = made;
                 freeStep = h;
             }
-            return freeStepG;
+            return made;
         }
         return scalar.sub(targetScalar != null ? targetScalar : scalar.of(target), t0g);
     }
@@ -1244,9 +1283,14 @@ public abstract class IntegratorBase<T> {
             x0g.setFrom(xg);
         }
         if (f1Stamp == context.getChangeCount()) {
-            ScalarVector<T> swap = f0g;
-            f0g = f1g;
-            f1g = swap;
+            if (tangentVectors) {
+                // arrays copied (8 entries for Van der Pol), where a swap stores two references per step
+                f0g.setFrom(f1g);
+            } else {
+                ScalarVector<T> swap = f0g;
+                f0g = f1g;
+                f1g = swap;
+            }
         } else if (!evalStartDerivatives(t0, x0g, f0g)) {
             syncContextState();
             // the context holds x0 already: evaluating at its own vector copies nothing
@@ -1265,7 +1309,11 @@ public abstract class IntegratorBase<T> {
         } else {
             xg.setFrom(x0g);
             stateIn = STATE_IN_CONTEXT;
-            context.setTime(startTimeG);
+            if (startTimeG != null) {
+                context.setTime(startTimeG);
+            } else {
+                setConstantTime(startTime);
+            }
             f1g.setFrom(f0g);
         }
         f1Stamp = context.getChangeCount();
@@ -1277,20 +1325,15 @@ public abstract class IntegratorBase<T> {
             DoubleArrays.copy(x1d, xd, n);
             context.setTimeValueUnchecked(t1);
         } else {
-            if (deferringCommit && canDeferCommit) {
+            if (deferringCommit && tangentVectors) {
                 stateIn = STATE_IN_X1;
             } else {
                 xg.setFrom(x1g);
                 stateIn = STATE_IN_CONTEXT;
             }
-            lastT0g = startTimeG;
-            if (lastHg != trialHg) {
-                lastHg = trialHg;
-            }
-            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
-                    : targetScalar != null ? targetScalar : scalar.of(target);
-            context.setTime(lastT1g);
+            commitTimes(t1, target, targetScalar);
         }
+        lastH = h;
         if (endDerivativeOffered) {
             f1Stamp = context.getChangeCount();
         }
@@ -1313,6 +1356,56 @@ public abstract class IntegratorBase<T> {
         onStepAccepted();
     }
 
+    /** The generic path's end time into the context, and the last step's times for the interpolant. */
+    private void commitTimes(double t1, double target, T targetScalar) {
+        if (trialTimesConstant) {
+            // t1 = t0 + h (or the target) is a constant too: kept as a double, as the constants would be
+            setConstantTime(t1);
+            if (lastT0g != null) {
+                lastT0g = null;
+            }
+            if (lastHg != null) {
+                lastHg = null;
+            }
+            if (lastT1g != null) {
+                lastT1g = null;
+            }
+            return;
+        }
+        T t0g = startTimeG != null ? startTimeG : scalar.of(startTime);
+        lastT0g = t0g;
+        if (lastHg != trialHg) {
+            lastHg = trialHg;
+        }
+        lastT1g = Double.isNaN(target) ? scalar.add(t0g, trialHg) : targetScalar != null ? targetScalar
+                : scalar.of(target);
+        context.setTime(lastT1g);
+    }
+
+    /** Sets the context's time to a constant, remembering that it did (see {@link #constantTimeStamp}). */
+    private void setConstantTime(double t) {
+        context.setTimeValueUnchecked(t);
+        constantTimeStamp = context.getChangeCount();
+    }
+
+    /**
+     * The last accepted step's start time as a {@code T}, for a scheme's own interpolant.
+     *
+     * @return the time object the step was given, or the constant of its value
+     */
+    final T lastStepStartScalar() {
+        return lastT0g != null ? lastT0g : scalar.of(lastT0);
+    }
+
+    /**
+     * The last accepted step's size as a {@code T}, for a scheme's own interpolant.
+     *
+     * @return the step size object the step was given, or the constant of its value
+     */
+    final T lastStepSizeScalar() {
+        return lastHg != null ? lastHg : scalar.of(lastH);
+    }
+
     private void commitTimeOnly(double t0, double t1, T t1Scalar) {
         if (t1Scalar != null) {
             context.setTime(t1Scalar);
@@ -1322,6 +1415,7 @@ public abstract class IntegratorBase<T> {
         lastT0 = t0;
         lastT1 = t1;
         lastT1g = t1Scalar;
+        lastH = t1 - t0;
         numStepsTaken++;
         previousStepSize = t1 - t0;
         recordDenseSegment();
@@ -1522,9 +1616,7 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t)
      */
     protected void interpolate(T t, ScalarVector<T> out) {
-        T h = lastHg != null ? lastHg : scalar.of(lastT1 - lastT0);
-        T t0 = lastT0g != null ? lastT0g : scalar.of(lastT0);
-        HermiteInterpolant.at(scalar, t0, h, t, x0g, f0g, x1g, f1g, n, out);
+        HermiteInterpolant.at(scalar, lastStepStartScalar(), lastStepSizeScalar(), t, x0g, f0g, x1g, f1g, n, out);
     }
 
     // ---- dense output ----------------------------------------------------------------------------

@@ -75,8 +75,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private ScalarVector<T> lastX1g;
     private double lastH;
     private double lastT0;
-    private T lastHg;
-    private T lastT0g;
     /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
     private TangentSteps tangents;
     /** Whether the last step's middle stages are held only by {@link #tangents} (kg[1..5] not yet made). */
@@ -232,24 +230,23 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (!getFixedStepMode()) {
             ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
         }
-        finishGenericStep(t0, h, x0, x1);
+        finishGenericStep(x0, x1);
         return true;
     }
 
-    /** Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}. */
-    private void finishGenericStep(T t0, T h, ScalarVector<T> x0, ScalarVector<T> x1) {
+    /**
+     * Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}; the step's times are
+     * the base's ({@link #lastStepStartScalar}, {@link #lastStepSizeScalar}).
+     */
+    private void finishGenericStep(ScalarVector<T> x0, ScalarVector<T> x1) {
         // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
-        // stored only when they change (the vectors never do, a fixed step's size rarely): every reference
-        // stored into this long-lived object costs G1's card-marking barrier
+        // stored only when they change (they never do): every reference stored into this long-lived object
+        // costs G1's card-marking barrier
         if (lastX0g != x0) {
             lastX0g = x0;
         }
         if (lastX1g != x1) {
             lastX1g = x1;
-        }
-        lastT0g = t0;
-        if (lastHg != h) {
-            lastHg = h;
         }
         offerEndDerivative(kg[STAGES - 1]);
     }
@@ -267,7 +264,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         addDerivativeEvaluations(STAGES - 1);
         tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);
         stagesPending = true;
-        finishGenericStep(t0, h, x0, x1);
+        finishGenericStep(x0, x1);
         return true;
     }
 
@@ -301,6 +298,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             stagesPending = false;
         }
         Scalar<T> s = scalar();
+        T lastT0g = lastStepStartScalar();
+        T lastHg = lastStepSizeScalar();
         T theta = s.div(s.sub(t, lastT0g), lastHg);
         T theta1 = s.sub(1.0, theta);
         for (int j = 0; j < out.size(); j++) {
