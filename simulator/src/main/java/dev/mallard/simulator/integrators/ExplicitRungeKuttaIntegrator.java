@@ -131,16 +131,35 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (tangents == null) {
             return false;
         }
-        tangents.startDerivatives(getContext(), t0, x0, f0);
+        tangents.startDerivatives(getContext(), ((AutoDiff) t0).value(), t0, x0, f0);
         addDerivativeEvaluations(1);
         return true;
+    }
+
+    @Override
+    final boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        if (tangents == null) {
+            return super.evalStartDerivativesAtConstantTime(t0, x0, f0);
+        }
+        tangents.startDerivatives(getContext(), t0, null, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
+    @Override
+    final boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
+        if (tangents == null) {
+            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        }
+        return stepTangents(t0, null, h, null, x0, f0, x1, err);
     }
 
     @Override
     protected final boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
         if (tangents != null) {
-            return stepTangents(t0, h, x0, f0, x1, err);
+            return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
         Scalar<T> sc = scalar();
         int s = tableau.stages();
@@ -173,12 +192,15 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         return true;
     }
 
-    /** The generic step on primitive arrays (see {@link TangentSteps}): the same results as the sums below. */
-    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
-            ScalarVector<T> err) {
+    /**
+     * The generic step on primitive arrays (see {@link TangentSteps}): the same results as the sums of {@link
+     * #stepGeneric}. The times are given as values, and as objects (null for constants).
+     */
+    private boolean stepTangents(double t0, T t0g, double h, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         int s = tableau.stages();
         ScalarVector<T> errOrNone = tableau.hasErrorEstimate() && !getFixedStepMode() ? err : null;
-        tangents.step(getContext(), t0, h, x0, f0, x1, errOrNone);
+        tangents.step(getContext(), t0, t0g, h, hg, x0, f0, x1, errOrNone);
         addDerivativeEvaluations(s - 1);
         if (tableau.isFirstSameAsLast()) {
             tangents.stageDerivatives(s - 1, kg[s - 1]);

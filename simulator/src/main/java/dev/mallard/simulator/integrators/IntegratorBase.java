@@ -510,6 +510,37 @@ public abstract class IntegratorBase<T> {
     }
 
     /**
+     * {@link #evalStartDerivatives} at a constant time given as a double, for the schemes of this package that
+     * hand results over in {@link TangentVector}s (no time object made); the default makes the constant.
+     *
+     * @param t0 the step's start time, seconds (the context's)
+     * @param x0 the step's start state; not modified
+     * @param f0 receives {@code f(t0, x0)} when this returns true
+     * @return whether it evaluated
+     */
+    boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        return evalStartDerivatives(scalar.of(t0), x0, f0);
+    }
+
+    /**
+     * {@link #stepGeneric} with a constant start time and step size given as doubles, for the schemes of this
+     * package that hand results over in {@link TangentVector}s (no time objects made); the default makes the
+     * constants.
+     *
+     * @param t0 start time, seconds
+     * @param h step size, seconds
+     * @param x0 the start state; not modified
+     * @param f0 {@code f(t0, x0)}; not modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate (as for {@link #stepGeneric})
+     * @return false on a sub-step failure
+     */
+    boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        return stepGeneric(scalar.of(t0), scalar.of(h), x0, f0, x1, err);
+    }
+
+    /**
      * Called after each accepted step, with the context at the step's end. The default does nothing;
      * dense output and schemes keeping history override it.
      */
@@ -1217,44 +1248,39 @@ public abstract class IntegratorBase<T> {
             loadStartDouble(t0);
             return stepDouble(t0, h, x0d, f0d, x1d, errd);
         }
-        T t0g;
-        if (tangentVectors && constantTimeStamp == context.getChangeCount()) {
-            // the time is the constant this integrator set: the scheme gets it as an object, none is kept
-            t0g = scalar.of(t0);
+        startTime = t0;
+        if (tangentVectors && constantTimeStamp == context.getChangeCount() && targetScalar == null) {
+            // start time and step size are constants (the time the one this integrator set): no objects
             if (startTimeG != null) {
                 startTimeG = null;
             }
-        } else {
-            t0g = context.getTime();
-            startTimeG = t0g;
+            trialTimesConstant = true;
+            loadStartGeneric(null, t0);
+            return stepAtConstantTimes(t0, h, x0g, f0g, x1g, errg);
         }
-        startTime = t0;
-        loadStartGeneric(t0g);
+        T t0g = context.getTime();
+        startTimeG = t0g;
+        loadStartGeneric(t0g, t0);
         T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        trialTimesConstant = startTimeG == null && targetScalar == null && hg instanceof AutoDiff a
-                && a.isConstant();
+        trialTimesConstant = tangentVectors && targetScalar == null && isConstant(t0g) && isConstant(hg);
         if (!trialTimesConstant && trialHg != hg) {
             trialHg = hg;
         }
         return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
     }
 
-    /**
-     * The step size as a {@code T}. A free size is kept while it repeats (fixed steps), except when the
-     * start time is not kept either (see {@link #constantTimeStamp}) and steps are error-controlled, when it
-     * changes every step and keeping it would cost a barriered store per step.
-     */
+    /** Whether {@code v} is an AutoDiff constant (no gradient); only for the tangent vectors' schemes. */
+    private static boolean isConstant(Object v) {
+        return v instanceof AutoDiff a && a.isConstant();
+    }
+
     private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
         if (Double.isNaN(target)) {
-            if (freeStepG != null && h == freeStep) {
-                return freeStepG;
-            }
-            T made = scalar.of(h);
-            if (startTimeG != null || getFixedStepMode()) {
-                freeStepG = made;
+            if (freeStepG == null || h != freeStep) {
+                freeStepG = scalar.of(h);
                 freeStep = h;
             }
-            return made;
+            return freeStepG;
         }
         return scalar.sub(targetScalar != null ? targetScalar : scalar.of(target), t0g);
     }
@@ -1274,7 +1300,8 @@ public abstract class IntegratorBase<T> {
         startStamp = context.getChangeCount();
     }
 
-    private void loadStartGeneric(T t0) {
+    /** The start state into x0 and its derivative into f0; {@code t0} null for the constant {@code t0v}. */
+    private void loadStartGeneric(T t0, double t0v) {
         if (stateIn == STATE_IN_X1) {
             // a deferred commit left the state in x1, which this attempt overwrites
             x0g.setFrom(x1g);
@@ -1291,10 +1318,11 @@ public abstract class IntegratorBase<T> {
                 f0g = f1g;
                 f1g = swap;
             }
-        } else if (!evalStartDerivatives(t0, x0g, f0g)) {
+        } else if (!(t0 == null ? evalStartDerivativesAtConstantTime(t0v, x0g, f0g)
+                : evalStartDerivatives(t0, x0g, f0g))) {
             syncContextState();
             // the context holds x0 already: evaluating at its own vector copies nothing
-            evalDerivatives(t0, xg, f0g);
+            evalDerivatives(t0 == null ? scalar.of(t0v) : t0, xg, f0g);
         }
         f1Stamp = -1;
         startStamp = context.getChangeCount();

@@ -197,16 +197,35 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (tangents == null) {
             return false;
         }
-        tangents.startDerivatives(getContext(), t0, x0, f0);
+        tangents.startDerivatives(getContext(), ((AutoDiff) t0).value(), t0, x0, f0);
         addDerivativeEvaluations(1);
         return true;
+    }
+
+    @Override
+    boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        if (tangents == null) {
+            return super.evalStartDerivativesAtConstantTime(t0, x0, f0);
+        }
+        tangents.startDerivatives(getContext(), t0, null, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
+    @Override
+    boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        if (tangents == null) {
+            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        }
+        return stepTangents(t0, null, h, null, x0, f0, x1, err);
     }
 
     @Override
     protected boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
         if (tangents != null) {
-            return stepTangents(t0, h, x0, f0, x1, err);
+            return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
         Scalar<T> s = scalar();
         int n = x0.size();
@@ -253,14 +272,15 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
 
     /**
      * The generic step on primitive arrays (see {@link TangentSteps}), with the same results as the sums of
-     * {@link #stepGeneric}; the middle stages become AutoDiff values only if the interpolant asks for them.
+     * {@link #stepGeneric}; the middle stages become AutoDiff values only if the interpolant asks for them. The
+     * times are given as values, and as objects (null for constants).
      */
-    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
-            ScalarVector<T> err) {
+    private boolean stepTangents(double t0, T t0g, double h, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         if (kg[0] != f0) {
             kg[0] = f0;
         }
-        tangents.step(getContext(), t0, h, x0, f0, x1, getFixedStepMode() ? null : err);
+        tangents.step(getContext(), t0, t0g, h, hg, x0, f0, x1, getFixedStepMode() ? null : err);
         addDerivativeEvaluations(STAGES - 1);
         tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);
         stagesPending = true;

@@ -120,8 +120,10 @@ final class TangentSteps {
      *
      * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
      * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
-     * @param start start time
-     * @param step step size
+     * @param t0 start time, seconds
+     * @param start start time as an AutoDiff value, or null for the constant {@code t0}
+     * @param hv step size, seconds
+     * @param step step size as an AutoDiff value, or null for the constant {@code hv}
      * @param x0g the start state; not modified
      * @param f0g {@code f(t0, x0)}; not modified
      * @param x1g receives the end state
@@ -129,28 +131,27 @@ final class TangentSteps {
      * @throws IllegalArgumentException if gradient sizes disagree (naming both)
      */
     @SuppressWarnings("unchecked")
-    <T> void step(Context<T> ctx, T start, T step, ScalarVector<T> x0g, ScalarVector<T> f0g, ScalarVector<T> x1g,
-            ScalarVector<T> errg) {
+    <T> void step(Context<T> ctx, double t0, T start, double hv, T step, ScalarVector<T> x0g, ScalarVector<T> f0g,
+            ScalarVector<T> x1g, ScalarVector<T> errg) {
         Context<AutoDiff> context = (Context<AutoDiff>) ctx;
-        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff t0g = (AutoDiff) start;
         AutoDiff h = (AutoDiff) step;
         ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
         ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
         ScalarVector<AutoDiff> x1v = (ScalarVector<AutoDiff>) x1g;
         ScalarVector<AutoDiff> err = (ScalarVector<AutoDiff>) errg;
-        int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
-        load(w, t0, h, x0v, f0v);
+        int w = widthOf(t0g, h, x0v, f0v, system.tangentWidth(context));
+        load(w, t0g, h, x0v, f0v);
         TangentEvaluator e = evaluatorFor(context, w);
         // stage states are built in the evaluator's input array, where it evaluates them
         double[] in = e.input();
         int stateAt = e.stateAt();
         int tangentsAt = e.stateTangentsAt();
         int timeRow = e.timeTangentsAt();
-        double hv = h.value();
-        boolean hConstant = h.isConstant();
+        boolean hConstant = h == null || h.isConstant();
         int s = tableau.stages();
         // with time and step constants every stage time's tangent is t0' + c h' = 0 + c * 0 = +0.0
-        boolean timeConstant = hConstant && t0.isConstant();
+        boolean timeConstant = hConstant && (t0g == null || t0g.isConstant());
         if (timeConstant) {
             java.util.Arrays.fill(in, timeRow, timeRow + w, 0.0);
         }
@@ -162,7 +163,7 @@ final class TangentSteps {
                     in[timeRow + q] = t0Tangent[q] + c * hTangent[q];
                 }
             }
-            in[e.timeAt()] = t0.value() + hv * c;
+            in[e.timeAt()] = t0 + hv * c;
             if (timeConstant) {
                 e.evaluateAtConstantTime(k[i], dk[i]);
             } else {
@@ -191,27 +192,28 @@ final class TangentSteps {
      *
      * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
      * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
-     * @param start the time t0
+     * @param t0 the time, seconds
+     * @param start the time as an AutoDiff value, or null for the constant {@code t0}
      * @param x0g the state x0; not modified
      * @param f0g receives {@code f(t0, x0)}
      * @throws IllegalArgumentException if gradient sizes disagree (naming both)
      */
     @SuppressWarnings("unchecked")
-    <T> void startDerivatives(Context<T> ctx, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
+    <T> void startDerivatives(Context<T> ctx, double t0, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
         Context<AutoDiff> context = (Context<AutoDiff>) ctx;
-        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff t0g = (AutoDiff) start;
         ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
         ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
-        int w = merge(system.tangentWidth(context), t0.gradientSize());
+        int w = merge(system.tangentWidth(context), sizeOf(t0g));
         w = merge(w, x0v);
         ensureWidth(w);
         TangentEvaluator e = evaluatorFor(context, w);
         double[] in = e.input();
         read(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
-        in[e.timeAt()] = t0.value();
+        in[e.timeAt()] = t0;
         // a constant's gradient is copied as +0.0 entries
-        t0.copyGradientTo(in, e.timeTangentsAt(), w);
-        if (t0.isConstant()) {
+        copyGradient(t0g, in, e.timeTangentsAt(), w);
+        if (t0g == null || t0g.isConstant()) {
             e.evaluateAtConstantTime(k[0], dk[0]);
         } else {
             e.evaluate(k[0], dk[0]);
@@ -234,7 +236,7 @@ final class TangentSteps {
     /** The common gradient size of everything the step reads. */
     private int widthOf(AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v,
             int fromSystem) {
-        int w = merge(merge(fromSystem, t0.gradientSize()), h.gradientSize());
+        int w = merge(merge(fromSystem, sizeOf(t0)), sizeOf(h));
         return merge(merge(w, x0v), f0v);
     }
 
@@ -260,11 +262,25 @@ final class TangentSteps {
         return size;
     }
 
+    /** The gradient size of {@code a}; 0 for null (a constant given as a double). */
+    private static int sizeOf(AutoDiff a) {
+        return a == null ? 0 : a.gradientSize();
+    }
+
+    /** {@code a}'s gradient into {@code to[at, at + w)}; +0.0 entries for a constant or null, as AutoDiff copies. */
+    private static void copyGradient(AutoDiff a, double[] to, int at, int w) {
+        if (a == null) {
+            java.util.Arrays.fill(to, at, at + w, 0.0);
+        } else {
+            a.copyGradientTo(to, at, w);
+        }
+    }
+
     /** Reads the step's start into the arrays, (re)allocating the tangents when the width changes. */
     private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
         ensureWidth(w);
-        t0.copyGradientTo(t0Tangent, 0, w);
-        h.copyGradientTo(hTangent, 0, w);
+        copyGradient(t0, t0Tangent, 0, w);
+        copyGradient(h, hTangent, 0, w);
         read(x0v, x0, 0, dx0, 0, w);
         read(f0v, k[0], 0, dk[0], 0, w);
     }
