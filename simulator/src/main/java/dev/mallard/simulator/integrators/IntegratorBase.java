@@ -1400,12 +1400,11 @@ public abstract class IntegratorBase<T> {
             }
             return;
         }
-        T t0g = startTimeG != null ? startTimeG : scalar.of(startTime);
-        lastT0g = t0g;
+        lastT0g = startTimeG;
         if (lastHg != trialHg) {
             lastHg = trialHg;
         }
-        lastT1g = Double.isNaN(target) ? scalar.add(t0g, trialHg) : targetScalar != null ? targetScalar
+        lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg) : targetScalar != null ? targetScalar
                 : scalar.of(target);
         context.setTime(lastT1g);
     }
