@@ -165,7 +165,10 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         int s = tableau.stages();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
-        k[0] = f0;
+        // the base hands the start derivative over in the same vector every step (AutoDiff): stored only then
+        if (k[0] != f0) {
+            k[0] = f0;
+        }
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = sc.newArray(s);
@@ -176,7 +179,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             for (int j = 0; j < n; j++) {
                 stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stage, k[i]);
+            evalStageDerivatives(t0, h, tableau.c(i), stage, k[i]);
         }
         TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
@@ -188,7 +191,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (tableau.isFirstSameAsLast()) {
             offerEndDerivative(k[s - 1]);
         }
-        k[0] = null;
         return true;
     }
 

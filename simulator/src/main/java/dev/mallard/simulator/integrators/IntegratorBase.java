@@ -179,9 +179,13 @@ public abstract class IntegratorBase<T> {
     /** Whether a step may leave the context's vector behind (see {@link #deferStateCommit}). */
     private boolean deferringCommit;
     /**
-     * Whether this is one of the package's schemes whose generic steps hand their results over in {@link
-     * TangentVector}s (AutoDiff on a system evaluating its tangents): their commits may be deferred, and their
-     * constant times are kept as doubles (see {@link #constantTimeStamp}).
+     * Whether this is one of the package's explicit Runge-Kutta schemes on AutoDiff: their constant times are
+     * kept as doubles (see {@link #constantTimeStamp}), and the start derivative is handed over by a copy.
+     */
+    private boolean explicitAutoDiff;
+    /**
+     * Whether, besides, its generic steps hand their results over in {@link TangentVector}s (a system
+     * evaluating its tangents): its commits may be deferred.
      */
     private boolean tangentVectors;
     /**
@@ -401,6 +405,54 @@ public abstract class IntegratorBase<T> {
             syncContextState();
         }
         context.setTime(t);
+        evaluateAtContext(xdot);
+    }
+
+    /**
+     * {@link #evalDerivatives(Object, ScalarVector, ScalarVector)} at a constant time given as a double: the
+     * context's time is set as a double (a system reading it gets the constant), so no time object is made or
+     * stored. A request at the step's own x0 goes through the time object, as its cache needs.
+     *
+     * @param t time, seconds
+     * @param x state; not modified
+     * @param xdot receives the derivatives
+     */
+    final void evalDerivativesAtConstantTime(double t, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (x == x0g) {
+            evalDerivatives(scalar.of(t), x, xdot);
+            return;
+        }
+        if (x != xg) {
+            xg.setFrom(x);
+            stateIn = STATE_IN_CONTEXT;
+        } else {
+            syncContextState();
+        }
+        context.setTimeValueUnchecked(t);
+        evaluateAtContext(xdot);
+    }
+
+    /**
+     * A stage's derivatives at time {@code t0 + c h}: for constants of AutoDiff, whose time is a constant too,
+     * through {@link #evalDerivativesAtConstantTime} with the same value ({@code t0 + h c} rounded as the
+     * objects' sum and product round it); otherwise at the time computed in {@code T}.
+     *
+     * @param t0 the step's start time
+     * @param h the step size
+     * @param c the stage's fraction of the step
+     * @param x the stage state; not modified
+     * @param xdot receives the derivatives
+     */
+    final void evalStageDerivatives(T t0, T h, double c, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (isConstant(t0) && isConstant(h)) {
+            evalDerivativesAtConstantTime(scalar.value(t0) + scalar.value(h) * c, x, xdot);
+        } else {
+            evalDerivatives(scalar.add(t0, scalar.mul(h, c)), x, xdot);
+        }
+    }
+
+    /** The system's derivatives at the context as it is, into {@code xdot}, counted. */
+    private void evaluateAtContext(ScalarVector<T> xdot) {
         ContinuousState<T> view = derivativesViewOf(xdot);
         if (view != null) {
             system.calcTimeDerivatives(context, view);
@@ -857,8 +909,9 @@ public abstract class IntegratorBase<T> {
         // a state left behind by an unsynchronised deferral is dropped: the caller may have set a new one
         stateIn = STATE_IN_CONTEXT;
         allocateWorkspaces();
-        tangentVectors = !doublePath && holdsTangentVectors()
+        explicitAutoDiff = !doublePath && scalar == AutoDiff.SCALAR && explicitTableau() != null
                 && getClass().getPackageName().equals(IntegratorBase.class.getPackageName());
+        tangentVectors = explicitAutoDiff && holdsTangentVectors();
         constantTimeStamp = -1;
         resetStatistics();
         idealNextStepSize = Double.NaN;
@@ -1249,7 +1302,7 @@ public abstract class IntegratorBase<T> {
             return stepDouble(t0, h, x0d, f0d, x1d, errd);
         }
         startTime = t0;
-        if (tangentVectors && constantTimeStamp == context.getChangeCount() && targetScalar == null) {
+        if (explicitAutoDiff && constantTimeStamp == context.getChangeCount() && targetScalar == null) {
             // start time and step size are constants (the time the one this integrator set): no objects
             if (startTimeG != null) {
                 startTimeG = null;
@@ -1262,14 +1315,14 @@ public abstract class IntegratorBase<T> {
         startTimeG = t0g;
         loadStartGeneric(t0g, t0);
         T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        trialTimesConstant = tangentVectors && targetScalar == null && isConstant(t0g) && isConstant(hg);
+        trialTimesConstant = explicitAutoDiff && targetScalar == null && isConstant(t0g) && isConstant(hg);
         if (!trialTimesConstant && trialHg != hg) {
             trialHg = hg;
         }
         return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
     }
 
-    /** Whether {@code v} is an AutoDiff constant (no gradient); only for the tangent vectors' schemes. */
+    /** Whether {@code v} is an AutoDiff constant (no gradient). */
     private static boolean isConstant(Object v) {
         return v instanceof AutoDiff a && a.isConstant();
     }
@@ -1310,8 +1363,9 @@ public abstract class IntegratorBase<T> {
             x0g.setFrom(xg);
         }
         if (f1Stamp == context.getChangeCount()) {
-            if (tangentVectors) {
-                // arrays copied (8 entries for Van der Pol), where a swap stores two references per step
+            if (explicitAutoDiff) {
+                // copied (arrays, or references in one bulk copy), where a swap stores two references per step
+                // into this long-lived object and changes the scheme's k[0]
                 f0g.setFrom(f1g);
             } else {
                 ScalarVector<T> swap = f0g;
@@ -1322,7 +1376,11 @@ public abstract class IntegratorBase<T> {
                 : evalStartDerivatives(t0, x0g, f0g))) {
             syncContextState();
             // the context holds x0 already: evaluating at its own vector copies nothing
-            evalDerivatives(t0 == null ? scalar.of(t0v) : t0, xg, f0g);
+            if (t0 == null) {
+                evalDerivativesAtConstantTime(t0v, xg, f0g);
+            } else {
+                evalDerivatives(t0, xg, f0g);
+            }
         }
         f1Stamp = -1;
         startStamp = context.getChangeCount();

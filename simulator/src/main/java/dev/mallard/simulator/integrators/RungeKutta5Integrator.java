@@ -231,7 +231,9 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         int n = x0.size();
         ScalarVector<T>[] k = kg;
         // f0 is the base's, unchanged until the next step's attempt (the interpolant reads it as k1): no copy
-        k[0] = f0;
+        if (k[0] != f0) {
+            k[0] = f0;
+        }
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = s.newArray(STAGES);
@@ -242,7 +244,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             for (int j = 0; j < n; j++) {
                 x.set(j, row.step(s, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), x, k[i]);
+            evalStageDerivatives(t0, h, TABLEAU.c(i), x, k[i]);
         }
         // the last stage is evaluated at x0 + h sum(b k): that is x1
         x1.setFrom(x);
