@@ -85,6 +85,7 @@ public final class Simulator<T> {
     private static final double CHARACTERISTIC_TIME = 1.0;
     /** Drake's factor between the accuracy and the witness isolation window (relative to a time scale). */
     private static final double ISOLATION_SCALE = 0.01;
+    private static final PackageAccess.IntegratorMembers INTEGRATORS = PackageAccess.integrators();
 
     private final DynamicalSystem<T> system;
     private final List<LeafSystem<T>> leaves;
@@ -383,6 +384,8 @@ public final class Simulator<T> {
         try {
             return stepTo(boundaryTime, boundaryScalar);
         } finally {
+            // the context goes back to the caller: its continuous state vector must be up to date
+            INTEGRATORS.deferStateCommit(integrator, false);
             if (dueFlags != null) {
                 // also when a handler or the integrator threw: the pending set is where initialize and
                 // advancePendingEvents look
@@ -474,6 +477,10 @@ public final class Simulator<T> {
         while (context.getTimeValue() < tMax) {
             boolean quiet = noDeclaredStepEvents && monitor == null && !publishEveryTimeStep
                     && targetRealtimeRate <= 0;
+            // Nothing reads the context between quiet steps, so the integrator may leave the state out of the
+            // context's vector (AutoDiff on a system evaluating its tangents: no objects per step); before any
+            // other step, and when the advance ends, it writes it in.
+            INTEGRATORS.deferStateCommit(integrator, quiet);
             double ts = context.getTimeValue();
             EventStatus status = EventStatus.didNothing();
             double publishBy = Double.POSITIVE_INFINITY;

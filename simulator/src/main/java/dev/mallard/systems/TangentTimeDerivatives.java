@@ -12,9 +12,9 @@ package dev.mallard.systems;
  * implements it, to integrate the state's gradients as the variational equations on primitive arrays instead
  * of through one {@code AutoDiff} object per operation: with step sizes chosen from values only, as they are,
  * that is the chain rule through the same stage sums, so the result is the same up to rounding (the compiled
- * systems of {@code CompiledSystems} give the same bits). The integrator's context keeps the step's start
- * state during the stages; the system must not read the context's time or continuous state, only the values
- * passed in.
+ * systems of {@code CompiledSystems} give the same bits). The integrator's context may hold an earlier state
+ * during the stages (it is brought up to date before the simulator hands the context out); the system must not
+ * read the context's time or continuous state, only the values passed in.
  *
  * <p>Layout: the tangents of state and time are one row-major array of {@code n + 1} rows of {@code width}
  * entries, row {@code i} state {@code i}'s (at {@code i * width}) and row {@code n} the time's; the

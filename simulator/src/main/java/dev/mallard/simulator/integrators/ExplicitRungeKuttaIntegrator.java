@@ -66,11 +66,16 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         } else {
             kg = new ScalarVector[s];
             for (int i = 1; i < s; i++) {
-                kg[i] = scalar().newVector(size);
+                kg[i] = newStepVector(size);
             }
         }
         tangents = isDoublePath() ? null
                 : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
+    }
+
+    @Override
+    final boolean holdsTangentVectors() {
+        return TangentSteps.applies(getSystem(), scalar() == AutoDiff.SCALAR);
     }
 
     /**
@@ -126,22 +131,44 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (tangents == null) {
             return false;
         }
-        tangents.startDerivatives(getContext(), t0, x0, f0);
+        tangents.startDerivatives(getContext(), ((AutoDiff) t0).value(), t0, x0, f0);
         addDerivativeEvaluations(1);
         return true;
+    }
+
+    @Override
+    final boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        if (tangents == null) {
+            return super.evalStartDerivativesAtConstantTime(t0, x0, f0);
+        }
+        tangents.startDerivatives(getContext(), t0, null, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
+    @Override
+    final boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
+        if (tangents == null) {
+            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        }
+        return stepTangents(t0, null, h, null, x0, f0, x1, err);
     }
 
     @Override
     protected final boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
         if (tangents != null) {
-            return stepTangents(t0, h, x0, f0, x1, err);
+            return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
         Scalar<T> sc = scalar();
         int s = tableau.stages();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
-        k[0] = f0;
+        // the base hands the start derivative over in the same vector every step (AutoDiff): stored only then
+        if (k[0] != f0) {
+            k[0] = f0;
+        }
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = sc.newArray(s);
@@ -152,7 +179,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             for (int j = 0; j < n; j++) {
                 stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(sc.add(t0, sc.mul(h, tableau.c(i))), stage, k[i]);
+            evalStageDerivatives(t0, h, tableau.c(i), stage, k[i]);
         }
         TableauRow weights = tableau.weightRow();
         for (int j = 0; j < n; j++) {
@@ -164,16 +191,18 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (tableau.isFirstSameAsLast()) {
             offerEndDerivative(k[s - 1]);
         }
-        k[0] = null;
         return true;
     }
 
-    /** The generic step on primitive arrays (see {@link TangentSteps}): the same results as the sums below. */
-    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
-            ScalarVector<T> err) {
+    /**
+     * The generic step on primitive arrays (see {@link TangentSteps}): the same results as the sums of {@link
+     * #stepGeneric}. The times are given as values, and as objects (null for constants).
+     */
+    private boolean stepTangents(double t0, T t0g, double h, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         int s = tableau.stages();
         ScalarVector<T> errOrNone = tableau.hasErrorEstimate() && !getFixedStepMode() ? err : null;
-        tangents.step(getContext(), t0, h, x0, f0, x1, errOrNone);
+        tangents.step(getContext(), t0, t0g, h, hg, x0, f0, x1, errOrNone);
         addDerivativeEvaluations(s - 1);
         if (tableau.isFirstSameAsLast()) {
             tangents.stageDerivatives(s - 1, kg[s - 1]);

@@ -1,5 +1,6 @@
 package dev.mallard.simulator.integrators;
 
+import dev.mallard.autodiff.AutoDiff;
 import dev.mallard.scalar.Checks;
 import dev.mallard.scalar.DoubleArrays;
 import dev.mallard.scalar.DoubleVector;
@@ -89,6 +90,11 @@ public abstract class IntegratorBase<T> {
             public TableauRow weightRow(ButcherTableau tableau) {
                 return tableau.weightRow();
             }
+
+            @Override
+            public void deferStateCommit(IntegratorBase<?> integrator, boolean defer) {
+                integrator.deferStateCommit(defer);
+            }
         });
     }
 
@@ -99,6 +105,10 @@ public abstract class IntegratorBase<T> {
     public static final double STRETCH_FACTOR = 1.01;
     /** A step retried at the minimum size is stretched by up to this factor to land on the next event. */
     public static final double RETRY_STRETCH_FACTOR = 1.001;
+
+    private static final int STATE_IN_CONTEXT = 0;
+    private static final int STATE_IN_X0 = 1;
+    private static final int STATE_IN_X1 = 2;
 
     /** Derivative targets given a view of their own (a scheme's stage workspaces; RK5 uses 8). */
     private static final int MAX_DERIVATIVE_TARGETS = 16;
@@ -159,6 +169,37 @@ public abstract class IntegratorBase<T> {
     private double[] errd;
     // generic-path workspaces (null on the double path)
     private ScalarVector<T> xg;
+    /**
+     * Where the context's continuous state is while its own vector {@link #xg} is behind: {@link #STATE_IN_CONTEXT}
+     * (it is not), {@link #STATE_IN_X1} (after a step committed with {@link #deferStateCommit}), {@link
+     * #STATE_IN_X0} (from the next attempt's start on). An int, not a reference: it changes every step, and a
+     * reference stored into this long-lived object would cost G1's card-marking barrier.
+     */
+    private int stateIn = STATE_IN_CONTEXT;
+    /** Whether a step may leave the context's vector behind (see {@link #deferStateCommit}). */
+    private boolean deferringCommit;
+    /**
+     * Whether this is one of the package's explicit Runge-Kutta schemes on AutoDiff: their constant times are
+     * kept as doubles (see {@link #constantTimeStamp}), and the start derivative is handed over by a copy.
+     */
+    private boolean explicitAutoDiff;
+    /**
+     * Whether, besides, its generic steps hand their results over in {@link TangentVector}s (a system
+     * evaluating its tangents): its commits may be deferred.
+     */
+    private boolean tangentVectors;
+    /**
+     * The context's change count right after this integrator set its time to a constant as a double, or -1:
+     * while the count is unchanged, the next attempt makes the start time's constant for the scheme without
+     * keeping it ({@link #startTimeG} null, the value in {@link #startTime}), and a step whose size is a
+     * constant too keeps its times as doubles. Every kept time object would be a reference stored into this
+     * long-lived object per step, each costing G1's card-marking barrier; the constants are equal either way.
+     */
+    private long constantTimeStamp = -1;
+    /** Whether the step attempted has a constant start time and size (so its end time is one too). */
+    private boolean trialTimesConstant;
+    /** The size of the last accepted step, seconds (its {@code T} is {@link #lastHg}, or the constant of this). */
+    private double lastH = Double.NaN;
     private ScalarVector<T> x0g;
     private ScalarVector<T> x1g;
     private ScalarVector<T> f0g;
@@ -351,6 +392,7 @@ public abstract class IntegratorBase<T> {
     protected final void evalDerivatives(T t, ScalarVector<T> x, ScalarVector<T> xdot) {
         if (x == x0g && repeatsStartEvaluation(t == startTimeG)) {
             xg.setFrom(x0g);
+            stateIn = STATE_IN_CONTEXT;
             if (xdot != f0g) {
                 xdot.setFrom(f0g);
             }
@@ -358,8 +400,59 @@ public abstract class IntegratorBase<T> {
         }
         if (x != xg) {
             xg.setFrom(x);
+            stateIn = STATE_IN_CONTEXT;
+        } else {
+            syncContextState();
         }
         context.setTime(t);
+        evaluateAtContext(xdot);
+    }
+
+    /**
+     * {@link #evalDerivatives(Object, ScalarVector, ScalarVector)} at a constant time given as a double: the
+     * context's time is set as a double (a system reading it gets the constant), so no time object is made or
+     * stored. A request at the step's own x0 goes through the time object, as its cache needs.
+     *
+     * @param t time, seconds
+     * @param x state; not modified
+     * @param xdot receives the derivatives
+     */
+    final void evalDerivativesAtConstantTime(double t, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (x == x0g) {
+            evalDerivatives(scalar.of(t), x, xdot);
+            return;
+        }
+        if (x != xg) {
+            xg.setFrom(x);
+            stateIn = STATE_IN_CONTEXT;
+        } else {
+            syncContextState();
+        }
+        context.setTimeValueUnchecked(t);
+        evaluateAtContext(xdot);
+    }
+
+    /**
+     * A stage's derivatives at time {@code t0 + c h}: for constants of AutoDiff, whose time is a constant too,
+     * through {@link #evalDerivativesAtConstantTime} with the same value ({@code t0 + h c} rounded as the
+     * objects' sum and product round it); otherwise at the time computed in {@code T}.
+     *
+     * @param t0 the step's start time
+     * @param h the step size
+     * @param c the stage's fraction of the step
+     * @param x the stage state; not modified
+     * @param xdot receives the derivatives
+     */
+    final void evalStageDerivatives(T t0, T h, double c, ScalarVector<T> x, ScalarVector<T> xdot) {
+        if (isConstant(t0) && isConstant(h)) {
+            evalDerivativesAtConstantTime(scalar.value(t0) + scalar.value(h) * c, x, xdot);
+        } else {
+            evalDerivatives(scalar.add(t0, scalar.mul(h, c)), x, xdot);
+        }
+    }
+
+    /** The system's derivatives at the context as it is, into {@code xdot}, counted. */
+    private void evaluateAtContext(ScalarVector<T> xdot) {
         ContinuousState<T> view = derivativesViewOf(xdot);
         if (view != null) {
             system.calcTimeDerivatives(context, view);
@@ -379,7 +472,55 @@ public abstract class IntegratorBase<T> {
      * @return the context's vector (not a copy)
      */
     protected final ScalarVector<T> contextStateVector() {
+        syncContextState();
         return xg;
+    }
+
+    /**
+     * A workspace vector of the scheme's number type for the generic path: a {@link TangentVector} when the
+     * scheme's steps hand their results over as arrays ({@link #holdsTangentVectors()}), else a new vector of
+     * the type.
+     *
+     * @param size the number of entries
+     * @return the vector
+     */
+    @SuppressWarnings("unchecked")
+    final ScalarVector<T> newStepVector(int size) {
+        return holdsTangentVectors() ? (ScalarVector<T>) new TangentVector(size) : scalar.newVector(size);
+    }
+
+    /**
+     * Whether this scheme's generic steps hand their end state and derivatives over as arrays (see {@link
+     * TangentSteps}), so that the base's vectors should be {@link TangentVector}s; the default is false.
+     *
+     * @return whether they do
+     */
+    boolean holdsTangentVectors() {
+        return false;
+    }
+
+    /**
+     * Lets (true) or stops (false) a step commit its end state without writing it into the context's vector
+     * when the scheme holds it as arrays; the context's time, change count and everything else are set as
+     * always. The {@link Simulator} allows it for the steps of a simulation nothing observes between steps,
+     * and stops it (which writes the state into the context) before anything may read the context. Only the
+     * package's own schemes defer, since a scheme's {@link #onStepAccepted} may read the context.
+     *
+     * @param defer whether to defer
+     */
+    final void deferStateCommit(boolean defer) {
+        if (!defer) {
+            syncContextState();
+        }
+        deferringCommit = defer;
+    }
+
+    /** Writes the continuous state into the context's vector if a deferred commit left it behind. */
+    private void syncContextState() {
+        if (stateIn != STATE_IN_CONTEXT) {
+            xg.setFrom(stateIn == STATE_IN_X1 ? x1g : x0g);
+            stateIn = STATE_IN_CONTEXT;
+        }
     }
 
     /**
@@ -407,16 +548,48 @@ public abstract class IntegratorBase<T> {
      * Lets a scheme evaluate {@code f(t0, x0)} at the start of a step on the generic path its own way (the
      * explicit Runge-Kutta schemes on a system evaluating its own tangents: on primitive arrays, with the same
      * results). It is called only when the start derivative is not known from the last step, with the context
-     * at {@code (t0, x0)}, which it must leave unchanged. The default does nothing and returns false, and the
-     * base evaluates the system.
+     * at time {@code t0}, which it must leave unchanged; the context's continuous state is {@code x0} too, except
+     * in the package's own schemes when a commit was deferred (see {@code deferStateCommit}), so it reads {@code
+     * x0}. The default does nothing and returns false, and the base evaluates the system.
      *
      * @param t0 the step's start time (the context's)
-     * @param x0 the step's start state (the context's own vector); not modified
+     * @param x0 the step's start state (a copy of the context's); not modified
      * @param f0 receives {@code f(t0, x0)} when this returns true
      * @return whether it evaluated (and counted the evaluation with {@link #addDerivativeEvaluations})
      */
     protected boolean evalStartDerivatives(T t0, ScalarVector<T> x0, ScalarVector<T> f0) {
         return false;
+    }
+
+    /**
+     * {@link #evalStartDerivatives} at a constant time given as a double, for the schemes of this package that
+     * hand results over in {@link TangentVector}s (no time object made); the default makes the constant.
+     *
+     * @param t0 the step's start time, seconds (the context's)
+     * @param x0 the step's start state; not modified
+     * @param f0 receives {@code f(t0, x0)} when this returns true
+     * @return whether it evaluated
+     */
+    boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        return evalStartDerivatives(scalar.of(t0), x0, f0);
+    }
+
+    /**
+     * {@link #stepGeneric} with a constant start time and step size given as doubles, for the schemes of this
+     * package that hand results over in {@link TangentVector}s (no time objects made); the default makes the
+     * constants.
+     *
+     * @param t0 start time, seconds
+     * @param h step size, seconds
+     * @param x0 the start state; not modified
+     * @param f0 {@code f(t0, x0)}; not modified
+     * @param x1 receives the end state
+     * @param err receives the error estimate (as for {@link #stepGeneric})
+     * @return false on a sub-step failure
+     */
+    boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        return stepGeneric(scalar.of(t0), scalar.of(h), x0, f0, x1, err);
     }
 
     /**
@@ -733,7 +906,13 @@ public abstract class IntegratorBase<T> {
             accuracyInUse = context.getAccuracy().orElse(Double.isNaN(targetAccuracy) ? DEFAULT_ACCURACY
                     : targetAccuracy);
         }
+        // a state left behind by an unsynchronised deferral is dropped: the caller may have set a new one
+        stateIn = STATE_IN_CONTEXT;
         allocateWorkspaces();
+        explicitAutoDiff = !doublePath && scalar == AutoDiff.SCALAR && explicitTableau() != null
+                && getClass().getPackageName().equals(IntegratorBase.class.getPackageName());
+        tangentVectors = explicitAutoDiff && holdsTangentVectors();
+        constantTimeStamp = -1;
         resetStatistics();
         idealNextStepSize = Double.NaN;
         f1Stamp = -1;
@@ -763,10 +942,10 @@ public abstract class IntegratorBase<T> {
             errd = new double[n];
         } else {
             xg = xc.backingVector();
-            x0g = scalar.newVector(n);
-            x1g = scalar.newVector(n);
-            f0g = scalar.newVector(n);
-            f1g = scalar.newVector(n);
+            x0g = newStepVector(n);
+            x1g = newStepVector(n);
+            f0g = newStepVector(n);
+            f1g = newStepVector(n);
             // only the error's values are read: for a numeric type they are kept as doubles
             errg = scalar.isNumeric() ? new ValueVector<>(scalar, n) : scalar.newVector(n);
         }
@@ -1122,14 +1301,30 @@ public abstract class IntegratorBase<T> {
             loadStartDouble(t0);
             return stepDouble(t0, h, x0d, f0d, x1d, errd);
         }
+        startTime = t0;
+        if (explicitAutoDiff && constantTimeStamp == context.getChangeCount() && targetScalar == null) {
+            // start time and step size are constants (the time the one this integrator set): no objects
+            if (startTimeG != null) {
+                startTimeG = null;
+            }
+            trialTimesConstant = true;
+            loadStartGeneric(null, t0);
+            return stepAtConstantTimes(t0, h, x0g, f0g, x1g, errg);
+        }
         T t0g = context.getTime();
         startTimeG = t0g;
-        loadStartGeneric(t0g);
+        loadStartGeneric(t0g, t0);
         T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        if (trialHg != hg) {
+        trialTimesConstant = explicitAutoDiff && targetScalar == null && isConstant(t0g) && isConstant(hg);
+        if (!trialTimesConstant && trialHg != hg) {
             trialHg = hg;
         }
         return stepGeneric(t0g, hg, x0g, f0g, x1g, errg);
+    }
+
+    /** Whether {@code v} is an AutoDiff constant (no gradient). */
+    private static boolean isConstant(Object v) {
+        return v instanceof AutoDiff a && a.isConstant();
     }
 
     private T stepSizeScalar(T t0g, double h, double target, T targetScalar) {
@@ -1158,15 +1353,34 @@ public abstract class IntegratorBase<T> {
         startStamp = context.getChangeCount();
     }
 
-    private void loadStartGeneric(T t0) {
-        x0g.setFrom(xg);
+    /** The start state into x0 and its derivative into f0; {@code t0} null for the constant {@code t0v}. */
+    private void loadStartGeneric(T t0, double t0v) {
+        if (stateIn == STATE_IN_X1) {
+            // a deferred commit left the state in x1, which this attempt overwrites
+            x0g.setFrom(x1g);
+            stateIn = STATE_IN_X0;
+        } else {
+            x0g.setFrom(xg);
+        }
         if (f1Stamp == context.getChangeCount()) {
-            ScalarVector<T> swap = f0g;
-            f0g = f1g;
-            f1g = swap;
-        } else if (!evalStartDerivatives(t0, xg, f0g)) {
+            if (explicitAutoDiff) {
+                // copied (arrays, or references in one bulk copy), where a swap stores two references per step
+                // into this long-lived object and changes the scheme's k[0]
+                f0g.setFrom(f1g);
+            } else {
+                ScalarVector<T> swap = f0g;
+                f0g = f1g;
+                f1g = swap;
+            }
+        } else if (!(t0 == null ? evalStartDerivativesAtConstantTime(t0v, x0g, f0g)
+                : evalStartDerivatives(t0, x0g, f0g))) {
+            syncContextState();
             // the context holds x0 already: evaluating at its own vector copies nothing
-            evalDerivatives(t0, xg, f0g);
+            if (t0 == null) {
+                evalDerivativesAtConstantTime(t0v, xg, f0g);
+            } else {
+                evalDerivatives(t0, xg, f0g);
+            }
         }
         f1Stamp = -1;
         startStamp = context.getChangeCount();
@@ -1180,7 +1394,12 @@ public abstract class IntegratorBase<T> {
             DoubleArrays.copy(f0d, f1d, n);
         } else {
             xg.setFrom(x0g);
-            context.setTime(startTimeG);
+            stateIn = STATE_IN_CONTEXT;
+            if (startTimeG != null) {
+                context.setTime(startTimeG);
+            } else {
+                setConstantTime(startTime);
+            }
             f1g.setFrom(f0g);
         }
         f1Stamp = context.getChangeCount();
@@ -1192,15 +1411,15 @@ public abstract class IntegratorBase<T> {
             DoubleArrays.copy(x1d, xd, n);
             context.setTimeValueUnchecked(t1);
         } else {
-            xg.setFrom(x1g);
-            lastT0g = startTimeG;
-            if (lastHg != trialHg) {
-                lastHg = trialHg;
+            if (deferringCommit && tangentVectors) {
+                stateIn = STATE_IN_X1;
+            } else {
+                xg.setFrom(x1g);
+                stateIn = STATE_IN_CONTEXT;
             }
-            lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg)
-                    : targetScalar != null ? targetScalar : scalar.of(target);
-            context.setTime(lastT1g);
+            commitTimes(t1, target, targetScalar);
         }
+        lastH = h;
         if (endDerivativeOffered) {
             f1Stamp = context.getChangeCount();
         }
@@ -1223,6 +1442,55 @@ public abstract class IntegratorBase<T> {
         onStepAccepted();
     }
 
+    /** The generic path's end time into the context, and the last step's times for the interpolant. */
+    private void commitTimes(double t1, double target, T targetScalar) {
+        if (trialTimesConstant) {
+            // t1 = t0 + h (or the target) is a constant too: kept as a double, as the constants would be
+            setConstantTime(t1);
+            if (lastT0g != null) {
+                lastT0g = null;
+            }
+            if (lastHg != null) {
+                lastHg = null;
+            }
+            if (lastT1g != null) {
+                lastT1g = null;
+            }
+            return;
+        }
+        lastT0g = startTimeG;
+        if (lastHg != trialHg) {
+            lastHg = trialHg;
+        }
+        lastT1g = Double.isNaN(target) ? scalar.add(startTimeG, trialHg) : targetScalar != null ? targetScalar
+                : scalar.of(target);
+        context.setTime(lastT1g);
+    }
+
+    /** Sets the context's time to a constant, remembering that it did (see {@link #constantTimeStamp}). */
+    private void setConstantTime(double t) {
+        context.setTimeValueUnchecked(t);
+        constantTimeStamp = context.getChangeCount();
+    }
+
+    /**
+     * The last accepted step's start time as a {@code T}, for a scheme's own interpolant.
+     *
+     * @return the time object the step was given, or the constant of its value
+     */
+    final T lastStepStartScalar() {
+        return lastT0g != null ? lastT0g : scalar.of(lastT0);
+    }
+
+    /**
+     * The last accepted step's size as a {@code T}, for a scheme's own interpolant.
+     *
+     * @return the step size object the step was given, or the constant of its value
+     */
+    final T lastStepSizeScalar() {
+        return lastHg != null ? lastHg : scalar.of(lastH);
+    }
+
     private void commitTimeOnly(double t0, double t1, T t1Scalar) {
         if (t1Scalar != null) {
             context.setTime(t1Scalar);
@@ -1232,6 +1500,7 @@ public abstract class IntegratorBase<T> {
         lastT0 = t0;
         lastT1 = t1;
         lastT1g = t1Scalar;
+        lastH = t1 - t0;
         numStepsTaken++;
         previousStepSize = t1 - t0;
         recordDenseSegment();
@@ -1259,8 +1528,9 @@ public abstract class IntegratorBase<T> {
                 }
             }
         } else if (scalar.isNumeric()) {
+            ScalarVector<T> x = stateIn == STATE_IN_X1 ? x1g : xg;
             for (int i = 0; i < n; i++) {
-                double v = xg.getValue(i);
+                double v = x.getValue(i);
                 if (!Double.isFinite(v)) {
                     throw nonFiniteState(i, v, t);
                 }
@@ -1364,6 +1634,8 @@ public abstract class IntegratorBase<T> {
             context.setTimeValueUnchecked(t);
         } else {
             T tg = t == lastT1 && lastT1g != null ? lastT1g : scalar.of(t);
+            // the interpolant writes every entry of the context's vector
+            stateIn = STATE_IN_CONTEXT;
             interpolate(tg, xg);
             context.setTime(tg);
             context.noteStateChanged();
@@ -1405,6 +1677,7 @@ public abstract class IntegratorBase<T> {
             interpolateIntoContext(scalar.value(t));
             return;
         }
+        stateIn = STATE_IN_CONTEXT;
         interpolate(t, xg);
         context.setTime(t);
         context.noteStateChanged();
@@ -1428,9 +1701,7 @@ public abstract class IntegratorBase<T> {
      * @param out receives x(t)
      */
     protected void interpolate(T t, ScalarVector<T> out) {
-        T h = lastHg != null ? lastHg : scalar.of(lastT1 - lastT0);
-        T t0 = lastT0g != null ? lastT0g : scalar.of(lastT0);
-        HermiteInterpolant.at(scalar, t0, h, t, x0g, f0g, x1g, f1g, n, out);
+        HermiteInterpolant.at(scalar, lastStepStartScalar(), lastStepSizeScalar(), t, x0g, f0g, x1g, f1g, n, out);
     }
 
     // ---- dense output ----------------------------------------------------------------------------

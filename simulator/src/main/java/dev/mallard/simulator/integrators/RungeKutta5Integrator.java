@@ -75,8 +75,6 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private ScalarVector<T> lastX1g;
     private double lastH;
     private double lastT0;
-    private T lastHg;
-    private T lastT0g;
     /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
     private TangentSteps tangents;
     /** Whether the last step's middle stages are held only by {@link #tangents} (kg[1..5] not yet made). */
@@ -118,6 +116,11 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     }
 
     @Override
+    boolean holdsTangentVectors() {
+        return TangentSteps.applies(getSystem(), scalar() == AutoDiff.SCALAR);
+    }
+
+    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected void allocateSchemeWorkspaces(int size) {
         if (isDoublePath()) {
@@ -126,7 +129,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             kg = new ScalarVector[STAGES];
             // kg[0] is each step's f0
             for (int i = 1; i < STAGES; i++) {
-                kg[i] = scalar().newVector(size);
+                kg[i] = newStepVector(size);
             }
         }
         tangents = isDoublePath() ? null
@@ -194,22 +197,43 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (tangents == null) {
             return false;
         }
-        tangents.startDerivatives(getContext(), t0, x0, f0);
+        tangents.startDerivatives(getContext(), ((AutoDiff) t0).value(), t0, x0, f0);
         addDerivativeEvaluations(1);
         return true;
+    }
+
+    @Override
+    boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
+        if (tangents == null) {
+            return super.evalStartDerivativesAtConstantTime(t0, x0, f0);
+        }
+        tangents.startDerivatives(getContext(), t0, null, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
+    @Override
+    boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
+            ScalarVector<T> err) {
+        if (tangents == null) {
+            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        }
+        return stepTangents(t0, null, h, null, x0, f0, x1, err);
     }
 
     @Override
     protected boolean stepGeneric(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
         if (tangents != null) {
-            return stepTangents(t0, h, x0, f0, x1, err);
+            return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
         Scalar<T> s = scalar();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
         // f0 is the base's, unchanged until the next step's attempt (the interpolant reads it as k1): no copy
-        k[0] = f0;
+        if (k[0] != f0) {
+            k[0] = f0;
+        }
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = s.newArray(STAGES);
@@ -220,49 +244,49 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             for (int j = 0; j < n; j++) {
                 x.set(j, row.step(s, x0.get(j), h, k, j, terms));
             }
-            evalDerivatives(s.add(t0, s.mul(h, TABLEAU.c(i))), x, k[i]);
+            evalStageDerivatives(t0, h, TABLEAU.c(i), x, k[i]);
         }
         // the last stage is evaluated at x0 + h sum(b k): that is x1
         x1.setFrom(x);
         if (!getFixedStepMode()) {
             ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
         }
-        finishGenericStep(t0, h, x0, x1);
+        finishGenericStep(x0, x1);
         return true;
     }
 
-    /** Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}. */
-    private void finishGenericStep(T t0, T h, ScalarVector<T> x0, ScalarVector<T> x1) {
+    /**
+     * Keeps what the interpolant reads and hands the last stage over as {@code f(t1, x1)}; the step's times are
+     * the base's ({@link #lastStepStartScalar}, {@link #lastStepSizeScalar}).
+     */
+    private void finishGenericStep(ScalarVector<T> x0, ScalarVector<T> x1) {
         // the base keeps x0 and x1 until the next step's attempt, as its own interpolant needs: no copies
-        // stored only when they change (the vectors never do, a fixed step's size rarely): every reference
-        // stored into this long-lived object costs G1's card-marking barrier
+        // stored only when they change (they never do): every reference stored into this long-lived object
+        // costs G1's card-marking barrier
         if (lastX0g != x0) {
             lastX0g = x0;
         }
         if (lastX1g != x1) {
             lastX1g = x1;
         }
-        lastT0g = t0;
-        if (lastHg != h) {
-            lastHg = h;
-        }
         offerEndDerivative(kg[STAGES - 1]);
     }
 
     /**
      * The generic step on primitive arrays (see {@link TangentSteps}), with the same results as the sums of
-     * {@link #stepGeneric}; the middle stages become AutoDiff values only if the interpolant asks for them.
+     * {@link #stepGeneric}; the middle stages become AutoDiff values only if the interpolant asks for them. The
+     * times are given as values, and as objects (null for constants).
      */
-    private boolean stepTangents(T t0, T h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
-            ScalarVector<T> err) {
+    private boolean stepTangents(double t0, T t0g, double h, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         if (kg[0] != f0) {
             kg[0] = f0;
         }
-        tangents.step(getContext(), t0, h, x0, f0, x1, getFixedStepMode() ? null : err);
+        tangents.step(getContext(), t0, t0g, h, hg, x0, f0, x1, getFixedStepMode() ? null : err);
         addDerivativeEvaluations(STAGES - 1);
         tangents.stageDerivatives(STAGES - 1, kg[STAGES - 1]);
         stagesPending = true;
-        finishGenericStep(t0, h, x0, x1);
+        finishGenericStep(x0, x1);
         return true;
     }
 
@@ -296,6 +320,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             stagesPending = false;
         }
         Scalar<T> s = scalar();
+        T lastT0g = lastStepStartScalar();
+        T lastHg = lastStepSizeScalar();
         T theta = s.div(s.sub(t, lastT0g), lastHg);
         T theta1 = s.sub(1.0, theta);
         for (int j = 0; j < out.size(); j++) {

@@ -13,8 +13,9 @@ import dev.mallard.systems.TangentTimeDerivatives;
  * The explicit Runge-Kutta step of a {@code Simulator<AutoDiff>} on primitive arrays, for a system that
  * evaluates its own tangents ({@link TangentTimeDerivatives}). The state's values and gradients are held as a
  * value array and a row-major tangent array, and every stage sum is formed on them: the variational equations
- * integrated by the same scheme with the same steps. AutoDiff objects are made only for the step's end state,
- * for its last stage when the tableau is first-same-as-last, and on request for an interpolant.
+ * integrated by the same scheme with the same steps. The step's end state and stage derivatives are handed to
+ * the integrator's {@link TangentVector}s as arrays, which make AutoDiff objects only when something reads them
+ * (an interpolant, an event, the caller); a step starting from such vectors copies their arrays.
  *
  * <p>Each entry is computed by the same operations in the same order as the AutoDiff path (the stage sums of
  * {@link TableauRow#step} through AutoDiff's scaled linear combination, the system's chain rule), so the two
@@ -49,18 +50,6 @@ final class TangentSteps {
     private double[] stageTangents;
     private double[] t0Tangent;
     private double[] hTangent;
-    /**
-     * The AutoDiff objects last made for a step's end state and for its last stage, whose values and tangents
-     * {@code end, dEnd} and {@code k[last], dk[last]} hold: a next step starting from exactly these objects
-     * copies the arrays instead of unpacking every object (null: none held). A new array each time: storing the
-     * new objects into a long-lived array would cost G1's card-marking barrier per entry, into a young one not.
-     */
-    private AutoDiff[] madeEnd;
-    private AutoDiff[] madeLastStage;
-    /** The objects {@link #startDerivatives} last made, whose values and tangents {@code k[0], dk[0]} hold. */
-    private AutoDiff[] madeStart;
-    /** Whether {@code end, dEnd} hold a step's end state (false until the first step, and after a new width). */
-    private boolean endHeld;
     /** The system's evaluator, for the context and width it was made for (null until the first step). */
     private TangentEvaluator evaluator;
     private Context<AutoDiff> evaluatorContext;
@@ -107,10 +96,21 @@ final class TangentSteps {
      */
     @SuppressWarnings("unchecked")
     static TangentSteps forSystem(DynamicalSystem<?> system, boolean isAutoDiff, ButcherTableau tableau, int n) {
-        if (!isAutoDiff || !(system instanceof TangentTimeDerivatives<?> t)) {
+        if (!applies(system, isAutoDiff)) {
             return null;
         }
-        return new TangentSteps((TangentTimeDerivatives<AutoDiff>) t, tableau, n);
+        return new TangentSteps((TangentTimeDerivatives<AutoDiff>) system, tableau, n);
+    }
+
+    /**
+     * Whether an integrator of this system and number type takes the tangent steps.
+     *
+     * @param system the integrator's system
+     * @param isAutoDiff whether the integrator's number type is AutoDiff
+     * @return whether the number type is AutoDiff and the system evaluates tangents
+     */
+    static boolean applies(DynamicalSystem<?> system, boolean isAutoDiff) {
+        return isAutoDiff && system instanceof TangentTimeDerivatives<?>;
     }
 
     /**
@@ -120,8 +120,10 @@ final class TangentSteps {
      *
      * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
      * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
-     * @param start start time
-     * @param step step size
+     * @param t0 start time, seconds
+     * @param start start time as an AutoDiff value, or null for the constant {@code t0}
+     * @param hv step size, seconds
+     * @param step step size as an AutoDiff value, or null for the constant {@code hv}
      * @param x0g the start state; not modified
      * @param f0g {@code f(t0, x0)}; not modified
      * @param x1g receives the end state
@@ -129,31 +131,27 @@ final class TangentSteps {
      * @throws IllegalArgumentException if gradient sizes disagree (naming both)
      */
     @SuppressWarnings("unchecked")
-    <T> void step(Context<T> ctx, T start, T step, ScalarVector<T> x0g, ScalarVector<T> f0g, ScalarVector<T> x1g,
-            ScalarVector<T> errg) {
+    <T> void step(Context<T> ctx, double t0, T start, double hv, T step, ScalarVector<T> x0g, ScalarVector<T> f0g,
+            ScalarVector<T> x1g, ScalarVector<T> errg) {
         Context<AutoDiff> context = (Context<AutoDiff>) ctx;
-        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff t0g = (AutoDiff) start;
         AutoDiff h = (AutoDiff) step;
         ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
         ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
         ScalarVector<AutoDiff> x1v = (ScalarVector<AutoDiff>) x1g;
         ScalarVector<AutoDiff> err = (ScalarVector<AutoDiff>) errg;
-        int w = widthOf(t0, h, x0v, f0v, system.tangentWidth(context));
-        load(w, t0, h, x0v, f0v);
-        // this step overwrites the arrays the objects made so far came from
-        madeEnd = null;
-        madeLastStage = null;
+        int w = widthOf(t0g, h, x0v, f0v, system.tangentWidth(context));
+        load(w, t0g, h, x0v, f0v);
         TangentEvaluator e = evaluatorFor(context, w);
         // stage states are built in the evaluator's input array, where it evaluates them
         double[] in = e.input();
         int stateAt = e.stateAt();
         int tangentsAt = e.stateTangentsAt();
         int timeRow = e.timeTangentsAt();
-        double hv = h.value();
-        boolean hConstant = h.isConstant();
+        boolean hConstant = h == null || h.isConstant();
         int s = tableau.stages();
         // with time and step constants every stage time's tangent is t0' + c h' = 0 + c * 0 = +0.0
-        boolean timeConstant = hConstant && t0.isConstant();
+        boolean timeConstant = hConstant && (t0g == null || t0g.isConstant());
         if (timeConstant) {
             java.util.Arrays.fill(in, timeRow, timeRow + w, 0.0);
         }
@@ -165,7 +163,7 @@ final class TangentSteps {
                     in[timeRow + q] = t0Tangent[q] + c * hTangent[q];
                 }
             }
-            in[e.timeAt()] = t0.value() + hv * c;
+            in[e.timeAt()] = t0 + hv * c;
             if (timeConstant) {
                 e.evaluateAtConstantTime(k[i], dk[i]);
             } else {
@@ -174,13 +172,11 @@ final class TangentSteps {
         }
         if (tableau.isFirstSameAsLast()) {
             // the last stage was evaluated at x0 + h sum(b k): that is x1, still in the input array
-            System.arraycopy(in, stateAt, end, 0, n);
-            System.arraycopy(in, tangentsAt, dEnd, 0, n * w);
+            hand(in, stateAt, in, tangentsAt, w, x1v);
         } else {
             combine(weightTerms, hv, hConstant, end, 0, dEnd, 0);
+            hand(end, 0, dEnd, 0, w, x1v);
         }
-        endHeld = true;
-        madeEnd = materialize(end, dEnd, w, x1v);
         if (err != null) {
             TableauRow errors = tableau.errorRow();
             for (int j = 0; j < n; j++) {
@@ -192,44 +188,37 @@ final class TangentSteps {
     /**
      * {@code f(t0, x0)} with its tangents, evaluated on primitive arrays, as AutoDiff values: a step's first
      * stage when it is not known from the last step (every step of a tableau that is not first-same-as-last).
-     * The next {@link #step} from these objects reads their arrays instead of unpacking them.
+     * They are handed over as arrays when {@code f0g} is a {@link TangentVector}.
      *
      * @param <T> the integrator's number type, AutoDiff (as {@link #forSystem} ensures)
      * @param ctx the integrator's root context (inputs and parameters); its time and state are not changed
-     * @param start the time t0
+     * @param t0 the time, seconds
+     * @param start the time as an AutoDiff value, or null for the constant {@code t0}
      * @param x0g the state x0; not modified
      * @param f0g receives {@code f(t0, x0)}
      * @throws IllegalArgumentException if gradient sizes disagree (naming both)
      */
     @SuppressWarnings("unchecked")
-    <T> void startDerivatives(Context<T> ctx, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
+    <T> void startDerivatives(Context<T> ctx, double t0, T start, ScalarVector<T> x0g, ScalarVector<T> f0g) {
         Context<AutoDiff> context = (Context<AutoDiff>) ctx;
-        AutoDiff t0 = (AutoDiff) start;
+        AutoDiff t0g = (AutoDiff) start;
         ScalarVector<AutoDiff> x0v = (ScalarVector<AutoDiff>) x0g;
         ScalarVector<AutoDiff> f0v = (ScalarVector<AutoDiff>) f0g;
-        int w = merge(system.tangentWidth(context), t0);
-        for (int j = 0; j < n; j++) {
-            w = merge(w, x0v.get(j));
-        }
-        boolean startIsEnd = w == width && endHeld && isMade(x0v, madeEnd);
+        int w = merge(system.tangentWidth(context), sizeOf(t0g));
+        w = merge(w, x0v);
         ensureWidth(w);
         TangentEvaluator e = evaluatorFor(context, w);
         double[] in = e.input();
-        if (startIsEnd) {
-            System.arraycopy(end, 0, in, e.stateAt(), n);
-            System.arraycopy(dEnd, 0, in, e.stateTangentsAt(), n * w);
-        } else {
-            unpack(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
-        }
-        in[e.timeAt()] = t0.value();
+        read(x0v, in, e.stateAt(), in, e.stateTangentsAt(), w);
+        in[e.timeAt()] = t0;
         // a constant's gradient is copied as +0.0 entries
-        t0.copyGradientTo(in, e.timeTangentsAt(), w);
-        if (t0.isConstant()) {
+        copyGradient(t0g, in, e.timeTangentsAt(), w);
+        if (t0g == null || t0g.isConstant()) {
             e.evaluateAtConstantTime(k[0], dk[0]);
         } else {
             e.evaluate(k[0], dk[0]);
         }
-        madeStart = materialize(k[0], dk[0], w, f0v);
+        hand(k[0], 0, dk[0], 0, w, f0v);
     }
 
     /**
@@ -241,38 +230,28 @@ final class TangentSteps {
      */
     @SuppressWarnings("unchecked")
     <T> void stageDerivatives(int i, ScalarVector<T> out) {
-        ScalarVector<AutoDiff> v = (ScalarVector<AutoDiff>) out;
-        AutoDiff[] made = materialize(k[i], dk[i], width, v);
-        if (i == k.length - 1) {
-            madeLastStage = made;
-        }
-    }
-
-    /** Whether every entry of {@code v} is the object {@code made} holds for it (false for null). */
-    private boolean isMade(ScalarVector<AutoDiff> v, AutoDiff[] made) {
-        if (made == null) {
-            return false;
-        }
-        for (int j = 0; j < n; j++) {
-            if (v.get(j) != made[j]) {
-                return false;
-            }
-        }
-        return true;
+        hand(k[i], 0, dk[i], 0, width, (ScalarVector<AutoDiff>) out);
     }
 
     /** The common gradient size of everything the step reads. */
     private int widthOf(AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v,
             int fromSystem) {
-        int w = merge(merge(fromSystem, t0), h);
+        int w = merge(merge(fromSystem, sizeOf(t0)), sizeOf(h));
+        return merge(merge(w, x0v), f0v);
+    }
+
+    /** {@link #merge(int, int)} over the entries of {@code v} (a held vector's width, not making its objects). */
+    private int merge(int w, ScalarVector<AutoDiff> v) {
+        if (v instanceof TangentVector t && t.isHeld()) {
+            return merge(w, t.width());
+        }
         for (int j = 0; j < n; j++) {
-            w = merge(merge(w, x0v.get(j)), f0v.get(j));
+            w = merge(w, v.get(j).gradientSize());
         }
         return w;
     }
 
-    private static int merge(int w, AutoDiff a) {
-        int size = a.gradientSize();
+    private static int merge(int w, int size) {
         if (size == 0 || size == w) {
             return w;
         }
@@ -283,37 +262,27 @@ final class TangentSteps {
         return size;
     }
 
-    /**
-     * Unpacks the step's start into the arrays, (re)allocating the tangents when the width changes. A start that
-     * is the last step's end (the same objects; AutoDiff values are immutable) is copied from the arrays they
-     * were made from, and so is a first derivative that is the last step's last stage.
-     */
+    /** The gradient size of {@code a}; 0 for null (a constant given as a double). */
+    private static int sizeOf(AutoDiff a) {
+        return a == null ? 0 : a.gradientSize();
+    }
+
+    /** {@code a}'s gradient into {@code to[at, at + w)}; +0.0 entries for a constant or null, as AutoDiff copies. */
+    private static void copyGradient(AutoDiff a, double[] to, int at, int w) {
+        if (a == null) {
+            java.util.Arrays.fill(to, at, at + w, 0.0);
+        } else {
+            a.copyGradientTo(to, at, w);
+        }
+    }
+
+    /** Reads the step's start into the arrays, (re)allocating the tangents when the width changes. */
     private void load(int w, AutoDiff t0, AutoDiff h, ScalarVector<AutoDiff> x0v, ScalarVector<AutoDiff> f0v) {
-        boolean sameWidth = w == width;
-        boolean startIsEnd = sameWidth && endHeld && isMade(x0v, madeEnd);
-        boolean derivativeIsStart = sameWidth && isMade(f0v, madeStart);
-        boolean derivativeIsLastStage = sameWidth && !derivativeIsStart && isMade(f0v, madeLastStage);
         ensureWidth(w);
-        t0.copyGradientTo(t0Tangent, 0, w);
-        h.copyGradientTo(hTangent, 0, w);
-        if (startIsEnd) {
-            System.arraycopy(end, 0, x0, 0, n);
-            System.arraycopy(dEnd, 0, dx0, 0, n * w);
-        } else {
-            unpack(x0v, x0, 0, dx0, 0, w);
-        }
-        if (derivativeIsStart) {
-            return;
-        }
-        int last = k.length - 1;
-        if (derivativeIsLastStage) {
-            System.arraycopy(k[last], 0, k[0], 0, n);
-            System.arraycopy(dk[last], 0, dk[0], 0, n * w);
-        } else {
-            unpack(f0v, k[0], 0, dk[0], 0, w);
-        }
-        // k[0] no longer holds what startDerivatives made
-        madeStart = null;
+        copyGradient(t0, t0Tangent, 0, w);
+        copyGradient(h, hTangent, 0, w);
+        read(x0v, x0, 0, dx0, 0, w);
+        read(f0v, k[0], 0, dk[0], 0, w);
     }
 
     /** (Re)allocates the tangent arrays for width {@code w} when it changes. */
@@ -333,15 +302,22 @@ final class TangentSteps {
             stageTerms[i] = Terms.of(tableau.stageRow(i), k, dk);
         }
         weightTerms = Terms.of(tableau.weightRow(), k, dk);
-        // the arrays the objects made so far came from are gone
-        endHeld = false;
-        madeStart = null;
     }
 
     /**
      * The values of {@code v} into {@code values} from {@code valuesAt} and their gradients into rows of {@code
-     * tangents} from {@code tangentsAt}.
+     * tangents} from {@code tangentsAt}: a vector holding arrays of this width copies them (they are the rows its
+     * objects would be made from), any other is unpacked entry by entry (a constant's gradient as +0.0 entries).
      */
+    private void read(ScalarVector<AutoDiff> v, double[] values, int valuesAt, double[] tangents, int tangentsAt,
+            int w) {
+        if (v instanceof TangentVector t && t.isHeld() && t.width() == w) {
+            t.copyHeldTo(values, valuesAt, tangents, tangentsAt);
+        } else {
+            unpack(v, values, valuesAt, tangents, tangentsAt, w);
+        }
+    }
+
     private void unpack(ScalarVector<AutoDiff> v, double[] values, int valuesAt, double[] tangents, int tangentsAt,
             int w) {
         for (int j = 0; j < n; j++) {
@@ -502,17 +478,17 @@ final class TangentSteps {
     }
 
     /**
-     * Sets {@code out[j]} to value {@code j} with tangent row {@code j} (at {@code j * w}).
-     *
-     * @return the objects made, in a new array
+     * Sets {@code out[j]} to value {@code values[valuesAt + j]} with tangent row {@code j} (at {@code tangentsAt
+     * + j * w}): as arrays into a {@link TangentVector}, as new AutoDiff objects into any other vector.
      */
-    private AutoDiff[] materialize(double[] values, double[] tangents, int w, ScalarVector<AutoDiff> out) {
-        AutoDiff[] made = new AutoDiff[n];
-        for (int j = 0; j < n; j++) {
-            AutoDiff a = AutoDiff.of(values[j], tangents, j * w, w);
-            made[j] = a;
-            out.set(j, a);
+    private void hand(double[] values, int valuesAt, double[] tangents, int tangentsAt, int w,
+            ScalarVector<AutoDiff> out) {
+        if (out instanceof TangentVector t) {
+            t.hold(values, valuesAt, tangents, tangentsAt, w);
+            return;
         }
-        return made;
+        for (int j = 0; j < n; j++) {
+            out.set(j, AutoDiff.of(values[valuesAt + j], tangents, tangentsAt + j * w, w));
+        }
     }
 }

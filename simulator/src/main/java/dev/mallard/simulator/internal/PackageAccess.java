@@ -67,6 +67,16 @@ public final class PackageAccess {
          * @return the weights b with their zeros dropped
          */
         TableauRow weightRow(ButcherTableau tableau);
+
+        /**
+         * Lets (true) or stops (false) the integrator's steps leave the end state out of the context's continuous
+         * state vector while its scheme holds it as arrays; stopping writes it in. For a simulation nothing
+         * observes between steps.
+         *
+         * @param integrator the integrator, modified (and its context's state vector, when stopping)
+         * @param defer whether to defer
+         */
+        void deferStateCommit(IntegratorBase<?> integrator, boolean defer);
     }
 
     /** What the integrators need to build a dense-output trajectory. */
