@@ -1,6 +1,7 @@
 package dev.mallard.sdp;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.stream.IntStream;
 
 /**
@@ -101,6 +102,8 @@ final class SchurComplement {
          * touch the block (see {@link SchurComplement#mirror}).
          */
         final int[] rank;
+        /** cons in increasing order: the rows and columns of B that {@link SchurComplement#mirror} visits. */
+        final int[] sortedCons;
         /** The rows of this block's Z and Y, copied at each assembly (see {@link #copyRows}). */
         final double[][] zRows;
         final double[][] yRows;
@@ -113,6 +116,8 @@ final class SchurComplement {
             for (int p = 0; p < cons.length; p++) {
                 rank[cons[p]] = p;
             }
+            sortedCons = cons.clone();
+            Arrays.sort(sortedCons);
             this.block = block;
             this.n = n;
             this.cons = cons;
@@ -188,13 +193,41 @@ final class SchurComplement {
     /** Structure of one diagonal block: for each diagonal position, the constraints touching it. */
     private static final class DiagonalBlock {
         final int block;
+        /** Per diagonal position, the constraints touching it, in increasing order. */
         final int[][] cons;
         final double[][] values;
+        /**
+         * The constraints that share a position with another, in increasing order, when the block's pairs
+         * are added on the upper side only and mirrored after the block (see
+         * {@link SchurComplement#assembleDiagonal}); null when both sides are written.
+         */
+        final int[] mirrored;
 
         DiagonalBlock(int block, int[][] cons, double[][] values) {
             this.block = block;
             this.cons = cons;
             this.values = values;
+            this.mirrored = mirrored(cons);
+        }
+
+        /**
+         * The constraints of the positions with two or more, if mirroring their pairs in B (half their count
+         * squared) costs less than a quarter of the writes it saves (one per pair and position, each into a
+         * column of B: a cache miss); else null.
+         */
+        private static int[] mirrored(int[][] cons) {
+            BitSet coupled = new BitSet();
+            double pairs = 0;
+            for (int[] c : cons) {
+                if (c.length > 1) {
+                    for (int i : c) {
+                        coupled.set(i);
+                    }
+                    pairs += 0.5 * c.length * (c.length - 1);
+                }
+            }
+            double k = coupled.cardinality();
+            return k > 1 && 0.5 * k * k < 0.25 * pairs ? coupled.stream().toArray() : null;
         }
     }
 
@@ -348,7 +381,16 @@ final class SchurComplement {
         }
     }
 
+    /**
+     * A diagonal block's contribution {@code B_ij += sum_r A_i[r] A_j[r] Y[r] / X[r]}, position by position.
+     * When the block says so ({@link DiagonalBlock#mirrored}: a few positions that many constraints touch,
+     * as the sample rows of a sampled Lyapunov LP, where the column-wise writes took as long as the
+     * factorisation of B), each pair is added on the upper side only and copied to the lower side after the
+     * block. B is symmetric before the block, and both sides would have received the same additions in the
+     * same order, so every entry is the same sum either way.
+     */
     private void assembleDiagonal(DiagonalBlock block, double[] z, double[] y, double[] out) {
+        boolean bothSides = block.mirrored == null;
         for (int r = 0; r < block.cons.length; r++) {
             int[] cons = block.cons[r];
             double[] v = block.values[r];
@@ -359,8 +401,32 @@ final class SchurComplement {
                 for (int t = s; t < cons.length; t++) {
                     double add = vs * v[t];
                     out[rowS + cons[t]] += add;
-                    if (t != s) {
+                    // A constraint listed twice at one position (cons[t] == cons[s]) adds to its diagonal twice.
+                    if (t != s && (bothSides || cons[t] == cons[s])) {
                         out[cons[t] * m + cons[s]] += add;
+                    }
+                }
+            }
+        }
+        if (!bothSides) {
+            mirrorUpper(block.mirrored, out);
+        }
+    }
+
+    /** B_ji = B_ij for i < j in {@code sorted} (increasing), in square tiles. */
+    private void mirrorUpper(int[] sorted, double[] out) {
+        int k = sorted.length;
+        int tile = 32;
+        for (int a0 = 0; a0 < k; a0 += tile) {
+            int a1 = Math.min(a0 + tile, k);
+            for (int b0 = a0; b0 < k; b0 += tile) {
+                int b1 = Math.min(b0 + tile, k);
+                for (int a = a0; a < a1; a++) {
+                    int i = sorted[a];
+                    int rowI = i * m;
+                    for (int b = Math.max(b0, a + 1); b < b1; b++) {
+                        int j = sorted[b];
+                        out[j * m + i] = out[rowI + j];
                     }
                 }
             }
@@ -450,19 +516,27 @@ final class SchurComplement {
      * Makes B symmetric again after a dense block whose contributions were added on one side (see
      * {@link #add}): the pair (i, j) was written in the row of whichever constraint comes first in the
      * block's order, and the other side, still the value before the block, takes that sum. So every entry
-     * is the same sum, in the same order, as if both sides had been added to. In square tiles, so that the
-     * column-wise accesses stay in cache.
+     * is the same sum, in the same order, as if both sides had been added to. Only the pairs of the block's
+     * own constraints are visited: B is symmetric before the block (bit for bit, by induction over the
+     * blocks), and the block adds nothing to a pair with a constraint that does not touch it, so there the
+     * copy would change nothing (with 18 small blocks of 253 constraints, as in the planar quadrotor's shape
+     * search, visiting all of B after every block took a fifth of the solve). In square tiles of the sorted
+     * constraints, so that the column-wise accesses stay in cache.
      */
     private void mirror(DenseBlock block, double[] out) {
         int[] rank = block.rank;
+        int[] sorted = block.sortedCons;
+        int k = sorted.length;
         int tile = 32;
-        for (int i0 = 0; i0 < m; i0 += tile) {
-            int i1 = Math.min(i0 + tile, m);
-            for (int j0 = i0; j0 < m; j0 += tile) {
-                int j1 = Math.min(j0 + tile, m);
-                for (int i = i0; i < i1; i++) {
+        for (int a0 = 0; a0 < k; a0 += tile) {
+            int a1 = Math.min(a0 + tile, k);
+            for (int b0 = a0; b0 < k; b0 += tile) {
+                int b1 = Math.min(b0 + tile, k);
+                for (int a = a0; a < a1; a++) {
+                    int i = sorted[a];
                     int rowI = i * m;
-                    for (int j = Math.max(j0, i + 1); j < j1; j++) {
+                    for (int b = Math.max(b0, a + 1); b < b1; b++) {
+                        int j = sorted[b];
                         if (rank[i] < rank[j]) {
                             out[j * m + i] = out[rowI + j];
                         } else {
