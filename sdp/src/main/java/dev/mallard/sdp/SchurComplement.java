@@ -62,6 +62,8 @@ final class SchurComplement {
     private final double[][] scratchBatch;
     /** Per worker, the same BATCH packed upper triangles one after another, as they are computed. */
     private final double[][][] scratchSymmetric;
+    /** Per worker, one value per entry of the largest dense block's constraints (see {@link #rowByEntries}). */
+    private final double[][] scratchEntries;
 
     /** Structure of one dense block: constraints touching it, in decreasing non-zero count. */
     private static final class DenseBlock {
@@ -104,6 +106,13 @@ final class SchurComplement {
         final int[] rank;
         /** cons in increasing order: the rows and columns of B that {@link SchurComplement#mirror} visits. */
         final int[] sortedCons;
+        /**
+         * All constraints' entries one after another in the order of cons (rows and columns), constraint p's
+         * from entryStart[p] on: what {@link SchurComplement#rowByEntries} walks.
+         */
+        final int[] entryRows;
+        final int[] entryCols;
+        final int[] entryStart;
         /** The rows of this block's Z and Y, copied at each assembly (see {@link #copyRows}). */
         final double[][] zRows;
         final double[][] yRows;
@@ -118,6 +127,16 @@ final class SchurComplement {
             }
             sortedCons = cons.clone();
             Arrays.sort(sortedCons);
+            entryStart = new int[cons.length + 1];
+            for (int p = 0; p < cons.length; p++) {
+                entryStart[p + 1] = entryStart[p] + rows[p].length;
+            }
+            entryRows = new int[entryStart[cons.length]];
+            entryCols = new int[entryStart[cons.length]];
+            for (int p = 0; p < cons.length; p++) {
+                System.arraycopy(rows[p], 0, entryRows, entryStart[p], rows[p].length);
+                System.arraycopy(cols[p], 0, entryCols, entryStart[p], cols[p].length);
+            }
             this.block = block;
             this.n = n;
             this.cons = cons;
@@ -259,8 +278,10 @@ final class SchurComplement {
             }
         }
         int maxDense = 1;
+        int maxEntries = 1;
         for (DenseBlock block : dense) {
             maxDense = Math.max(maxDense, block.n);
+            maxEntries = Math.max(maxEntries, block.entryRows.length);
         }
         this.workers = workers;
         scratchP = new double[workers][maxDense * maxDense];
@@ -269,6 +290,7 @@ final class SchurComplement {
         scratchHRows = new double[workers][maxDense][maxDense];
         scratchBatch = new double[workers][maxDense * (maxDense + 1) / 2 * BATCH];
         scratchSymmetric = new double[workers][BATCH][maxDense * (maxDense + 1) / 2];
+        scratchEntries = new double[workers][maxEntries];
     }
 
     private DenseBlock denseStructure(SdpProblem problem, int b) {
@@ -444,7 +466,7 @@ final class SchurComplement {
                 case F3 -> rowByPairs(block, q, z, y, out);
                 case F2 -> {
                     productRows(block, q, scratchPRows[first]);
-                    rowByEntries(block, q, scratchPRows[first], p, h, out);
+                    rowByEntries(block, q, scratchPRows[first], p, h, scratchEntries[first], out);
                 }
                 default -> {
                     double[] batch = scratchBatch[first];
@@ -581,8 +603,13 @@ final class SchurComplement {
      * F2: the entries (c, d) and (d, c) of H = Z P that each later A_j touches. With s the support's size,
      * P (s rows of n) is first transposed into pt (n x s) and the support's columns of Z gathered into zs
      * (n x s), so that each entry is a dot product of two contiguous rows, its terms in support order.
+     * The sums {@code H_cd + H_dc} of all later entries are formed first, four entries side by side (eight
+     * independent chains of additions, where one entry's two chains left the processor waiting on each
+     * addition), then each B_ij sums its entries' terms in their order: every entry of B is the sum it was,
+     * in the order it was.
      */
-    private void rowByEntries(DenseBlock block, int p, double[][] prod, double[] zs, double[] pt, double[] out) {
+    private void rowByEntries(DenseBlock block, int p, double[][] prod, double[] zs, double[] pt, double[] hSums,
+            double[] out) {
         int n = block.n;
         int[] support = block.support[p];
         int s = support.length;
@@ -599,23 +626,67 @@ final class SchurComplement {
                 zs[cs + k] = zc[support[k]];
             }
         }
+        entrySums(block.entryRows, block.entryCols, block.entryStart[p], block.entryRows.length, s, zs, pt, hSums);
         for (int q = p; q < block.cons.length; q++) {
-            int[] rj = block.rows[q];
-            int[] cj = block.cols[q];
             double[] uj = block.half[q];
+            int first = block.entryStart[q];
             double sum = 0;
-            for (int f = 0; f < rj.length; f++) {
-                int cs = rj[f] * s;
-                int ds = cj[f] * s;
-                double hcd = 0;
-                double hdc = 0;
-                for (int k = 0; k < s; k++) {
-                    hcd += zs[cs + k] * pt[ds + k];
-                    hdc += zs[ds + k] * pt[cs + k];
-                }
-                sum += uj[f] * (hcd + hdc);
+            for (int f = 0; f < uj.length; f++) {
+                sum += uj[f] * hSums[first + f];
             }
             add(out, block.cons[p], block.cons[q], sum);
+        }
+    }
+
+    /**
+     * hSums[e] = H_cd + H_dc for the entries e in [from, to) at (c, d) = (rows[e], cols[e]), with
+     * {@code H_cd = sum_k zs[c s + k] pt[d s + k]} summed in the order k = 0, 1, ..., s - 1.
+     */
+    private static void entrySums(int[] rows, int[] cols, int from, int to, int s, double[] zs, double[] pt,
+            double[] hSums) {
+        int e = from;
+        for (; e + 4 <= to; e += 4) {
+            int c0 = rows[e] * s;
+            int d0 = cols[e] * s;
+            int c1 = rows[e + 1] * s;
+            int d1 = cols[e + 1] * s;
+            int c2 = rows[e + 2] * s;
+            int d2 = cols[e + 2] * s;
+            int c3 = rows[e + 3] * s;
+            int d3 = cols[e + 3] * s;
+            double cd0 = 0;
+            double dc0 = 0;
+            double cd1 = 0;
+            double dc1 = 0;
+            double cd2 = 0;
+            double dc2 = 0;
+            double cd3 = 0;
+            double dc3 = 0;
+            for (int k = 0; k < s; k++) {
+                cd0 += zs[c0 + k] * pt[d0 + k];
+                dc0 += zs[d0 + k] * pt[c0 + k];
+                cd1 += zs[c1 + k] * pt[d1 + k];
+                dc1 += zs[d1 + k] * pt[c1 + k];
+                cd2 += zs[c2 + k] * pt[d2 + k];
+                dc2 += zs[d2 + k] * pt[c2 + k];
+                cd3 += zs[c3 + k] * pt[d3 + k];
+                dc3 += zs[d3 + k] * pt[c3 + k];
+            }
+            hSums[e] = cd0 + dc0;
+            hSums[e + 1] = cd1 + dc1;
+            hSums[e + 2] = cd2 + dc2;
+            hSums[e + 3] = cd3 + dc3;
+        }
+        for (; e < to; e++) {
+            int cs = rows[e] * s;
+            int ds = cols[e] * s;
+            double hcd = 0;
+            double hdc = 0;
+            for (int k = 0; k < s; k++) {
+                hcd += zs[cs + k] * pt[ds + k];
+                hdc += zs[ds + k] * pt[cs + k];
+            }
+            hSums[e] = hcd + hdc;
         }
     }
 
