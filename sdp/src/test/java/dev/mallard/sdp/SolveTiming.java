@@ -7,14 +7,13 @@ import java.util.Arrays;
 
 /**
  * Prints, per SDPA file, Mallard's status, the iteration of the iterate returned, the iterations made over every
- * pass (the largest iteration number the listener saw), the best of {@code reps} warm solves in one JVM (CPU
+ * pass (the largest iteration number the listener saw), the mean of {@code reps} warm solves in one JVM (CPU
  * seconds of the process, its garbage collector and compiler threads included as CSDP's process time includes
- * everything, and wall seconds), the objectives to 17 digits and a hash of x (to check that
- * a change left the solver's path bit for bit the same), one line per file: the data of docs/PERFORMANCE.md's
- * "Per-SDP time on roa's programs (issue 30)". Every file is solved once before the timed rounds, so that the
- * JIT has compiled the solver; the timed rounds then go over all files {@code reps} times ({@code 0}: no
- * timing). Run after {@code mvn -B -ntp -o -q test-compile -pl sdp -am}, with
- * {@code -XX:ActiveProcessorCount=1} for one core.
+ * everything, and wall seconds), the objectives to 17 digits and a hash of x (to check that a change left the
+ * solver's path bit for bit the same), one line per file: the data of docs/PERFORMANCE.md's "Per-SDP time on
+ * roa's programs (issue 30)". Every file is solved once first, so that the JIT has compiled the solver; then
+ * each file is solved {@code reps} times in a row ({@code 0}: no timing, NaN). Run after
+ * {@code mvn -B -ntp -o -q test-compile -pl sdp -am}, with {@code -XX:ActiveProcessorCount=1} for one core.
  */
 final class SolveTiming {
 
@@ -38,17 +37,17 @@ final class SolveTiming {
             int file = f;
             results[f] = new SdpSolver(SdpOptions.defaults().withListener(
                     info -> made[file] = Math.max(made[file], info.iteration()))).solve(problems[f]);
-            cpu[f] = Double.POSITIVE_INFINITY;
-            wall[f] = Double.POSITIVE_INFINITY;
         }
-        for (int r = 0; r < reps; r++) {
-            for (int f = 0; f < files; f++) {
-                long c0 = processCpuNanos();
-                long t0 = System.nanoTime();
+        // Per file, its rounds one after another, timed together: the process's CPU clock ticks in 10 ms
+        // here, too coarse for one solve of a small SDP.
+        for (int f = 0; f < files; f++) {
+            long c0 = processCpuNanos();
+            long t0 = System.nanoTime();
+            for (int r = 0; r < reps; r++) {
                 new SdpSolver().solve(problems[f]);
-                wall[f] = Math.min(wall[f], (System.nanoTime() - t0) / 1e9);
-                cpu[f] = Math.min(cpu[f], (processCpuNanos() - c0) / 1e9);
             }
+            wall[f] = (System.nanoTime() - t0) / 1e9 / reps;
+            cpu[f] = (processCpuNanos() - c0) / 1e9 / reps;
         }
         for (int f = 0; f < files; f++) {
             SdpResult result = results[f];
