@@ -9,7 +9,7 @@ set -e
 LARGE=" sdplib/control5.dat-s sdplib/theta3.dat-s sdplib/gpp250-1.dat-s sdplib/qap7.dat-s sdplib/ss30.dat-s \
 sdplib/arch2.dat-s sdplib/arch4.dat-s sdplib/arch8.dat-s sdplib/truss8.dat-s "
 echo "file,group,csdp_status,csdp_primal,csdp_dual,csdp_iterations"
-for f in sos-drake/*.dat-s fuzzed/*.dat-s sdplib/*.dat-s; do
+for f in sos-drake/*.dat-s fuzzed/*.dat-s sdplib/*.dat-s roa/*.dat-s; do
   out=$(csdp "$f" || true)
   case "$out" in
     *"Partial Success"*) status=partial ;;

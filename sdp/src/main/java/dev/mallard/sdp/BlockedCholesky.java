@@ -36,6 +36,8 @@ final class BlockedCholesky {
     private static final int CHUNK = 512;
     /** Per thread, four rows of scratch of {@link #updateRows}. */
     private static final ThreadLocal<double[][]> ROWS = new ThreadLocal<>();
+    /** Per thread, the transposed panel of {@link #factor}: PANEL rows of at least n. */
+    private static final ThreadLocal<double[][]> PANEL_T = new ThreadLocal<>();
 
     private BlockedCholesky() {
     }
@@ -50,8 +52,9 @@ final class BlockedCholesky {
      */
     static boolean factor(double[] a, int n) {
         boolean parallel = DenseKernels.PARALLEL && n >= PARALLEL_SIZE;
-        // The panel's columns, transposed: one array for all panels (each fills the rows the update reads).
-        double[][] panelT = n > PANEL ? new double[PANEL][n] : null;
+        // The panel's columns, transposed: one array for all panels (each fills the rows the update reads),
+        // kept per thread from one factorisation to the next.
+        double[][] panelT = n > PANEL ? panelScratch(n) : null;
         for (int panel = 0; panel < n; panel += PANEL) {
             int start = panel;
             int end = Math.min(start + PANEL, n);
@@ -84,6 +87,16 @@ final class BlockedCholesky {
             Arrays.fill(a, i * n + i + 1, i * n + n, 0);
         }
         return true;
+    }
+
+    /** This thread's transposed panel, PANEL rows of at least n (contents left from earlier use). */
+    private static double[][] panelScratch(int n) {
+        double[][] panelT = PANEL_T.get();
+        if (panelT == null || panelT[0].length < n) {
+            panelT = new double[PANEL][n];
+            PANEL_T.set(panelT);
+        }
+        return panelT;
     }
 
     /** panelT[k][j] = L[j][start + k] for the rows j >= end (the panel's columns, each as one array). */
@@ -271,6 +284,49 @@ final class BlockedCholesky {
                 s -= lower[k * n + i] * b[k];
             }
             b[i] = s / lower[i * n + i];
+        }
+    }
+
+    /**
+     * Copies the factor's strict lower triangle onto the strict upper one ({@code a[i][j] = L[j][i]}, j > i),
+     * in square tiles, for {@link #solveTransposed}.
+     *
+     * @param a a factor from {@link #factor} (n x n row-major); its strict upper triangle is overwritten
+     * @param n the dimension
+     */
+    static void copyLowerToUpper(double[] a, int n) {
+        int tile = 32;
+        for (int i0 = 0; i0 < n; i0 += tile) {
+            int i1 = Math.min(i0 + tile, n);
+            for (int j0 = i0; j0 < n; j0 += tile) {
+                int j1 = Math.min(j0 + tile, n);
+                for (int i = i0; i < i1; i++) {
+                    int rowI = i * n;
+                    for (int j = Math.max(j0, i + 1); j < j1; j++) {
+                        a[rowI + j] = a[j * n + i];
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * As {@link #solve}, for a factor whose upper triangle holds L' ({@link #copyLowerToUpper}): the back
+     * substitution reads row i of L' instead of column i of L (one cache line per eight terms instead of one
+     * per term), with the same operations in the same order, so the solution is bit for bit {@link #solve}'s.
+     *
+     * @param factor the factor with L' copied onto its upper triangle (n x n row-major); not modified
+     * @param n the dimension
+     * @param b the right-hand side (length at least n); modified
+     */
+    static void solveTransposed(double[] factor, int n, double[] b) {
+        for (int i = 0; i < n; i++) {
+            int rowI = i * n;
+            b[i] = subtractProducts(b[i], factor, rowI, b, 0, 0, i) / factor[rowI + i];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            int rowI = i * n;
+            b[i] = subtractProducts(b[i], factor, rowI, b, 0, i + 1, n) / factor[rowI + i];
         }
     }
 

@@ -26,7 +26,7 @@ final class NewtonSystem {
     private final int m;
     private final int k;
     private final DMatrixRMaj free;
-    /** The m x m factor L of {@code B + rho F F'} (row-major, lower triangle). */
+    /** The m x m factor L of {@code B + rho F F'} (row-major, lower triangle; L' on the upper triangle). */
     private final double[] factor;
     private final double[] column;
     private final DMatrixRMaj freeSolved;
@@ -99,8 +99,11 @@ final class NewtonSystem {
             for (int i = 0; i < m; i++) {
                 factor[i * m + i] += shift;
             }
-            if (BlockedCholesky.factor(factor, m) && (k == 0 || factorFree(eps))) {
-                return true;
+            if (BlockedCholesky.factor(factor, m)) {
+                BlockedCholesky.copyLowerToUpper(factor, m);
+                if (k == 0 || factorFree(eps)) {
+                    return true;
+                }
             }
         }
         return false;
@@ -130,7 +133,7 @@ final class NewtonSystem {
             for (int i = 0; i < m; i++) {
                 column[i] = free.data[i * k + j];
             }
-            BlockedCholesky.solve(factor, m, column);
+            BlockedCholesky.solveTransposed(factor, m, column);
             for (int i = 0; i < m; i++) {
                 freeSolved.data[i * k + j] = column[i];
             }
@@ -179,7 +182,7 @@ final class NewtonSystem {
                 sol[i] += rho * t;
             }
         }
-        BlockedCholesky.solve(factor, m, sol);
+        BlockedCholesky.solveTransposed(factor, m, sol);
         if (k > 0) {
             CommonOps_DDRM.multTransA(free, solVector, freeRhs);
             for (int j = 0; j < k; j++) {

@@ -1,6 +1,7 @@
 package dev.mallard.sdp;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.stream.IntStream;
 
 /**
@@ -61,6 +62,8 @@ final class SchurComplement {
     private final double[][] scratchBatch;
     /** Per worker, the same BATCH packed upper triangles one after another, as they are computed. */
     private final double[][][] scratchSymmetric;
+    /** Per worker, one value per entry of the largest dense block's constraints (see {@link #rowByEntries}). */
+    private final double[][] scratchEntries;
 
     /** Structure of one dense block: constraints touching it, in decreasing non-zero count. */
     private static final class DenseBlock {
@@ -101,6 +104,15 @@ final class SchurComplement {
          * touch the block (see {@link SchurComplement#mirror}).
          */
         final int[] rank;
+        /** cons in increasing order: the rows and columns of B that {@link SchurComplement#mirror} visits. */
+        final int[] sortedCons;
+        /**
+         * All constraints' entries one after another in the order of cons (rows and columns), constraint p's
+         * from entryStart[p] on: what {@link SchurComplement#rowByEntries} walks.
+         */
+        final int[] entryRows;
+        final int[] entryCols;
+        final int[] entryStart;
         /** The rows of this block's Z and Y, copied at each assembly (see {@link #copyRows}). */
         final double[][] zRows;
         final double[][] yRows;
@@ -112,6 +124,18 @@ final class SchurComplement {
             Arrays.fill(rank, Integer.MAX_VALUE);
             for (int p = 0; p < cons.length; p++) {
                 rank[cons[p]] = p;
+            }
+            sortedCons = cons.clone();
+            Arrays.sort(sortedCons);
+            entryStart = new int[cons.length + 1];
+            for (int p = 0; p < cons.length; p++) {
+                entryStart[p + 1] = entryStart[p] + rows[p].length;
+            }
+            entryRows = new int[entryStart[cons.length]];
+            entryCols = new int[entryStart[cons.length]];
+            for (int p = 0; p < cons.length; p++) {
+                System.arraycopy(rows[p], 0, entryRows, entryStart[p], rows[p].length);
+                System.arraycopy(cols[p], 0, entryCols, entryStart[p], cols[p].length);
             }
             this.block = block;
             this.n = n;
@@ -188,13 +212,41 @@ final class SchurComplement {
     /** Structure of one diagonal block: for each diagonal position, the constraints touching it. */
     private static final class DiagonalBlock {
         final int block;
+        /** Per diagonal position, the constraints touching it, in increasing order. */
         final int[][] cons;
         final double[][] values;
+        /**
+         * The constraints that share a position with another, in increasing order, when the block's pairs
+         * are added on the upper side only and mirrored after the block (see
+         * {@link SchurComplement#assembleDiagonal}); null when both sides are written.
+         */
+        final int[] mirrored;
 
         DiagonalBlock(int block, int[][] cons, double[][] values) {
             this.block = block;
             this.cons = cons;
             this.values = values;
+            this.mirrored = mirrored(cons);
+        }
+
+        /**
+         * The constraints of the positions with two or more, if mirroring their pairs in B (half their count
+         * squared) costs less than a quarter of the writes it saves (one per pair and position, each into a
+         * column of B: a cache miss); else null.
+         */
+        private static int[] mirrored(int[][] cons) {
+            BitSet coupled = new BitSet();
+            double pairs = 0;
+            for (int[] c : cons) {
+                if (c.length > 1) {
+                    for (int i : c) {
+                        coupled.set(i);
+                    }
+                    pairs += 0.5 * c.length * (c.length - 1);
+                }
+            }
+            double k = coupled.cardinality();
+            return k > 1 && 0.5 * k * k < 0.25 * pairs ? coupled.stream().toArray() : null;
         }
     }
 
@@ -226,8 +278,10 @@ final class SchurComplement {
             }
         }
         int maxDense = 1;
+        int maxEntries = 1;
         for (DenseBlock block : dense) {
             maxDense = Math.max(maxDense, block.n);
+            maxEntries = Math.max(maxEntries, block.entryRows.length);
         }
         this.workers = workers;
         scratchP = new double[workers][maxDense * maxDense];
@@ -236,6 +290,7 @@ final class SchurComplement {
         scratchHRows = new double[workers][maxDense][maxDense];
         scratchBatch = new double[workers][maxDense * (maxDense + 1) / 2 * BATCH];
         scratchSymmetric = new double[workers][BATCH][maxDense * (maxDense + 1) / 2];
+        scratchEntries = new double[workers][maxEntries];
     }
 
     private DenseBlock denseStructure(SdpProblem problem, int b) {
@@ -348,7 +403,16 @@ final class SchurComplement {
         }
     }
 
+    /**
+     * A diagonal block's contribution {@code B_ij += sum_r A_i[r] A_j[r] Y[r] / X[r]}, position by position.
+     * When the block says so ({@link DiagonalBlock#mirrored}: a few positions that many constraints touch,
+     * as the sample rows of a sampled Lyapunov LP, where the column-wise writes took as long as the
+     * factorisation of B), each pair is added on the upper side only and copied to the lower side after the
+     * block. B is symmetric before the block, and both sides would have received the same additions in the
+     * same order, so every entry is the same sum either way.
+     */
     private void assembleDiagonal(DiagonalBlock block, double[] z, double[] y, double[] out) {
+        boolean bothSides = block.mirrored == null;
         for (int r = 0; r < block.cons.length; r++) {
             int[] cons = block.cons[r];
             double[] v = block.values[r];
@@ -359,8 +423,32 @@ final class SchurComplement {
                 for (int t = s; t < cons.length; t++) {
                     double add = vs * v[t];
                     out[rowS + cons[t]] += add;
-                    if (t != s) {
+                    // A constraint listed twice at one position (cons[t] == cons[s]) adds to its diagonal twice.
+                    if (t != s && (bothSides || cons[t] == cons[s])) {
                         out[cons[t] * m + cons[s]] += add;
+                    }
+                }
+            }
+        }
+        if (!bothSides) {
+            mirrorUpper(block.mirrored, out);
+        }
+    }
+
+    /** B_ji = B_ij for i < j in {@code sorted} (increasing), in square tiles. */
+    private void mirrorUpper(int[] sorted, double[] out) {
+        int k = sorted.length;
+        int tile = 32;
+        for (int a0 = 0; a0 < k; a0 += tile) {
+            int a1 = Math.min(a0 + tile, k);
+            for (int b0 = a0; b0 < k; b0 += tile) {
+                int b1 = Math.min(b0 + tile, k);
+                for (int a = a0; a < a1; a++) {
+                    int i = sorted[a];
+                    int rowI = i * m;
+                    for (int b = Math.max(b0, a + 1); b < b1; b++) {
+                        int j = sorted[b];
+                        out[j * m + i] = out[rowI + j];
                     }
                 }
             }
@@ -378,7 +466,7 @@ final class SchurComplement {
                 case F3 -> rowByPairs(block, q, z, y, out);
                 case F2 -> {
                     productRows(block, q, scratchPRows[first]);
-                    rowByEntries(block, q, scratchPRows[first], p, h, out);
+                    rowByEntries(block, q, scratchPRows[first], p, h, scratchEntries[first], out);
                 }
                 default -> {
                     double[] batch = scratchBatch[first];
@@ -450,19 +538,27 @@ final class SchurComplement {
      * Makes B symmetric again after a dense block whose contributions were added on one side (see
      * {@link #add}): the pair (i, j) was written in the row of whichever constraint comes first in the
      * block's order, and the other side, still the value before the block, takes that sum. So every entry
-     * is the same sum, in the same order, as if both sides had been added to. In square tiles, so that the
-     * column-wise accesses stay in cache.
+     * is the same sum, in the same order, as if both sides had been added to. Only the pairs of the block's
+     * own constraints are visited: B is symmetric before the block (bit for bit, by induction over the
+     * blocks), and the block adds nothing to a pair with a constraint that does not touch it, so there the
+     * copy would change nothing (with 18 small blocks of 253 constraints, as in the planar quadrotor's shape
+     * search, visiting all of B after every block took a fifth of the solve). In square tiles of the sorted
+     * constraints, so that the column-wise accesses stay in cache.
      */
     private void mirror(DenseBlock block, double[] out) {
         int[] rank = block.rank;
+        int[] sorted = block.sortedCons;
+        int k = sorted.length;
         int tile = 32;
-        for (int i0 = 0; i0 < m; i0 += tile) {
-            int i1 = Math.min(i0 + tile, m);
-            for (int j0 = i0; j0 < m; j0 += tile) {
-                int j1 = Math.min(j0 + tile, m);
-                for (int i = i0; i < i1; i++) {
+        for (int a0 = 0; a0 < k; a0 += tile) {
+            int a1 = Math.min(a0 + tile, k);
+            for (int b0 = a0; b0 < k; b0 += tile) {
+                int b1 = Math.min(b0 + tile, k);
+                for (int a = a0; a < a1; a++) {
+                    int i = sorted[a];
                     int rowI = i * m;
-                    for (int j = Math.max(j0, i + 1); j < j1; j++) {
+                    for (int b = Math.max(b0, a + 1); b < b1; b++) {
+                        int j = sorted[b];
                         if (rank[i] < rank[j]) {
                             out[j * m + i] = out[rowI + j];
                         } else {
@@ -507,8 +603,13 @@ final class SchurComplement {
      * F2: the entries (c, d) and (d, c) of H = Z P that each later A_j touches. With s the support's size,
      * P (s rows of n) is first transposed into pt (n x s) and the support's columns of Z gathered into zs
      * (n x s), so that each entry is a dot product of two contiguous rows, its terms in support order.
+     * The sums {@code H_cd + H_dc} of all later entries are formed first, four entries side by side (eight
+     * independent chains of additions, where one entry's two chains left the processor waiting on each
+     * addition), then each B_ij sums its entries' terms in their order: every entry of B is the sum it was,
+     * in the order it was.
      */
-    private void rowByEntries(DenseBlock block, int p, double[][] prod, double[] zs, double[] pt, double[] out) {
+    private void rowByEntries(DenseBlock block, int p, double[][] prod, double[] zs, double[] pt, double[] hSums,
+            double[] out) {
         int n = block.n;
         int[] support = block.support[p];
         int s = support.length;
@@ -525,23 +626,67 @@ final class SchurComplement {
                 zs[cs + k] = zc[support[k]];
             }
         }
+        entrySums(block.entryRows, block.entryCols, block.entryStart[p], block.entryRows.length, s, zs, pt, hSums);
         for (int q = p; q < block.cons.length; q++) {
-            int[] rj = block.rows[q];
-            int[] cj = block.cols[q];
             double[] uj = block.half[q];
+            int first = block.entryStart[q];
             double sum = 0;
-            for (int f = 0; f < rj.length; f++) {
-                int cs = rj[f] * s;
-                int ds = cj[f] * s;
-                double hcd = 0;
-                double hdc = 0;
-                for (int k = 0; k < s; k++) {
-                    hcd += zs[cs + k] * pt[ds + k];
-                    hdc += zs[ds + k] * pt[cs + k];
-                }
-                sum += uj[f] * (hcd + hdc);
+            for (int f = 0; f < uj.length; f++) {
+                sum += uj[f] * hSums[first + f];
             }
             add(out, block.cons[p], block.cons[q], sum);
+        }
+    }
+
+    /**
+     * hSums[e] = H_cd + H_dc for the entries e in [from, to) at (c, d) = (rows[e], cols[e]), with
+     * {@code H_cd = sum_k zs[c s + k] pt[d s + k]} summed in the order k = 0, 1, ..., s - 1.
+     */
+    private static void entrySums(int[] rows, int[] cols, int from, int to, int s, double[] zs, double[] pt,
+            double[] hSums) {
+        int e = from;
+        for (; e + 4 <= to; e += 4) {
+            int c0 = rows[e] * s;
+            int d0 = cols[e] * s;
+            int c1 = rows[e + 1] * s;
+            int d1 = cols[e + 1] * s;
+            int c2 = rows[e + 2] * s;
+            int d2 = cols[e + 2] * s;
+            int c3 = rows[e + 3] * s;
+            int d3 = cols[e + 3] * s;
+            double cd0 = 0;
+            double dc0 = 0;
+            double cd1 = 0;
+            double dc1 = 0;
+            double cd2 = 0;
+            double dc2 = 0;
+            double cd3 = 0;
+            double dc3 = 0;
+            for (int k = 0; k < s; k++) {
+                cd0 += zs[c0 + k] * pt[d0 + k];
+                dc0 += zs[d0 + k] * pt[c0 + k];
+                cd1 += zs[c1 + k] * pt[d1 + k];
+                dc1 += zs[d1 + k] * pt[c1 + k];
+                cd2 += zs[c2 + k] * pt[d2 + k];
+                dc2 += zs[d2 + k] * pt[c2 + k];
+                cd3 += zs[c3 + k] * pt[d3 + k];
+                dc3 += zs[d3 + k] * pt[c3 + k];
+            }
+            hSums[e] = cd0 + dc0;
+            hSums[e + 1] = cd1 + dc1;
+            hSums[e + 2] = cd2 + dc2;
+            hSums[e + 3] = cd3 + dc3;
+        }
+        for (; e < to; e++) {
+            int cs = rows[e] * s;
+            int ds = cols[e] * s;
+            double hcd = 0;
+            double hdc = 0;
+            for (int k = 0; k < s; k++) {
+                hcd += zs[cs + k] * pt[ds + k];
+                hdc += zs[ds + k] * pt[cs + k];
+            }
+            hSums[e] = hcd + hdc;
         }
     }
 

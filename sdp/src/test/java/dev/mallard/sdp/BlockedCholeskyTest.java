@@ -99,6 +99,31 @@ class BlockedCholeskyTest {
     }
 
     @Test
+    void solveOnTheTransposedCopyIsBitForBitSolve() {
+        // Sizes below, at and above the panel width, and past the tile of the copy.
+        for (int n : new int[] {1, 7, 48, 130}) {
+            double[] lower = spd(n, 3 * n + 1);
+            assertTrue(BlockedCholesky.factor(lower, n));
+            double[] both = lower.clone();
+            BlockedCholesky.copyLowerToUpper(both, n);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    assertEquals(lower[Math.max(i, j) * n + Math.min(i, j)], both[i * n + j], 0.0);
+                }
+            }
+            double[] b = new double[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = Math.cos(3.0 * i);
+            }
+            double[] plain = b.clone();
+            BlockedCholesky.solve(lower, n, plain);
+            double[] transposed = b.clone();
+            BlockedCholesky.solveTransposed(both, n, transposed);
+            assertArrayEquals(plain, transposed, 0.0, "n = " + n);
+        }
+    }
+
+    @Test
     void indefiniteOrNanMatricesAreRejected() {
         int n = 60;
         // A negative diagonal entry in the second panel: the failure is found after a trailing update.

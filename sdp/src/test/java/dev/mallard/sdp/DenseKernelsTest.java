@@ -178,6 +178,58 @@ class DenseKernelsTest {
                 1e-8);
     }
 
+    @Test
+    void tridiagonalLargestIsBitForBitOneBisectionStepAtATime() {
+        // The two-steps-per-pass bisection against the plain loop, on matrices of 1 to 40 rows (Lanczos's
+        // range), one with a zero off-diagonal entry and one with a repeated top eigenvalue.
+        for (int k = 1; k <= 40; k++) {
+            double[] a = random(k, 100 + k);
+            double[] b = random(k, 200 + k);
+            assertEquals(plainBisection(a, b, k), TridiagonalEigen.largest(a, b, k), 0.0, "k = " + k);
+        }
+        double[] a = {2, 1, 2, 1};
+        double[] b = {0.5, 0, 0.5};
+        assertEquals(plainBisection(a, b, 4), TridiagonalEigen.largest(a, b, 4), 0.0);
+        double[] equal = {1, 1, 1};
+        double[] none = {0, 0};
+        assertEquals(1.0, TridiagonalEigen.largest(equal, none, 3), 0.0);
+    }
+
+    /** Sturm bisection one step per pass, as TridiagonalEigen did before it took two. */
+    private static double plainBisection(double[] a, double[] b, int k) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            double radius = (i > 0 ? Math.abs(b[i - 1]) : 0) + (i < k - 1 ? Math.abs(b[i]) : 0);
+            lo = Math.min(lo, a[i] - radius);
+            hi = Math.max(hi, a[i] + radius);
+        }
+        for (int it = 0; it < 200; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (mid <= lo || mid >= hi) {
+                break;
+            }
+            int count = 0;
+            double q = 1;
+            for (int i = 0; i < k; i++) {
+                double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
+                q = a[i] - mid - (off == 0 ? 0 : off / q);
+                if (q == 0) {
+                    q = -Double.MIN_NORMAL;
+                }
+                if (q < 0) {
+                    count++;
+                }
+            }
+            if (count == k) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
     private static double normOf(DMatrixRMaj v) {
         double s = 0;
         for (double x : v.data) {

@@ -35,6 +35,51 @@ class SchurComplementTest {
     }
 
     @Test
+    void diagonalBlockSharedByManyConstraintsIsTheSumInPositionOrder() throws java.io.IOException {
+        // A sampled LP's shape: 6 positions that all 60 constraints touch (written on one side and mirrored),
+        // 20 that one constraint each touches. B_ij = sum over positions r, in order, of (a_ir w_r) a_jr.
+        int m = 60;
+        int shared = 6;
+        int n = shared + 20;
+        SplittableRandom random = new SplittableRandom(17);
+        double[][] a = new double[m][n];
+        StringBuilder text = new StringBuilder(m + "\n1\n-" + n + "\n");
+        for (int i = 0; i < m; i++) {
+            text.append(i == 0 ? "" : " ").append(1);
+        }
+        text.append('\n');
+        for (int i = 0; i < m; i++) {
+            for (int r = 0; r < shared; r++) {
+                a[i][r] = random.nextDouble() - 0.5;
+            }
+            a[i][shared + i % 20] = random.nextDouble() + 0.5;
+            for (int r = 0; r < n; r++) {
+                if (a[i][r] != 0) {
+                    text.append(i + 1).append(" 1 ").append(r + 1).append(' ').append(r + 1).append(' ')
+                            .append(a[i][r]).append('\n');
+                }
+            }
+        }
+        SdpProblem problem = SdpaFormat.readSparse(new java.io.StringReader(text.toString()));
+        double[][] z = randomPositive(problem, 5);
+        double[][] y = randomPositive(problem, 6);
+        double[] schur = new double[m * m];
+        new SchurComplement(problem, 1).assemble(z, y, schur);
+        for (int i = 0; i < m; i++) {
+            for (int j = i; j < m; j++) {
+                double expected = 0;
+                for (int r = 0; r < n; r++) {
+                    if (a[i][r] != 0 && a[j][r] != 0) {
+                        expected += a[i][r] * (z[0][r] * y[0][r]) * a[j][r];
+                    }
+                }
+                assertEquals(expected, schur[i * m + j], 0.0, "B at " + i + ", " + j);
+                assertEquals(expected, schur[j * m + i], 0.0, "B at " + j + ", " + i);
+            }
+        }
+    }
+
+    @Test
     void sharedAmongWorkersIsBitForBitSerial() {
         // theta1: one 50 x 50 block, 104 constraints, large enough to be shared.
         SdpProblem problem = SdplibFiles.read("theta1");
