@@ -23,20 +23,19 @@ final class AutoDiffStageSums {
 
     private final ButcherTableau tableau;
     private final int n;
-    /** Values of the start state and of each stage derivative. */
-    private final double[] x0;
-    private final double[][] k;
-    /** Scratch for a stage state's values. */
-    private final double[] values;
     private int width = -1;
-    /** Row-major gradients of the start state and each stage derivative ({@code n} rows of {@code width}). */
-    private double[] dx0;
-    private double[][] dk;
-    private double[] gradients;
-    /** Per stage row (index 0 unused) and the weight row (last index): weights and their stages' arrays. */
+    /**
+     * The start state, each stage derivative and a stage state's scratch, each in one array: the values at {@code
+     * [0, n)}, then the gradients in {@code n} rows of {@code width}; summed in one pass.
+     */
+    private double[] x0;
+    private double[][] k;
+    private double[] sum;
+    /** Where each entry's sum starts: 0.0 for the values, -0.0 for the gradients. */
+    private double[] zeros;
+    /** Per stage row (index 0 unused) and the weight row (last index): the nonzero weights and their stages. */
     private final double[][] weights;
-    private final double[][][] rowValues;
-    private double[][][] rowGradients;
+    private double[][][] terms;
 
     /**
      * @param tableau the scheme
@@ -46,19 +45,12 @@ final class AutoDiffStageSums {
         this.tableau = tableau;
         this.n = n;
         int s = tableau.stages();
-        x0 = new double[n];
-        k = new double[s][n];
-        values = new double[n];
         weights = new double[s + 1][];
-        rowValues = new double[s + 1][][];
         for (int i = 1; i <= s; i++) {
-            TableauRow row = i < s ? tableau.stageRow(i) : tableau.weightRow();
-            int count = row.count();
-            weights[i] = new double[count];
-            rowValues[i] = new double[count][];
-            for (int q = 0; q < count; q++) {
+            TableauRow row = row(i);
+            weights[i] = new double[row.count()];
+            for (int q = 0; q < row.count(); q++) {
                 weights[i][q] = row.weightAt(q);
-                rowValues[i][q] = k[row.stageAt(q)];
             }
         }
     }
@@ -81,7 +73,7 @@ final class AutoDiffStageSums {
             return false;
         }
         ensureWidth(w);
-        return read(x0v, x0, dx0) && read(f0v, k[0], dk[0]);
+        return read(x0v, x0) && read(f0v, k[0]);
     }
 
     /**
@@ -93,7 +85,7 @@ final class AutoDiffStageSums {
      *     be formed here)
      */
     boolean readStage(int i, ScalarVector<AutoDiff> ki) {
-        return read(ki, k[i], dk[i]);
+        return read(ki, k[i]);
     }
 
     /**
@@ -118,10 +110,10 @@ final class AutoDiffStageSums {
      */
     void stage(int i, double h, ScalarVector<AutoDiff> out) {
         int w = width;
-        StageSums.add(x0, h, 0.0, weights[i], rowValues[i], values, 0, n);
-        StageSums.add(dx0, h, -0.0, weights[i], rowGradients[i], gradients, 0, n * w);
+        double[] to = sum;
+        StageSums.add(x0, h, zeros, weights[i], terms[i], to, n + n * w);
         for (int j = 0; j < n; j++) {
-            out.set(j, AutoDiff.of(values[j], gradients, j * w, w));
+            out.set(j, AutoDiff.of(to[j], to, n + j * w, w));
         }
     }
 
@@ -137,28 +129,36 @@ final class AutoDiffStageSums {
         return tableau.errorRow().stepValue(h, k, j);
     }
 
-    /** (Re)allocates the gradient arrays for width {@code w} when it changes. */
+    /** Stage row {@code i}, or the weight row for {@code i = stages}. */
+    private TableauRow row(int i) {
+        return i < tableau.stages() ? tableau.stageRow(i) : tableau.weightRow();
+    }
+
+    /** (Re)allocates the arrays for width {@code w} when it changes. */
     private void ensureWidth(int w) {
         if (w == width) {
             return;
         }
         width = w;
-        dx0 = new double[n * w];
-        dk = new double[k.length][n * w];
-        gradients = new double[n * w];
+        int size = n + n * w;
         int s = tableau.stages();
-        rowGradients = new double[s + 1][][];
+        x0 = new double[size];
+        k = new double[s][size];
+        sum = new double[size];
+        zeros = new double[size];
+        java.util.Arrays.fill(zeros, n, size, -0.0);
+        terms = new double[s + 1][][];
         for (int i = 1; i <= s; i++) {
-            TableauRow row = i < s ? tableau.stageRow(i) : tableau.weightRow();
-            rowGradients[i] = new double[row.count()][];
+            TableauRow row = row(i);
+            terms[i] = new double[row.count()][];
             for (int q = 0; q < row.count(); q++) {
-                rowGradients[i][q] = dk[row.stageAt(q)];
+                terms[i][q] = k[row.stageAt(q)];
             }
         }
     }
 
-    /** Unpacks {@code v}; false at the first constant entry or one of another gradient size. */
-    private boolean read(ScalarVector<AutoDiff> v, double[] to, double[] toGradients) {
+    /** Unpacks {@code v} into values and gradient rows; false at the first constant entry or one of another size. */
+    private boolean read(ScalarVector<AutoDiff> v, double[] to) {
         int w = width;
         for (int j = 0; j < n; j++) {
             AutoDiff a = v.get(j);
@@ -166,7 +166,7 @@ final class AutoDiffStageSums {
                 return false;
             }
             to[j] = a.value();
-            a.copyGradientTo(toGradients, j * w, w);
+            a.copyGradientTo(to, n + j * w, w);
         }
         return true;
     }
