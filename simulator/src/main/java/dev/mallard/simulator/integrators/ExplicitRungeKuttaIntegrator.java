@@ -24,6 +24,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     private ScalarVector<T>[] kg;
     /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
     private TangentSteps tangents;
+    /** The stage sums on primitive arrays for any other system on AutoDiff; null otherwise. */
+    private AutoDiffStageSums arraySums;
 
     /**
      * @param system the system
@@ -71,6 +73,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         }
         tangents = isDoublePath() ? null
                 : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
+        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
+                : new AutoDiffStageSums(tableau, size);
     }
 
     @Override
@@ -172,21 +176,39 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = sc.newArray(s);
+        AutoDiffStageSums sums = arraySums;
+        double hv = sums == null ? Double.NaN : sc.value(h);
+        boolean onArrays = sums != null && ((AutoDiff) h).isConstant() && sums.start(hv, autoDiff(x0), autoDiff(f0));
         // stage states are built in the context's own vector, so evaluating them copies nothing
         ScalarVector<T> stage = contextStateVector();
         for (int i = 1; i < s; i++) {
-            TableauRow row = tableau.stageRow(i);
-            for (int j = 0; j < n; j++) {
-                stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
+            if (onArrays && sums.sums(i)) {
+                sums.stage(i, hv, autoDiff(stage));
+            } else {
+                TableauRow row = tableau.stageRow(i);
+                for (int j = 0; j < n; j++) {
+                    stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
+                }
             }
             evalStageDerivatives(t0, h, tableau.c(i), stage, k[i]);
+            onArrays = onArrays && sums.readStage(i, autoDiff(k[i]));
         }
-        TableauRow weights = tableau.weightRow();
-        for (int j = 0; j < n; j++) {
-            x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
+        if (onArrays && sums.sums(s)) {
+            sums.stage(s, hv, autoDiff(x1));
+        } else {
+            TableauRow weights = tableau.weightRow();
+            for (int j = 0; j < n; j++) {
+                x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
+            }
         }
         if (tableau.hasErrorEstimate() && !getFixedStepMode()) {
-            storeError(sc, tableau.errorRow(), h, k, err, terms);
+            if (onArrays) {
+                for (int j = 0; j < n; j++) {
+                    err.setValue(j, sums.errorValue(hv, j));
+                }
+            } else {
+                storeError(sc, tableau.errorRow(), h, k, err, terms);
+            }
         }
         if (tableau.isFirstSameAsLast()) {
             offerEndDerivative(k[s - 1]);
@@ -209,6 +231,12 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
             offerEndDerivative(kg[s - 1]);
         }
         return true;
+    }
+
+    /** A vector of the generic path as AutoDiff values (only where the number type is AutoDiff). */
+    @SuppressWarnings("unchecked")
+    static <T> ScalarVector<AutoDiff> autoDiff(ScalarVector<T> v) {
+        return (ScalarVector<AutoDiff>) v;
     }
 
     /**

@@ -77,6 +77,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     private double lastT0;
     /** The AutoDiff path on primitive arrays, for a system that evaluates its tangents; null otherwise. */
     private TangentSteps tangents;
+    /** The stage sums on primitive arrays for any other system on AutoDiff; null otherwise. */
+    private AutoDiffStageSums arraySums;
     /** Whether the last step's middle stages are held only by {@link #tangents} (kg[1..5] not yet made). */
     private boolean stagesPending;
 
@@ -134,6 +136,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         }
         tangents = isDoublePath() ? null
                 : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, TABLEAU, size);
+        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
+                : new AutoDiffStageSums(TABLEAU, size);
     }
 
     /**
@@ -237,19 +241,34 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         // A new array each step: the stage sums store young values into it, and stores into a long-lived array
         // cost G1 a card-marking fence each; those into an array allocated now do not.
         T[] terms = s.newArray(STAGES);
+        AutoDiffStageSums sums = arraySums;
+        double hv = sums == null ? Double.NaN : s.value(h);
+        boolean onArrays = sums != null && ((AutoDiff) h).isConstant()
+                && sums.start(hv, ExplicitRungeKuttaIntegrator.autoDiff(x0), ExplicitRungeKuttaIntegrator.autoDiff(f0));
         // stage states are built in the context's own vector, so evaluating them copies nothing
         ScalarVector<T> x = contextStateVector();
         for (int i = 1; i < STAGES; i++) {
-            TableauRow row = TABLEAU.stageRow(i);
-            for (int j = 0; j < n; j++) {
-                x.set(j, row.step(s, x0.get(j), h, k, j, terms));
+            if (onArrays && sums.sums(i)) {
+                sums.stage(i, hv, ExplicitRungeKuttaIntegrator.autoDiff(x));
+            } else {
+                TableauRow row = TABLEAU.stageRow(i);
+                for (int j = 0; j < n; j++) {
+                    x.set(j, row.step(s, x0.get(j), h, k, j, terms));
+                }
             }
             evalStageDerivatives(t0, h, TABLEAU.c(i), x, k[i]);
+            onArrays = onArrays && sums.readStage(i, ExplicitRungeKuttaIntegrator.autoDiff(k[i]));
         }
         // the last stage is evaluated at x0 + h sum(b k): that is x1
         x1.setFrom(x);
         if (!getFixedStepMode()) {
-            ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
+            if (onArrays) {
+                for (int j = 0; j < n; j++) {
+                    err.setValue(j, sums.errorValue(hv, j));
+                }
+            } else {
+                ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
+            }
         }
         finishGenericStep(x0, x1);
         return true;
