@@ -62,8 +62,9 @@ public final class SdpSolver {
      * iterate and with its relative complementarity gap already within tolerance, twice loses the dual
      * feasibility it had reached (its relative dual infeasibility rising above 100 times its lowest), it
      * pauses there and the robust pass runs at once; the first run goes on only if the robust pass does not
-     * end {@link SdpStatus#OPTIMAL}. The robust pass numbers its
-     * iterations on from the first's, for the listener and {@link SdpResult#iterations}. The robust
+     * end {@link SdpStatus#OPTIMAL}. If the first run, after that iterate, twice in a row loses the dual
+     * feasibility it had reached without reaching a better iterate, it ends there as stalled. The robust pass
+     * numbers its iterations on from the first's, for the listener and {@link SdpResult#iterations}. The robust
      * pass shortens a dual step that would lose the dual feasibility already reached, as CSDP does (problems
      * whose (D) has no strictly feasible Y, such as SDPLIB's gpp, need it to reach 1e-8), and counts a run
      * as progressing while its infeasibilities or mu reach new lows (badly posed problems such as hinf12
@@ -72,12 +73,16 @@ public final class SdpSolver {
      *
      * <p>If the outcome is then still {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR}, or
      * {@link SdpStatus#OPTIMAL} with objectives more than 100 times the gap tolerance apart (relative), a third,
-     * perturbed pass runs from the start: the first pass's rules on the problem with C replaced by
+     * perturbed pass runs: the first pass's rules on the problem with C replaced by
      * {@code C - eps I}, as CSDP does by default ({@code perturbobj}), eps a millionth of {@code ||C|| / sqrt(n)}
      * that shrinks as the iterates near the tolerances, which keeps X away from the singular matrix an optimum has and
-     * the Schur complement accurate. Its result replaces the earlier one if it is optimal and that is not, if it
-     * is near optimal where that failed and its objectives are no further apart, or if both are optimal and its
-     * objectives are closer; the residuals, objectives and tests are always those of the problem itself. It is not
+     * the Schur complement accurate. It runs from the start, or, on a program with free variables split into
+     * pairs of LP entries, from the first pass's last iterate whose mu is far (1e5 times) above eps, where the two
+     * passes have computed nearly the same iterates; if that resumed pass does not end {@link SdpStatus#OPTIMAL},
+     * the perturbed pass runs again from the start. Its result replaces the earlier one if it is optimal and that
+     * is not, if it is near optimal where that failed and its objectives are no further apart, or if both are
+     * optimal and its objectives are closer; the residuals, objectives and tests are always those of the problem
+     * itself. It is not
      * the first pass because it costs some problems the accuracy they reach without it (gpp124-1 and hinf12 of
      * SDPLIB end near_optimal and numerical_error with it alone). Where iterative refinement of a direction stalls
      * in this pass (the Schur complement too ill-conditioned for double precision, as near the optimum of SDPLIB's
@@ -111,7 +116,7 @@ public final class SdpSolver {
             robustResult = robust.run(start);
             if (robustResult.status() == SdpStatus.OPTIMAL) {
                 int made = first.iterationsMade() + robust.iterationsMade();
-                return perturbedIfBetter(problem, robustResult, made, start);
+                return perturbedIfBetter(problem, first, robustResult, made, start);
             }
             result = first.resume(start);
         }
@@ -123,7 +128,7 @@ public final class SdpSolver {
             result = rank(robustResult.status()) > rank(result.status()) ? robustResult : result;
         }
         int made = first.iterationsMade() + (robust == null ? 0 : robust.iterationsMade());
-        return perturbedIfBetter(problem, result, made, start).withNanos(System.nanoTime() - start);
+        return perturbedIfBetter(problem, first, result, made, start).withNanos(System.nanoTime() - start);
     }
 
     /** The robust pass from the first pass's checkpoint, numbering its iterations on from the first's. */
@@ -133,20 +138,28 @@ public final class SdpSolver {
     }
 
     /**
-     * Runs the perturbed pass if the result is {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR},
-     * or {@link SdpStatus#OPTIMAL} but with a relative objective gap above {@link #OBJECTIVE_GAP} times the gap
-     * tolerance; returns its result if it is optimal and the given
+     * Runs the perturbed pass (from the first pass's handover iterate if it has one, see {@link #solve}) if the
+     * result is {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR}, or {@link SdpStatus#OPTIMAL}
+     * but with a relative objective gap above {@link #OBJECTIVE_GAP} times the gap tolerance; returns its result
+     * if it is optimal and the given
      * one is not, or if it is near optimal where the given one failed and its objectives are no further apart (a
      * failed run's objectives can be the more accurate: 2.2e-6 apart against 7.9e-4 on one of roa's level-set
      * programs), or if both are optimal and its objectives are closer; else the given one.
      */
-    private SdpResult perturbedIfBetter(SdpProblem problem, SdpResult result, int made, long start) {
+    private SdpResult perturbedIfBetter(SdpProblem problem, InteriorPointRun first, SdpResult result, int made,
+            long start) {
         boolean optimal = result.status() == SdpStatus.OPTIMAL;
         if (optimal ? result.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()
                 : result.status() != SdpStatus.NEAR_OPTIMAL && result.status() != SdpStatus.NUMERICAL_ERROR) {
             return result;
         }
-        SdpResult perturbed = InteriorPointRun.perturbed(problem, options, made).run(start);
+        InteriorPointRun.Checkpoint handover = first.handover();
+        InteriorPointRun resumed = InteriorPointRun.perturbed(problem, options, made, handover);
+        SdpResult perturbed = resumed.run(start);
+        // A resumed pass that fails is not the last word: the restart from the initial point is what it replaced.
+        if (handover != null && perturbed.status() != SdpStatus.OPTIMAL) {
+            perturbed = InteriorPointRun.perturbed(problem, options, made + resumed.iterationsMade(), null).run(start);
+        }
         boolean better = optimal
                 ? perturbed.status() == SdpStatus.OPTIMAL && perturbed.relativeGap() < result.relativeGap()
                 : rank(perturbed.status()) > rank(result.status())
