@@ -104,7 +104,8 @@ final class InteriorPointRun {
      * The first pass ends as stalled after this many consecutive iterates, after its checkpoint, that lost the
      * dual feasibility it had reached (above tolerance and above {@link #DUAL_LOSS_FACTOR} times the lowest)
      * without being its best iterate, whatever its complementarity. Such a run did not come back on the corpus:
-     * coupled Van der Pol's first pass (re-centring 0.5) went on to iteration 21 with its dual
+     * coupled Van der Pol's first pass (re-centring 0.5; measured before the perturbed pass ran first on programs
+     * with split free variables) went on to iteration 21 with its dual
      * infeasibility near 6.5e-5 (4e-13 at 13) before its stall was detected; it now ends at 16. Ending at the
      * second such iterate changed no status, objective or returned iterate on the 55 problems of the corpus nor
      * on the 40 digit-changed hinf1 seeds, and saved 1 to 8 iterations on 11 of them (stopping at the third or
@@ -138,14 +139,15 @@ final class InteriorPointRun {
      */
     private static final double PERTURBATION = 1e-6;
     /**
-     * The perturbed pass of a program with split free variables resumes from the first pass's last iterate whose
+     * The perturbed pass that runs after the others on a program with split free variables (after the one that runs
+     * first there did not end OPTIMAL, see {@link SdpSolver#solve}) resumes from the first pass's last iterate whose
      * mu is at least this many times the perturbation eps, not from the initial point: until there the two passes
      * compute nearly the same iterates (the perturbation is small against mu). On the corpus's SOS programs that
      * needed the perturbed pass (Brusselator, Genesio-Tesi, Moore-Greitzer, Vannelli-Vidyasagar, coupled Van der
-     * Pol) it saves 9 to 12 iterations each; 1e3 and 1e4 saved more on some but turned the quadrotor shape
-     * search's SDP NUMERICAL_ERROR, 1e6 NEAR_OPTIMAL (measured with the handover on every program). Programs
-     * without split pairs (SDPLIB's hinf, whose resumed perturbed pass ended worse than the restarted one) keep
-     * the restart.
+     * Pol) it saved 9 to 12 iterations each (measured before the perturbed pass ran first on them); 1e3 and 1e4
+     * saved more on some but turned the quadrotor shape search's SDP NUMERICAL_ERROR, 1e6 NEAR_OPTIMAL (measured
+     * with the handover on every program). Programs without split pairs (SDPLIB's hinf, whose resumed perturbed pass
+     * ended worse than the restarted one) keep the restart.
      */
     private static final double HANDOVER_MU = 1e5;
 

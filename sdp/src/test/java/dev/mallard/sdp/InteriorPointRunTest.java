@@ -76,6 +76,29 @@ class InteriorPointRunTest {
     }
 
     /**
+     * Moore-Greitzer's Drake-form SOS program has free variables split into LP pairs, so the solver runs the
+     * perturbed pass first: its result is that pass's own (same status, iterations and objectives as the pass run
+     * alone), OPTIMAL at CSDP's 0.057330138 within 3e-8, in 20 iterates where the plain first pass alone does
+     * not end OPTIMAL (and the solve took 77 iterates before issue 30's iter30).
+     */
+    @Test
+    void perturbedPassRunsFirstOnSplitFreeVariables() throws IOException {
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("sos-drake/moore-greitzer.dat-s"));
+        SdpOptions options = new SdpSolver().options();
+        SdpResult solved = new SdpSolver(options).solve(p);
+        SdpResult alone = InteriorPointRun.perturbed(p, options, 0, null).run();
+        assertEquals(SdpStatus.OPTIMAL, solved.status(), solved::toString);
+        assertEquals(alone.iterations(), solved.iterations());
+        assertEquals(alone.dualObjective(), solved.dualObjective(), 0.0);
+        assertTrue(solved.iterations() <= 20, solved::toString);
+        assertEquals(0.057330138, solved.dualObjective(), 3e-8);
+        assertEquals(0.057330138, solved.primalObjective(), 3e-8);
+        InteriorPointRun plain = new InteriorPointRun(p, options);
+        SdpResult first = plain.run();
+        assertTrue(first == null || first.status() != SdpStatus.OPTIMAL, () -> "plain first pass: " + first);
+    }
+
+    /**
      * Vannelli and Vidyasagar's SOS program has free variables split into LP pairs, so its first pass keeps a
      * handover iterate: its last with mu at least 1e5 times the perturbation eps. The perturbed pass resumed
      * from there ends OPTIMAL at CSDP's 0.71297543 (as from the initial point, above) in fewer iterations than
