@@ -101,6 +101,19 @@ final class InteriorPointRun {
      */
     private static final int DUAL_LOSSES = 2;
     /**
+     * The first pass ends as stalled after this many consecutive iterates, after its checkpoint, that lost the
+     * dual feasibility it had reached (above tolerance and above {@link #DUAL_LOSS_FACTOR} times the lowest)
+     * without being its best iterate, whatever its complementarity. Such a run did not come back on the corpus:
+     * coupled Van der Pol's first pass (re-centring 0.5; measured before the perturbed pass ran first on programs
+     * with split free variables) went on to iteration 21 with its dual
+     * infeasibility near 6.5e-5 (4e-13 at 13) before its stall was detected; it now ends at 16. Ending at the
+     * second such iterate changed no status, objective or returned iterate on the 55 problems of the corpus nor
+     * on the 40 digit-changed hinf1 seeds, and saved 1 to 8 iterations on 11 of them (stopping at the third or
+     * fifth saved fewer: the corpus's SOS and roa programs took 499 and 509
+     * iterations against 493, 520 with no such stop).
+     */
+    private static final int LOSSES_TO_STALL = 2;
+    /**
      * A stalled run whose best iterate is within this factor of every tolerance (and within {@link #NEAR_GAP})
      * is NEAR_OPTIMAL: CSDP's factor for its "partial success" (SDPLIB's hinf3, hinf7 and hinf14 stall between
      * 100 and 1000, where CSDP stops too).
@@ -125,6 +138,18 @@ final class InteriorPointRun {
      * merit 1), so the measures and the stopping test stay those of the unperturbed problem.
      */
     private static final double PERTURBATION = 1e-6;
+    /**
+     * The perturbed pass that runs after the others on a program with split free variables (after the one that runs
+     * first there did not end OPTIMAL, see {@link SdpSolver#solve}) resumes from the first pass's last iterate whose
+     * mu is at least this many times the perturbation eps, not from the initial point: until there the two passes
+     * compute nearly the same iterates (the perturbation is small against mu). On the corpus's SOS programs that
+     * needed the perturbed pass (Brusselator, Genesio-Tesi, Moore-Greitzer, Vannelli-Vidyasagar, coupled Van der
+     * Pol) it saved 9 to 12 iterations each (measured before the perturbed pass ran first on them); 1e3 and 1e4
+     * saved more on some but turned the quadrotor shape search's SDP NUMERICAL_ERROR, 1e6 NEAR_OPTIMAL (measured
+     * with the handover on every program). Programs without split pairs (SDPLIB's hinf, whose resumed perturbed pass
+     * ended worse than the restarted one) keep the restart.
+     */
+    private static final double HANDOVER_MU = 1e5;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -134,6 +159,12 @@ final class InteriorPointRun {
     private final int startStep;
     /** In the first pass, set at the first dual step the guard would have shortened. */
     private Checkpoint checkpoint;
+    /** In the first pass of a program with split free variables: where a perturbed pass resumes. */
+    private Checkpoint handover;
+    /** Whether this is the first pass (neither robust nor perturbed). */
+    private final boolean firstPass;
+    /** {@link #HANDOVER_MU} times the perturbed pass's eps before its scaling by the merit. */
+    private final double handoverMu;
     /** The steps that led to the current iterate, kept while the next ones are computed (for the checkpoint). */
     private double previousStepP;
     private double previousStepD;
@@ -265,6 +296,8 @@ final class InteriorPointRun {
     private boolean pausedOnce;
     /** The iterates after the checkpoint whose dual infeasibility exceeded DUAL_LOSS_FACTOR times the lowest. */
     private int dualLosses;
+    /** The consecutive iterates of the first pass that lost dual feasibility without being its best. */
+    private int lossesSinceBest;
     /** The step at which it paused. */
     private int pausedStep;
     /** The lowest primal infeasibility, dual infeasibility and mu so far, as {@link #newLows} keeps them. */
@@ -301,23 +334,33 @@ final class InteriorPointRun {
     }
 
     /**
-     * The perturbed pass: from the initial point, with the first pass's rules (no guard, no pause) on the
-     * problem whose objective is perturbed as {@link #PERTURBATION} says.
+     * The perturbed pass: with the first pass's rules (no guard, no pause) on the problem whose objective is
+     * perturbed as {@link #PERTURBATION} says.
      *
      * @param problem the problem; not modified
      * @param options the tolerances and limits
      * @param firstIteration the number given to the first iterate, as for the robust pass
+     * @param from the first pass's {@link #handover()} to resume from, or null for the initial point
      * @return the run, not started
      */
-    static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration) {
-        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, null, firstIteration, true);
+    static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration, Checkpoint from) {
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, from, firstIteration, true);
+    }
+
+    /**
+     * @return where a perturbed pass resumes ({@link #HANDOVER_MU}): the first pass's last iterate after the
+     *     initial point with mu at least that many times eps, if the program has split free variables; else null
+     */
+    Checkpoint handover() {
+        return handover;
     }
 
     private InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration, boolean perturbed) {
         this.problem = problem;
         this.options = options;
-        this.robust = resume != null;
+        this.robust = resume != null && !perturbed;
+        this.firstPass = resume == null && !perturbed;
         this.firstIteration = firstIteration;
         m = problem.constraintCount();
         nf = problem.freeCount();
@@ -387,7 +430,9 @@ final class InteriorPointRun {
         normConstraints = Math.sqrt(a2);
         emptyConstraint = firstEmptyConstraint();
         splitPairs = options.splitFreeVariables() ? SplitFreeVariables.find(problem) : null;
-        perturbationScale = perturbed ? PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension) : 0;
+        double scale = PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension);
+        perturbationScale = perturbed ? scale : 0;
+        handoverMu = HANDOVER_MU * scale;
         pausedOnce = perturbed;
         initialPoint();
         if (resume != null && resume.x() != null) {
@@ -610,11 +655,16 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
+            if (firstPass && splitPairs != null && splitPairs.count() > 0 && step > 0 && mu >= handoverMu) {
+                handover = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
+                        step, bestDualInfeasibility, stepP, stepD);
+            }
             if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
                     && dualInfeasibility > options.dualTolerance()
                     && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
                 dualLosses++;
             }
+            boolean lostForGood = lostForGood();
             boolean lostDualFeasibility = !pausedOnce && dualLosses >= DUAL_LOSSES;
             bestDualInfeasibility = Math.min(bestDualInfeasibility, dualInfeasibility);
             if (primalInfeasibility <= options.primalTolerance() && dualInfeasibility <= options.dualTolerance()
@@ -634,10 +684,19 @@ final class InteriorPointRun {
                 pausedStep = step;
                 return null;
             }
-            if (stalledTooLong() || !iterate()) {
+            if (lostForGood || stalledTooLong() || !iterate()) {
                 return stalled(start);
             }
         }
+    }
+
+    /** Counts the first pass's iterates that lost dual feasibility without a better merit; see LOSSES_TO_STALL. */
+    private boolean lostForGood() {
+        boolean lost = firstPass && checkpoint != null && sinceBest > 0
+                && dualInfeasibility > options.dualTolerance()
+                && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility;
+        lossesSinceBest = lost ? lossesSinceBest + 1 : 0;
+        return lossesSinceBest >= LOSSES_TO_STALL;
     }
 
     /**

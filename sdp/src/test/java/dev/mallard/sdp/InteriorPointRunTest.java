@@ -71,11 +71,63 @@ class InteriorPointRunTest {
         assertEquals(SdpStatus.OPTIMAL, result.status(), result::toString);
         assertTrue(result.iterations() <= 20, result::toString);
         assertEquals(-418.98762, result.primalObjective(), 1e-4);
+        // No split free variables: a perturbed pass would start from the initial point.
+        assertNull(first.handover());
     }
 
     /**
-     * The perturbed pass alone on the Drake-form SOS program of Vannelli and Vidyasagar (where the first two
-     * passes end NEAR_OPTIMAL at 0.7129777 / 0.7127530): OPTIMAL at CSDP's 0.71297543 / 0.71297529, and its
+     * Moore-Greitzer's Drake-form SOS program has free variables split into LP pairs, so the solver runs the
+     * perturbed pass first: its result is that pass's own (same status, iterations and objectives as the pass run
+     * alone), OPTIMAL at CSDP's 0.057330138 within 3e-8, in 20 iterates where the plain first pass alone does
+     * not end OPTIMAL (and the solve took 77 iterates before issue 30's iter30).
+     */
+    @Test
+    void perturbedPassRunsFirstOnSplitFreeVariables() throws IOException {
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("sos-drake/moore-greitzer.dat-s"));
+        SdpOptions options = new SdpSolver().options();
+        SdpResult solved = new SdpSolver(options).solve(p);
+        SdpResult alone = InteriorPointRun.perturbed(p, options, 0, null).run();
+        assertEquals(SdpStatus.OPTIMAL, solved.status(), solved::toString);
+        assertEquals(alone.iterations(), solved.iterations());
+        assertEquals(alone.dualObjective(), solved.dualObjective(), 0.0);
+        assertTrue(solved.iterations() <= 20, solved::toString);
+        assertEquals(0.057330138, solved.dualObjective(), 3e-8);
+        assertEquals(0.057330138, solved.primalObjective(), 3e-8);
+        InteriorPointRun plain = new InteriorPointRun(p, options);
+        SdpResult first = plain.run();
+        assertTrue(first == null || first.status() != SdpStatus.OPTIMAL, () -> "plain first pass: " + first);
+    }
+
+    /**
+     * Vannelli and Vidyasagar's SOS program has free variables split into LP pairs, so its first pass keeps a
+     * handover iterate: its last with mu at least 1e5 times the perturbation eps. The perturbed pass resumed
+     * from there ends OPTIMAL at CSDP's 0.71297543 (as from the initial point, above) in fewer iterations than
+     * from the initial point (it starts at the handover's step, which is past the initial point).
+     */
+    @Test
+    void perturbedPassResumesFromTheFirstPassHandover() throws IOException {
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("sos-drake/vannelli-vidyasagar3.dat-s"));
+        SdpOptions options = new SdpSolver().options();
+        InteriorPointRun first = new InteriorPointRun(p, options);
+        if (first.run(System.nanoTime()) == null) {
+            first.resume(System.nanoTime());
+        }
+        InteriorPointRun.Checkpoint handover = first.handover();
+        assertTrue(handover != null && handover.step() > 0, "no handover iterate");
+        InteriorPointRun resumed = InteriorPointRun.perturbed(p, options, 0, handover);
+        SdpResult r = resumed.run(System.nanoTime());
+        InteriorPointRun restarted = InteriorPointRun.perturbed(p, options, 0, null);
+        restarted.run(System.nanoTime());
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(0.7129754, r.primalObjective(), 3e-7);
+        assertEquals(0.7129754, r.dualObjective(), 3e-7);
+        assertTrue(resumed.iterationsMade() < restarted.iterationsMade(),
+                resumed.iterationsMade() + " iterations resumed, " + restarted.iterationsMade() + " restarted");
+    }
+
+    /**
+     * The perturbed pass alone, from the initial point, on the Drake-form SOS program of Vannelli and Vidyasagar
+     * (where the first two passes do not end OPTIMAL): OPTIMAL at CSDP's 0.71297543 / 0.71297529, and its
      * x, X, Y satisfy the unperturbed problem, checked entry by entry through SdpProblem's accessors: a
      * perturbation left in the answer ({@code X = sum A_i x_i - C + eps I}, eps about 1e-6 ||C|| / sqrt(n))
      * would leave a primal residual near 1e-6.
@@ -83,7 +135,7 @@ class InteriorPointRunTest {
     @Test
     void perturbedPassSolvesTheUnperturbedProblem() throws IOException {
         SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("sos-drake/vannelli-vidyasagar3.dat-s"));
-        SdpResult r = InteriorPointRun.perturbed(p, new SdpSolver().options(), 0).run();
+        SdpResult r = InteriorPointRun.perturbed(p, new SdpSolver().options(), 0, null).run();
         assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
         assertEquals(0.7129754, r.primalObjective(), 3e-7);
         assertEquals(0.7129754, r.dualObjective(), 3e-7);
