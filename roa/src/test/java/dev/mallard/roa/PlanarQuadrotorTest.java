@@ -111,7 +111,7 @@ class PlanarQuadrotorTest {
         assertTrue(proof.proved() && proof.reason().contains("lies in the 1 angles' boxes"), proof::toString);
         assertTrue(result.rho() >= 0.9 && result.rho() <= 1.0, () -> "rho " + result.rho());
         double c = result.shapeLevel().orElseThrow();
-        // Measured 1.151, 1.1488 proved exactly (15.8% of the true level; issue 29's goal of 15% is 1.089); sound, so below the true level.
+        // Measured 1.1467, proved exactly as is (15.8% of the true level; issue 29's goal of 15% is 1.089); sound, so below the true level.
         assertTrue(c >= 0.15 * TRUE_LEVEL && c < TRUE_LEVEL, c + ": " + c / TRUE_LEVEL + " of the true level");
         assertTrue(result.simulation().agreesWithCertificate(), result::toString);
         // Independently: states on {x'Sx = c} reach hover under RK4 of the true dynamics.
