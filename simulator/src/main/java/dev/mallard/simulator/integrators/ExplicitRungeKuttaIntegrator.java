@@ -129,25 +129,9 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         return true;
     }
 
-    /** On a system evaluating its own tangents, on primitive arrays (see {@link TangentSteps#startDerivatives}). */
     @Override
-    protected final boolean evalStartDerivatives(T t0, ScalarVector<T> x0, ScalarVector<T> f0) {
-        if (tangents == null) {
-            return false;
-        }
-        tangents.startDerivatives(getContext(), ((AutoDiff) t0).value(), t0, x0, f0);
-        addDerivativeEvaluations(1);
-        return true;
-    }
-
-    @Override
-    final boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
-        if (tangents == null) {
-            return super.evalStartDerivativesAtConstantTime(t0, x0, f0);
-        }
-        tangents.startDerivatives(getContext(), t0, null, x0, f0);
-        addDerivativeEvaluations(1);
-        return true;
+    final TangentSteps tangentSteps() {
+        return tangents;
     }
 
     @Override

@@ -550,7 +550,9 @@ public abstract class IntegratorBase<T> {
      * results). It is called only when the start derivative is not known from the last step, with the context
      * at time {@code t0}, which it must leave unchanged; the context's continuous state is {@code x0} too, except
      * in the package's own schemes when a commit was deferred (see {@code deferStateCommit}), so it reads {@code
-     * x0}. The default does nothing and returns false, and the base evaluates the system.
+     * x0}. The default evaluates through the scheme's {@link TangentSteps} if it has them (see {@link
+     * TangentSteps#startDerivatives}) and otherwise does nothing and returns false, and the base evaluates the
+     * system.
      *
      * @param t0 the step's start time (the context's)
      * @param x0 the step's start state (a copy of the context's); not modified
@@ -558,7 +560,23 @@ public abstract class IntegratorBase<T> {
      * @return whether it evaluated (and counted the evaluation with {@link #addDerivativeEvaluations})
      */
     protected boolean evalStartDerivatives(T t0, ScalarVector<T> x0, ScalarVector<T> f0) {
-        return false;
+        TangentSteps tangents = tangentSteps();
+        if (tangents == null) {
+            return false;
+        }
+        tangents.startDerivatives(context, ((AutoDiff) t0).value(), t0, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
+    }
+
+    /**
+     * The explicit Runge-Kutta schemes' AutoDiff path on primitive arrays, for a system that evaluates its own
+     * tangents; null by default and for every other scheme or system.
+     *
+     * @return the scheme's tangent steps, or null
+     */
+    TangentSteps tangentSteps() {
+        return null;
     }
 
     /**
@@ -571,7 +589,13 @@ public abstract class IntegratorBase<T> {
      * @return whether it evaluated
      */
     boolean evalStartDerivativesAtConstantTime(double t0, ScalarVector<T> x0, ScalarVector<T> f0) {
-        return evalStartDerivatives(scalar.of(t0), x0, f0);
+        TangentSteps tangents = tangentSteps();
+        if (tangents == null) {
+            return evalStartDerivatives(scalar.of(t0), x0, f0);
+        }
+        tangents.startDerivatives(context, t0, null, x0, f0);
+        addDerivativeEvaluations(1);
+        return true;
     }
 
     /**
