@@ -32,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Status: optimal (the three stopping measures printed, primal infeasibility,",
             "dual infeasibility and complementarity gap, are all at most --tol),",
             "near_optimal (stalled within 1000x of --tol, the objectives within 1e-3:",
-            "reduced accuracy),",
+            "reduced accuracy), inaccurate (stalled within 1000x of --tol, the",
+            "objectives further apart: csdp's partial success; not a solution),",
             "primal_infeasible, dual_infeasible, iteration_limit or numerical_error.",
             "The objective gap is printed too but is not a stopping measure: where the",
             "optimal x is large it keeps a term x'(c - A(Y)) that dual feasibility bounds",
@@ -137,7 +138,7 @@ final class SdpCommand implements Callable<Integer> {
     static boolean succeeded(SdpStatus status) {
         return switch (status) {
             case OPTIMAL, NEAR_OPTIMAL, PRIMAL_INFEASIBLE, DUAL_INFEASIBLE -> true;
-            case ITERATION_LIMIT, NUMERICAL_ERROR -> false;
+            case INACCURATE, ITERATION_LIMIT, NUMERICAL_ERROR -> false;
         };
     }
 

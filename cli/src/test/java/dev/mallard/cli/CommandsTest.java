@@ -155,6 +155,29 @@ class CommandsTest {
     }
 
     /**
+     * SDPLIB's hinf13 stalls with every stopping measure within 1000 times its tolerance but the objectives about
+     * 4e-3 apart (CSDP's "partial success", its own objectives 5e-3 apart): status inaccurate, exit code 1, no
+     * objective, the two objectives printed.
+     */
+    @Test
+    void sdpReportsAnInaccurateIterateAsAFailureWithBothObjectives() {
+        Path hinf13 = SdplibFiles.directory().resolveSibling("sdp-corpus").resolve("sdplib").resolve("hinf13.dat-s");
+        CliRun run = CliRun.of("sdp", hinf13.toString(), "--json");
+        assertEquals(1, run.code());
+        JsonNode json = run.json();
+        assertEquals("inaccurate", json.get("status").asText());
+        assertTrue(json.get("objective").isNull(), json.toString());
+        for (String measure : new String[] {"primal_infeasibility", "dual_infeasibility", "complementarity_gap"}) {
+            assertTrue(json.get(measure).asDouble() <= 1000 * 1e-8, json.toString());
+        }
+        double p = json.get("primal_objective").asDouble();
+        double d = json.get("dual_objective").asDouble();
+        assertTrue(Math.abs(p - d) / (1 + Math.abs(p) + Math.abs(d)) > 1e-3, json.toString());
+        // CSDP 6.2.0's objectives on this file, 44.810893 and 45.296107: the two intervals meet.
+        assertTrue(Math.max(p, d) >= 44.810893 && Math.min(p, d) <= 45.296107, json.toString());
+    }
+
+    /**
      * hinf1 ends with an objective gap of about 5e-6 (its optimal x is large, so x'(c - A(Y)) stays)
      * while the three measures of the stopping test are below 1e-8: the output must name those three as
      * the stopping measures and state the objective gap apart, computed as the printed objectives give it.

@@ -287,7 +287,7 @@ final class LevelSetSearch {
     }
 
     /**
-     * Optimal, or stalled (NUMERICAL_ERROR, ITERATION_LIMIT) within 1e-3 of optimality with the constraints
+     * Optimal, or stalled (INACCURATE, NUMERICAL_ERROR, ITERATION_LIMIT) within 1e-3 of optimality with the constraints
      * met to 1e-3: good enough to propose a level, since only the checked certificate is trusted (a level
      * proposed too high fails its check and the back-off grows).
      */
@@ -295,7 +295,8 @@ final class LevelSetSearch {
         if (s.isSuccess()) {
             return true;
         }
-        boolean stalled = s.status() == SdpStatus.NUMERICAL_ERROR || s.status() == SdpStatus.ITERATION_LIMIT;
+        boolean stalled = s.status() == SdpStatus.INACCURATE || s.status() == SdpStatus.NUMERICAL_ERROR
+                || s.status() == SdpStatus.ITERATION_LIMIT;
         return stalled && s.solverResult().relativeGap() < 1e-3 && s.solverResult().primalInfeasibility() < 1e-3
                 && s.solverResult().dualInfeasibility() < 1e-3;
     }

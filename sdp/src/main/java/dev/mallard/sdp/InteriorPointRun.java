@@ -1733,10 +1733,14 @@ final class InteriorPointRun {
         return bestMerit <= NEAR_FACTOR && best.info().relativeGap() <= NEAR_GAP;
     }
 
-    /** The run cannot progress: the best iterate, NEAR_OPTIMAL if it is close to the tolerances. */
+    /**
+     * The run cannot progress: the best iterate, NEAR_OPTIMAL if it is close to the tolerances, INACCURATE if
+     * only its objectives are not.
+     */
     private SdpResult stalled(long start) {
-        return result(nearOptimal() ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_ERROR, best, Double.NaN,
-                start);
+        SdpStatus status = nearOptimal() ? SdpStatus.NEAR_OPTIMAL
+                : bestMerit <= NEAR_FACTOR ? SdpStatus.INACCURATE : SdpStatus.NUMERICAL_ERROR;
+        return result(status, best, Double.NaN, start);
     }
 
     private SdpResult result(SdpStatus status, Snapshot snapshot, double certificate, long start) {

@@ -55,8 +55,8 @@ public final class SdpSolver {
     }
 
     /**
-     * Solves a problem. The interior-point method runs once; if that run ends {@link SdpStatus#NEAR_OPTIMAL}
-     * or {@link SdpStatus#NUMERICAL_ERROR}, it runs again in a robust mode, from the first iterate where the
+     * Solves a problem. The interior-point method runs once; if that run ends {@link SdpStatus#NEAR_OPTIMAL},
+     * {@link SdpStatus#INACCURATE} or {@link SdpStatus#NUMERICAL_ERROR} (it stalled), it runs again in a robust mode, from the first iterate where the
      * two modes part (else from the start), and the better
      * of the two outcomes is returned (the first on a tie) with the time of both. If the first run, after that
      * iterate and with its relative complementarity gap already within tolerance, twice loses the dual
@@ -71,7 +71,7 @@ public final class SdpSolver {
      * converge slowly). It is not the default because it costs accuracy where a single inaccurate
      * direction would be repaired by the next full step (SOS programs near their optimum).
      *
-     * <p>If the outcome is then still {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR}, or
+     * <p>If the outcome is then still a stalled one, or
      * {@link SdpStatus#OPTIMAL} with objectives more than 100 times the gap tolerance apart (relative), a third,
      * perturbed pass runs: the first pass's rules on the problem with C replaced by
      * {@code C - eps I}, as CSDP does by default ({@code perturbobj}), eps a millionth of {@code ||C|| / sqrt(n)}
@@ -138,7 +138,7 @@ public final class SdpSolver {
             }
             result = first.resume(start);
         }
-        if (result.status() == SdpStatus.NEAR_OPTIMAL || result.status() == SdpStatus.NUMERICAL_ERROR) {
+        if (stalled(result.status())) {
             if (robust == null) {
                 robust = robustPass(problem, first, before);
                 robustResult = robust.run(start);
@@ -160,10 +160,10 @@ public final class SdpSolver {
 
     /**
      * Runs the perturbed pass (from the first pass's handover iterate if it has one, see {@link #solve}) if the
-     * result is {@link SdpStatus#NEAR_OPTIMAL} or {@link SdpStatus#NUMERICAL_ERROR}, or {@link SdpStatus#OPTIMAL}
-     * but with a relative objective gap above {@link #OBJECTIVE_GAP} times the gap tolerance; returns its result
-     * if it is optimal and the given
-     * one is not, or if it is near optimal where the given one failed and its objectives are no further apart (a
+     * result {@linkplain #stalled stalled}, or is {@link SdpStatus#OPTIMAL} but with a relative objective gap above
+     * {@link #OBJECTIVE_GAP} times the gap tolerance; returns its result if it is optimal and the given one is not,
+     * or if it ranks above the given one (near optimal where that is inaccurate or failed, inaccurate where that
+     * failed) and its objectives are no further apart (a
      * failed run's objectives can be the more accurate: 2.2e-6 apart against 7.9e-4 on one of roa's level-set
      * programs), or if both are optimal and its objectives are closer; else the given one.
      */
@@ -171,7 +171,7 @@ public final class SdpSolver {
             long start) {
         boolean optimal = result.status() == SdpStatus.OPTIMAL;
         if (optimal ? result.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()
-                : result.status() != SdpStatus.NEAR_OPTIMAL && result.status() != SdpStatus.NUMERICAL_ERROR) {
+                : !stalled(result.status())) {
             return result;
         }
         InteriorPointRun.Checkpoint handover = first.handover();
@@ -188,12 +188,25 @@ public final class SdpSolver {
         return better ? perturbed : result;
     }
 
-    /** Orders outcomes: a solution, then a certificate of infeasibility, then a reduced-accuracy one, then the rest. */
+    /**
+     * Whether a pass stalled: {@link SdpStatus#NEAR_OPTIMAL}, {@link SdpStatus#INACCURATE} or {@link
+     * SdpStatus#NUMERICAL_ERROR}, the outcomes another pass may improve.
+     */
+    private static boolean stalled(SdpStatus status) {
+        return status == SdpStatus.NEAR_OPTIMAL || status == SdpStatus.INACCURATE
+                || status == SdpStatus.NUMERICAL_ERROR;
+    }
+
+    /**
+     * Orders outcomes: a solution, then a certificate of infeasibility, then a reduced-accuracy one, then an
+     * inaccurate one, then the rest.
+     */
     private static int rank(SdpStatus status) {
         return switch (status) {
-            case OPTIMAL -> 3;
-            case PRIMAL_INFEASIBLE, DUAL_INFEASIBLE -> 2;
-            case NEAR_OPTIMAL -> 1;
+            case OPTIMAL -> 4;
+            case PRIMAL_INFEASIBLE, DUAL_INFEASIBLE -> 3;
+            case NEAR_OPTIMAL -> 2;
+            case INACCURATE -> 1;
             default -> 0;
         };
     }

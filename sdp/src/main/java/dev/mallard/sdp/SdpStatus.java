@@ -15,6 +15,16 @@ public enum SdpStatus {
      */
     NEAR_OPTIMAL,
     /**
+     * Progress stalled after reaching an iterate within a factor 1000 of every tolerance, as for {@link
+     * #NEAR_OPTIMAL}, but whose primal and dual objectives differ by more than 1e-3 relative; that iterate is
+     * returned. It is nearly feasible on both sides, but the optimal value is known only to within its objective
+     * gap ({@link SdpResult#relativeGap()}), so it is not a solution: code that needs an optimum treats it as a
+     * failure (roa does, and {@code mallard sdp} exits 1). CSDP reports such an iterate as "partial success"
+     * (its rule tests the infeasibilities and the complementarity gap, not the objectives); SDPLIB's hinf13 and
+     * hinf15 end here in both solvers, with objectives 4e-3 and 1e-2 apart.
+     */
+    INACCURATE,
+    /**
      * (P) has no feasible x: the result's Y (and free w) is a Farkas ray, normalised so that
      * {@code C . Y + f'w = 1} with {@code A_i . Y + a_i'w ~ 0} and Y PSD. (D) is then unbounded or infeasible.
      */
