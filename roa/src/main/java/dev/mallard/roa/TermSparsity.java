@@ -21,8 +21,8 @@ import java.util.Set;
  *
  * <p>What the fixed point guarantees. Let S* be the final support: every product within a block lies in S*
  * and no product across blocks does (it would be an edge). Take any Gram matrix Q of the polynomial on the
- * whole basis and set its entries across blocks to zero. A monomial of S* is reached by products within blocks
- * only, so its coefficient is unchanged; any other monomial is reached by no product within a block, so its
+ * whole basis and set its entries across blocks to zero. A monomial of S* is reached by no product across
+ * blocks, so its coefficient is unchanged; any other monomial is reached by no product within a block, so its
  * coefficient is now zero, as the polynomial's is (the polynomial's terms lie in S*). The block-diagonal part
  * is thus a Gram matrix of the same polynomial, and it is PSD (diagonally dominant, scaled diagonally dominant)
  * when Q is, since those cones keep their principal blocks. So the blocks lose no certificate: for every value
