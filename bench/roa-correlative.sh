@@ -6,6 +6,7 @@
 # wall seconds; then the process's wall and CPU seconds and peak memory.
 #   bench/roa-correlative.sh 2 3 4 5          # n = 4, 6, 8, 10
 #   FORMS=correlative bench/roa-correlative.sh 6 8 10
+#   FORMS=dense,term CONE=dsos bench/roa-correlative.sh 2 3   # term sparsity (issue 30), DSOS Gram cone
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 cd "$root"
@@ -17,6 +18,6 @@ cp=roa/target/test-classes:roa/target/classes
 for m in scalar symbolic autodiff simulator sdp; do cp=$cp:$m/target/classes; done
 cp=$cp:$(tr ':' '\n' <"$cpfile" | grep -v '/dev/mallard/' | paste -sd:)
 for N in "$@"; do
-  /usr/bin/time -f "process: %e s wall, %U + %S s CPU, %M KB peak" java -Xmx4g -Dforms="${FORMS:-dense,correlative}" \
+  /usr/bin/time -f "process: %e s wall, %U + %S s CPU, %M KB peak" java -Xmx4g -Dforms="${FORMS:-dense,correlative}" -Dcone="${CONE:-sos}" \
     -cp "$cp" dev.mallard.roa.CorrelativeChainScale "$N"
 done

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The SOS controls of {@code mallard roa} that a SOSTOOLS or Drake user expects: the Gram cone, correlative
- * sparsity, the multiplier degree, the back-off, the solver's tolerances, a restriction to a region of the state space, robust analysis
+ * or term sparsity, the multiplier degree, the back-off, the solver's tolerances, a restriction to a region of the state space, robust analysis
  * over a parameter box, and the export of the level-search SDP as SDPA. Each is checked and refused with a
  * one-line message naming the option and the value.
  */
@@ -33,9 +33,11 @@ final class RoaSosOptions {
             + "levels are at most the SOS level.")
     String basis;
 
-    @Option(names = "--sparsity", paramLabel = "none|correlative", description = "Correlative sparsity: one Gram "
-            + "matrix per clique of the states that share terms of V and Vdot, with V split by cliques and a "
-            + "multiplier per clique (smaller SDPs for chains; a sound, lower level). Default none.")
+    @Option(names = "--sparsity", paramLabel = "none|correlative|term", description = "Correlative sparsity: one "
+            + "Gram matrix per clique of the states that share terms of V and Vdot, with V split by cliques and a "
+            + "multiplier per clique (smaller SDPs for chains; a sound, lower level). Term sparsity (TSSOS): the "
+            + "same certificates, each Gram matrix in blocks of monomials that share terms (no level lost; smaller "
+            + "with --basis dsos or sdsos). Default none.")
     String sparsity;
 
     @Option(names = "--multiplier-degree", paramLabel = "N", description = "Degree of the level-set multiplier lambda "
@@ -89,8 +91,9 @@ final class RoaSosOptions {
             sos = sos.withCone(choice(SosOptions.Cone.class, basis, "--basis", "sos, sdsos or dsos"));
         }
         if (sparsity != null) {
-            sos = sos.withSparsity(choice(SosOptions.Sparsity.class, sparsity, "--sparsity", "none or correlative"));
-            if (sos.sparsity() != SosOptions.Sparsity.NONE && exportSdpa != null) {
+            sos = sos.withSparsity(choice(SosOptions.Sparsity.class, sparsity, "--sparsity",
+                    "none, correlative or term"));
+            if (sos.sparsity() == SosOptions.Sparsity.CORRELATIVE && exportSdpa != null) {
                 throw new BadInputException("--export-sdpa writes the SDP of the largest level, which --sparsity "
                         + "correlative does not solve (it bisects on the level); give one of them");
             }

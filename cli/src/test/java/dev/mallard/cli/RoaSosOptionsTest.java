@@ -170,8 +170,26 @@ class RoaSosOptionsTest {
     }
 
     @Test
+    void termSparsityCertifiesTheDenseLevelWithASmallerProgram(@TempDir Path dir) throws Exception {
+        // The decoupled cubic's level is 1 (Vdot first vanishes at (+-1, 0)). With the DSOS cone the term-sparse
+        // blocks split the linear program (sign symmetry does not split DSOS); the level is the dense one.
+        Path dense = dir.resolve("dense.dat-s");
+        Path term = dir.resolve("term.dat-s");
+        JsonNode none = certified(with(CUBIC, "--basis", "dsos", "--export-sdpa", dense.toString()));
+        JsonNode sparse = certified(with(CUBIC, "--basis", "dsos", "--sparsity", "term", "--export-sdpa",
+                term.toString()));
+        assertEquals(1.0, none.get("rho").asDouble(), 1e-6);
+        assertEquals(none.get("rho").asDouble(), sparse.get("rho").asDouble(), 1e-6);
+        assertTrue(SdpaFormat.read(term).constraintCount() < SdpaFormat.read(dense).constraintCount());
+        // SOS with Van der Pol: the blocks are the sign-symmetry classes, so the same program and level to the bit.
+        assertEquals(certified(VDP).get("rho").asDouble(), certified(with(VDP, "--sparsity", "TERM")).get("rho")
+                .asDouble(), 0.0);
+    }
+
+    @Test
     void badControlsAreRefusedOnOneLineNamingTheOptionAndValue() {
-        assertBadInput("--sparsity must be none or correlative, got 'chordal'", with(VDP, "--sparsity", "chordal"));
+        assertBadInput("--sparsity must be none, correlative or term, got 'chordal'",
+                with(VDP, "--sparsity", "chordal"));
         assertBadInput("--export-sdpa writes the SDP of the largest level, which --sparsity correlative does not "
                 + "solve (it bisects on the level); give one of them",
                 with(VDP, "--sparsity", "correlative", "--export-sdpa", "/tmp/f.dat-s"));

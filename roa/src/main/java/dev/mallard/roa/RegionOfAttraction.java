@@ -43,6 +43,11 @@ import java.util.Random;
  * (V split into its components, a multiplier per clique, the level by bisection; see the package's
  * {@code CorrelativeLevelSearch}): smaller SDPs for chains and networks, at a level that may be lower, since
  * the certificate is a restriction. With one clique the analysis is the dense one.
+ *
+ * <p>With {@link SosOptions.Sparsity#TERM} the certificates are Drake's, unchanged; each SOS program only builds
+ * its Gram matrices in the blocks of term sparsity's fixed point, which lose no certificate, so the level is
+ * the one without sparsity (up to the solver's rounding on a different SDP). Dynamics in sin and cos refuse
+ * it, as they refuse correlative sparsity.
  */
 public final class RegionOfAttraction {
 
@@ -380,7 +385,7 @@ public final class RegionOfAttraction {
         }
         if (options.sosOptions().sparsity() != SosOptions.Sparsity.NONE) {
             throw new IllegalArgumentException("dynamics in sin and cos of the angles are analysed without "
-                    + "correlative sparsity (leave the sparsity at NONE)");
+                    + "sparsity, not " + options.sosOptions().sparsity() + " (leave the sparsity at NONE)");
         }
     }
 

@@ -42,7 +42,21 @@ public final class SosOptions {
          * the level-set certificate to one that has such cliques (V split along them, a multiplier per
          * clique; see {@link RegionOfAttraction}).
          */
-        CORRELATIVE
+        CORRELATIVE,
+        /**
+         * Term sparsity (Wang, Magron and Lasserre's TSSOS, SIAM J. Optim. 2021), block closure iterated to its
+         * fixed point: the basis monomials are joined when their product lies in the polynomial's support
+         * (decision-variable terms included) or is the square of a basis monomial; the support gains every
+         * product within a connected component and the graph is built again until the components stop
+         * changing; then one Gram matrix per component (each still split by sign symmetry where that applies).
+         * Not a restriction: every Gram matrix on the whole basis, cut to its blocks, is still one of the same
+         * polynomial, so a program has the same feasible decision variables and optimum as with {@link #NONE}
+         * (the certificate found is checked as always). The blocks lie within the sign-symmetry classes, so with
+         * the SOS cone they save only where they are finer; with DSOS and SDSOS every split saves. With one
+         * component the program is the one of {@link #NONE}. A region-of-attraction analysis keeps its
+         * certificates and only builds their Gram matrices so.
+         */
+        TERM
     }
 
     private final Cone cone;

@@ -28,7 +28,9 @@ import java.util.Set;
  * Q is PSD (SOS), diagonally dominant (DSOS, a linear program) or scaled diagonally dominant (SDSOS, 2 x 2
  * blocks, see {@link SdsosGram}). With {@link SosOptions.Sparsity#CORRELATIVE} the Gram matrix is instead a
  * sum of one such matrix per maximal clique of a chordal extension of the polynomial's correlative sparsity
- * graph (variables joined when they share a term), each on the basis monomials in its clique's variables.
+ * graph (variables joined when they share a term), each on the basis monomials in its clique's variables; with
+ * {@link SosOptions.Sparsity#TERM}, one such matrix per block of the basis at the fixed point of term sparsity's
+ * block closure ({@code TermSparsity}), which loses no certificate.
  * After the solve each Gram matrix (for cliques, the sum on the union of their bases) is checked
  * independently ({@link SosCertificate}).
  *
@@ -509,16 +511,19 @@ public final class SosProgram {
     }
 
     /**
-     * The correlative sparsity of a constraint ({@link SosOptions.Sparsity#CORRELATIVE}): for each maximal clique
-     * of the chordal extension of the graph of its polynomial's terms ({@link ChordalCliques}), the positions of
-     * the basis monomials whose variables all lie in the clique. A clique whose positions are all another's is
-     * left out (its block would add nothing), and so are basis monomials in no clique (the restriction).
+     * The blocks of a constraint's Gram basis under the options' sparsity. Correlative
+     * ({@link SosOptions.Sparsity#CORRELATIVE}): for each maximal clique of the chordal extension of the graph of
+     * its polynomial's terms ({@link ChordalCliques}), the positions of the basis monomials whose variables all
+     * lie in the clique; a clique whose positions are all another's is left out (its block would add nothing),
+     * and so are basis monomials in no clique (the restriction). Term ({@link SosOptions.Sparsity#TERM}): the
+     * connected components of the term-sparsity graph at its block-closure fixed point ({@link TermSparsity}), a
+     * partition of the basis.
      *
      * @param constraint a constraint of this program
      * @param basis its Gram basis ({@link #gramBasis})
      * @param options the options (the sparsity)
-     * @return the cliques' positions in the basis, each ascending; one list of every position when the sparsity
-     *     is {@link SosOptions.Sparsity#NONE} or the graph is one clique
+     * @return the blocks' positions in the basis, each ascending; one list of every position when the sparsity
+     *     is {@link SosOptions.Sparsity#NONE} or the graph is one clique (one component)
      */
     List<List<Integer>> cliqueBases(SosConstraint constraint, List<Monomial> basis, SosOptions options) {
         List<Integer> all = java.util.stream.IntStream.range(0, basis.size()).boxed().toList();
@@ -531,6 +536,9 @@ public final class SosProgram {
                 support.add(m);
             }
         });
+        if (options.sparsity() == SosOptions.Sparsity.TERM) {
+            return TermSparsity.blocks(support, basis);
+        }
         List<List<Integer>> positions = new ArrayList<>();
         for (List<Variable> clique : ChordalCliques.ofSupport(support, indeterminates)) {
             List<Integer> inClique = new ArrayList<>();

@@ -11,7 +11,8 @@ import java.util.Locale;
  * in one JVM, one after the other. Prints, per n = 2N and form: the certified level, whether it verified, the SDP
  * solves, the largest SDP's Gram blocks (largest block, their count and total size) and equality constraints m,
  * and the analysis's wall seconds and the process's CPU seconds during it (JIT and GC threads included). Arguments: the numbers N of oscillators; {@code -Dforms=dense,correlative}
- * to choose the forms.
+ * to choose the forms (also {@code term}: {@link SosOptions.Sparsity#TERM}), {@code -Dcone=dsos} (or sdsos) the
+ * Gram cone.
  */
 final class CorrelativeChainScale {
 
@@ -71,8 +72,9 @@ final class CorrelativeChainScale {
             for (String form : forms.split(",")) {
                 Largest largest = new Largest();
                 SosOptions sos = SosOptions.defaults().withProblemObserver(largest::see)
-                        .withSparsity(form.equals("correlative") ? SosOptions.Sparsity.CORRELATIVE
-                                : SosOptions.Sparsity.NONE);
+                        .withCone(SosOptions.Cone.valueOf(System.getProperty("cone", "sos").toUpperCase(Locale.ROOT)))
+                        .withSparsity(form.equals("dense") ? SosOptions.Sparsity.NONE
+                                : SosOptions.Sparsity.valueOf(form.toUpperCase(Locale.ROOT)));
                 long start = System.nanoTime();
                 long cpu = processCpuNanos();
                 String line;
