@@ -159,6 +159,27 @@ final class InteriorPointRun {
      * ended worse than the restarted one) keep the restart.
      */
     private static final double HANDOVER_MU = 1e5;
+    /**
+     * A first pass that has not taken one full primal step by the time its mu falls below this many times the
+     * perturbation eps (or by its {@link #checkpoint()}, if that comes first) pauses there, so that the perturbed pass
+     * can try first from its {@link #switchPoint()}: every primal step so far was cut short by the cone's boundary,
+     * as on programs with no strictly feasible X, where the plain pass ends without reaching the tolerances (Drake's
+     * SOS programs, roa's shape-search SDPs of the planar quadrotor: on all 47 of one search it ended NUMERICAL_ERROR
+     * or NEAR_OPTIMAL after 17 to 27 iterations, and no full primal step was taken in any before its 16th). Every
+     * SDPLIB problem of the corpus took its first full primal step before mu fell below 1e5 eps (hinf5 at the same
+     * iterate, hinf3, hinf7, hinf8 and hinf9 one or two iterates before), so none of them pauses; 1e6 would pause
+     * hinf2, hinf5, hinf7, hinf8 and hinf9.
+     */
+    private static final double SWITCH_MU = 1e5;
+    /**
+     * Where the perturbed pass starts after such a pause: the first pass's last iterate with mu at least this many
+     * times eps (its 4th to 17th on the quadrotor's 47 shape-search SDPs). On those 47 the perturbed pass from there
+     * ended OPTIMAL on 44 (from the start: 45; from 1e7: 46; from {@link #HANDOVER_MU}: 34, the later the iterate
+     * the further the unperturbed path has drifted towards the face the perturbation keeps it from), and the solves
+     * took 3133 iterations (1e7: 3195; before the switch: 3719), the power system's 142 degree-4 SDPs 3487 (1e7:
+     * 3663; before: 4641), with 45 OPTIMAL on the 47 (1e7: 46; before: 44) and all 142 OPTIMAL.
+     */
+    private static final double SWITCH_POINT_MU = 1e6;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -174,6 +195,18 @@ final class InteriorPointRun {
     private final boolean firstPass;
     /** {@link #HANDOVER_MU} times the perturbed pass's eps before its scaling by the merit. */
     private final double handoverMu;
+    /** The perturbed pass's eps before its scaling by the merit. */
+    private final double perturbationEps;
+    /** The first pass's last iterate with mu at least {@link #SWITCH_POINT_MU} times eps, while it may switch. */
+    private Checkpoint switchPoint;
+    /** Whether {@link #run} returned null to let the perturbed pass try first ({@link #SWITCH_MU}). */
+    private boolean switched;
+    /** Whether this run may still pause for the perturbed pass (a first pass, once, without split pairs). */
+    private boolean maySwitch;
+    /** The outcome of {@link #lostForGood} at the step where the run paused for the perturbed pass. */
+    private boolean pendingLostForGood;
+    /** Whether the run would have paused for the robust pass at the step where it paused for the perturbed one. */
+    private boolean pendingLostDual;
     /** The steps that led to the current iterate, kept while the next ones are computed (for the checkpoint). */
     private double previousStepP;
     private double previousStepD;
@@ -364,6 +397,20 @@ final class InteriorPointRun {
         return handover;
     }
 
+    /**
+     * @return whether the last {@link #run} or {@link #resume} returned null because the first pass took no full
+     *     primal step before mu fell below {@link #SWITCH_MU} times eps (see there); the perturbed pass may then try
+     *     from {@link #switchPoint()} before {@link #resume} runs on
+     */
+    boolean switched() {
+        return switched;
+    }
+
+    /** @return where the perturbed pass starts after {@link #switched()}: see {@link #SWITCH_POINT_MU} */
+    Checkpoint switchPoint() {
+        return switchPoint == null ? Checkpoint.START : switchPoint;
+    }
+
     private InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration, boolean perturbed) {
         this.problem = problem;
@@ -442,6 +489,8 @@ final class InteriorPointRun {
         double scale = PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension);
         perturbationScale = perturbed ? scale : 0;
         handoverMu = HANDOVER_MU * scale;
+        perturbationEps = scale;
+        maySwitch = firstPass && (splitPairs == null || splitPairs.count() == 0);
         pausedOnce = perturbed;
         initialPoint();
         if (resume != null && resume.x() != null) {
@@ -621,20 +670,28 @@ final class InteriorPointRun {
      *
      * @param start the {@link System#nanoTime} from which the result's time is counted (an earlier pass's
      *     start, to report the time of both)
-     * @return the outcome, or null if the first pass paused ({@link #paused()}; {@link #resume} runs on)
+     * @return the outcome, or null if the first pass paused ({@link #paused()} or {@link #switched()};
+     *     {@link #resume} runs on)
      */
     SdpResult run(long start) {
         return loop(startStep, start);
     }
 
     /**
-     * Continues a first pass that {@link #run} paused (see {@link #paused()}): takes the step it held back and
-     * runs on as if it had not paused.
+     * Continues a first pass that {@link #run} paused (see {@link #paused()} and {@link #switched()}): takes the
+     * step it held back and runs on as if it had not paused.
      *
      * @param start as for {@link #run(long)}
-     * @return the outcome, or null if it pauses again (it does not: a run pauses at most once)
+     * @return the outcome, or null if it pauses again (for the robust pass, after it paused for the perturbed
+     *     one: each pause happens at most once)
+     * @throws IllegalStateException if the run is not paused
      */
     SdpResult resume(long start) {
+        if (switched) {
+            switched = false;
+            SdpResult end = endOfStep(pausedStep, pendingLostForGood, pendingLostDual, start);
+            return end != null || paused ? end : loop(pausedStep + 1, start);
+        }
         if (!paused) {
             throw new IllegalStateException("the run is not paused");
         }
@@ -668,6 +725,10 @@ final class InteriorPointRun {
                 handover = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
                         step, bestDualInfeasibility, stepP, stepD);
             }
+            if (maySwitch && step > 0 && mu >= SWITCH_POINT_MU * perturbationEps) {
+                switchPoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
+                        step, bestDualInfeasibility, stepP, stepD);
+            }
             if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
                     && dualInfeasibility > options.dualTolerance()
                     && dualInfeasibility > DUAL_LOSS_FACTOR * bestDualInfeasibility) {
@@ -687,16 +748,38 @@ final class InteriorPointRun {
             if (step - startStep >= options.maxIterations()) {
                 return result(SdpStatus.ITERATION_LIMIT, best, Double.NaN, start);
             }
-            if (lostDualFeasibility) {
-                paused = true;
-                pausedOnce = true;
+            if (maySwitch && !primalFeasible && (mu < SWITCH_MU * perturbationEps || checkpoint != null)) {
+                maySwitch = false;
+                switched = true;
                 pausedStep = step;
+                pendingLostForGood = lostForGood;
+                pendingLostDual = lostDualFeasibility;
                 return null;
             }
-            if (lostForGood || stalledTooLong() || !iterate()) {
-                return stalled(start);
+            maySwitch &= !primalFeasible;
+            SdpResult end = endOfStep(step, lostForGood, lostDualFeasibility, start);
+            if (end != null || paused) {
+                return end;
             }
         }
+    }
+
+    /**
+     * The rest of an iteration after its tests: pauses for the robust pass, ends as stalled, or takes the step.
+     *
+     * @return the outcome if the run ends here, else null (it then paused, {@link #paused()}, or took the step)
+     */
+    private SdpResult endOfStep(int step, boolean lostForGood, boolean lostDualFeasibility, long start) {
+        if (lostDualFeasibility) {
+            paused = true;
+            pausedOnce = true;
+            pausedStep = step;
+            return null;
+        }
+        if (lostForGood || stalledTooLong() || !iterate()) {
+            return stalled(start);
+        }
+        return null;
     }
 
     /** Counts the first pass's iterates that lost dual feasibility without a better merit; see LOSSES_TO_STALL. */

@@ -35,6 +35,15 @@ public final class SdpSolver {
      */
     private static final double OBJECTIVE_GAP = 100;
 
+    /**
+     * The relative objective gap, in units of the gap tolerance, up to which an {@link SdpStatus#OPTIMAL} result of
+     * the perturbed pass that ran early (see {@link #solve}) is the outcome. Lower than {@link #OBJECTIVE_GAP}: on
+     * one of the planar quadrotor's shape-search SDPs (the corpus's {@code roa/quadrotor-shape-18}) that pass ended
+     * OPTIMAL with objectives 8.9e-7 apart and its primal objective 2.3e-6 below CSDP's, where the passes it
+     * replaces end 1.5e-7 apart; over 47 such SDPs its gaps were 5e-10 to 5e-6, 4 of them above 3e-7.
+     */
+    private static final double EARLY_GAP = 30;
+
     private final SdpOptions options;
 
     /** A solver with {@link SdpOptions#defaults()}. */
@@ -94,6 +103,18 @@ public final class SdpSolver {
      * its centrality). The iteration limit applies to each pass, and the perturbed pass numbers its iterations on
      * from the earlier passes'.
      *
+     * <p>If the first pass has taken no full primal step by the time its mu falls below 1e5 times that eps (or by
+     * the iterate where the robust pass would part from it, if that comes first), it pauses and the perturbed pass
+     * runs from its last iterate with mu at least 1e6 times eps (on programs without split free variables; those ran
+     * the perturbed pass first, below). If that ends {@link SdpStatus#OPTIMAL} with objectives at most 30 times the gap
+     * tolerance apart (relative), that is the outcome; if it ends OPTIMAL with them further apart, the perturbed pass
+     * runs again from the start and the result with the closer objectives is the outcome; else the first pass runs on
+     * as if it had not paused, the passes after it as above, and the early result replaces theirs if it is better by
+     * the rule of the perturbed pass. Such a first pass has not reached the affine set of x on the cone: on Drake's SOS
+     * programs and the planar quadrotor's shape-search SDPs (no strictly feasible X) the plain pass then ends
+     * NUMERICAL_ERROR or NEAR_OPTIMAL, after 17 to 27 iterations on the latter, where the perturbed pass ends OPTIMAL;
+     * every SDPLIB problem of the corpus takes a full primal step before, so its passes are as before.
+     *
      * <p>On a program with free variables split into pairs of LP entries (as SDPA files from modelling tools write
      * free variables; recognised unless {@link SdpOptions#splitFreeVariables()} is off) the perturbed pass runs
      * first, from the start. If it ends {@link SdpStatus#OPTIMAL} with objectives at most 100 times the gap
@@ -127,6 +148,26 @@ public final class SdpSolver {
         }
         InteriorPointRun first = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, null, before);
         SdpResult result = first.run(start);
+        SdpResult early = null;
+        if (first.switched()) {
+            InteriorPointRun switched = InteriorPointRun.perturbed(problem, options, before + first.iterationsMade(),
+                    first.switchPoint());
+            early = switched.run(start);
+            if (early.status() == SdpStatus.OPTIMAL) {
+                if (early.relativeGap() <= EARLY_GAP * options.gapTolerance()) {
+                    return early;
+                }
+                // Optimal already, so only the objectives can improve: the perturbed pass from the start, as the
+                // last pass would run on an optimal result whose objectives are far apart.
+                int made = before + first.iterationsMade() + switched.iterationsMade();
+                SdpResult restart = InteriorPointRun.perturbed(problem, options, made, null).run(start);
+                return (better(restart, early) ? restart : early).withNanos(System.nanoTime() - start);
+            }
+            // Not the outcome for certain: the first pass runs on as if it had not paused, the passes after it as
+            // before, and the early result is kept if it is better than theirs.
+            before += switched.iterationsMade();
+            result = first.resume(start);
+        }
         InteriorPointRun robust = null;
         SdpResult robustResult = null;
         if (first.paused()) {
@@ -134,7 +175,7 @@ public final class SdpSolver {
             robustResult = robust.run(start);
             if (robustResult.status() == SdpStatus.OPTIMAL) {
                 int made = before + first.iterationsMade() + robust.iterationsMade();
-                return perturbedIfBetter(problem, first, robustResult, made, start);
+                return betterOf(early, perturbedIfBetter(problem, first, robustResult, made, start));
             }
             result = first.resume(start);
         }
@@ -146,7 +187,8 @@ public final class SdpSolver {
             result = rank(robustResult.status()) > rank(result.status()) ? robustResult : result;
         }
         int made = before + first.iterationsMade() + (robust == null ? 0 : robust.iterationsMade());
-        return perturbedIfBetter(problem, first, result, made, start).withNanos(System.nanoTime() - start);
+        return betterOf(early, perturbedIfBetter(problem, first, result, made, start))
+                .withNanos(System.nanoTime() - start);
     }
 
     /**
@@ -181,11 +223,23 @@ public final class SdpSolver {
         if (handover != null && perturbed.status() != SdpStatus.OPTIMAL) {
             perturbed = InteriorPointRun.perturbed(problem, options, made + resumed.iterationsMade(), null).run(start);
         }
-        boolean better = optimal
+        return better(perturbed, result) ? perturbed : result;
+    }
+
+    /** The early perturbed pass's result (null if none ran) if it is {@link #better} than the passes' result. */
+    private static SdpResult betterOf(SdpResult early, SdpResult result) {
+        return early != null && better(early, result) ? early : result;
+    }
+
+    /**
+     * Whether a perturbed pass's result replaces another: it is optimal and the other is not, or near optimal where
+     * the other failed and its objectives are no further apart, or both are optimal and its objectives are closer.
+     */
+    private static boolean better(SdpResult perturbed, SdpResult result) {
+        return result.status() == SdpStatus.OPTIMAL
                 ? perturbed.status() == SdpStatus.OPTIMAL && perturbed.relativeGap() < result.relativeGap()
                 : rank(perturbed.status()) > rank(result.status())
                         && (perturbed.status() == SdpStatus.OPTIMAL || perturbed.relativeGap() <= result.relativeGap());
-        return better ? perturbed : result;
     }
 
     /**

@@ -99,6 +99,46 @@ class InteriorPointRunTest {
     }
 
     /**
+     * The 15th SDP of the planar quadrotor's shape search (roa/quadrotor-shape-15, no split free variables): the
+     * plain first pass takes no full primal step before its mu falls below 1e5 times the perturbation eps, so it
+     * switches, and the perturbed pass from the switch point (an iterate before that one, not the initial point)
+     * ends OPTIMAL with both objectives within CSDP's answer (Partial Success, -0.92969982 / -0.92970077) widened by
+     * 1e-6. Before the switch the solve ended NEAR_OPTIMAL (the plain pass, run on after the switch, still fails).
+     */
+    @Test
+    void firstPassWithoutAFullPrimalStepSwitchesToThePerturbedPass() throws IOException {
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve("roa/quadrotor-shape-15.dat-s"));
+        SdpOptions options = new SdpSolver().options();
+        InteriorPointRun first = new InteriorPointRun(p, options);
+        assertNull(first.run(System.nanoTime()));
+        assertTrue(first.switched());
+        InteriorPointRun.Checkpoint from = first.switchPoint();
+        assertTrue(from.step() > 0 && from.step() < first.iterationsMade() - 1 && !from.primalFeasible(),
+                () -> "switch point " + from.step() + " of " + first.iterationsMade());
+        SdpResult resumed = first.resume(System.nanoTime());
+        assertTrue(resumed == null || resumed.status() != SdpStatus.OPTIMAL, () -> "plain first pass: " + resumed);
+        SdpResult r = new SdpSolver(options).solve(p);
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        for (double objective : new double[] {r.primalObjective(), r.dualObjective()}) {
+            assertTrue(objective >= -0.92970077 - 1e-6 && objective <= -0.92969982 + 1e-6, r::toString);
+        }
+    }
+
+    /**
+     * gpp124-1 of SDPLIB, where the perturbed pass alone ends NEAR_OPTIMAL: its first pass takes a full primal step
+     * at its first iteration, so it never switches, and the solve ends OPTIMAL at the published -7.3431 (SDPLIB).
+     */
+    @Test
+    void firstPassWithAFullPrimalStepDoesNotSwitch() {
+        SdpProblem p = SdplibFiles.read("gpp124-1");
+        InteriorPointRun first = new InteriorPointRun(p, new SdpSolver().options());
+        SdpResult r = first.run(System.nanoTime());
+        assertFalse(first.switched());
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(-7.3431, r.dualObjective(), 1e-4);
+    }
+
+    /**
      * Vannelli and Vidyasagar's SOS program has free variables split into LP pairs, so its first pass keeps a
      * handover iterate: its last with mu at least 1e5 times the perturbation eps. The perturbed pass resumed
      * from there ends OPTIMAL at CSDP's 0.71297543 (as from the initial point, above) in fewer iterations than
