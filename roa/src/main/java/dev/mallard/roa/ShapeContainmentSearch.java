@@ -31,7 +31,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * level is capped at {@code h_q^2 / (P^-1)_qq}). The lifted certificate sees that sin and cos are tied by the
  * circle and may use s and c in its multipliers, so it certifies more than vertex fields (sin and cos replaced
  * by the ends of their chords, each vertex certified alone): on the planar quadrotor 1.108 against 1.068, and
- * 1.151 with every multiplier restricted to the monomials invariant under the problem's sign symmetries
+ * 1.149 with every multiplier restricted to the monomials invariant under the problem's sign symmetries
  * ({@code symmetry}), which loses nothing in exact arithmetic and halves the time.
  * <ol>
  * <li>P fixed: the largest level of y'Py with N fixed (|y|^2 at first, then the last certificate's; one SDP),
