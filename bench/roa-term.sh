@@ -8,13 +8,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 cd "$root"
-mvn -B -ntp -o -q test-compile -pl roa -am
-cpfile=$(mktemp)
-trap 'rm -f "$cpfile"' EXIT
-mvn -B -ntp -o -q dependency:build-classpath -pl roa -Dmdep.outputFile="$cpfile" >/dev/null
-cp=roa/target/test-classes:roa/target/classes
-for m in scalar symbolic autodiff simulator sdp; do cp=$cp:$m/target/classes; done
-cp=$cp:$(tr ':' '\n' <"$cpfile" | grep -v '/dev/mallard/' | paste -sd:)
+cp=$(bench/roa-classpath.sh)
 for N in "$@"; do
   for form in $(echo "${FORMS:-dense,term}" | tr ',' ' '); do
     /usr/bin/time -f "process: %e s wall, %U + %S s CPU, %M KB peak" java -Xmx4g -Dforms="$form" \

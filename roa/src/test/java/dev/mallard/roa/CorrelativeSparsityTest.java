@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mallard.sdp.SdpProblem;
-import dev.mallard.sdp.SdpaFormat;
 import dev.mallard.symbolic.Monomial;
 import dev.mallard.symbolic.Polynomial;
 import dev.mallard.symbolic.Variable;
 
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -134,20 +131,11 @@ class CorrelativeSparsityTest {
         List<Variable> v = variables(3);
         Polynomial p = Polynomial.of(v.get(0)).multiply(Polynomial.of(v.get(1))).multiply(Polynomial.of(v.get(2)))
                 .add(pow(v.get(0), 4)).add(pow(v.get(1), 4)).add(pow(v.get(2), 4));
-        assertEquals(sdpa(lowerBound(p, v, SosOptions.defaults()).problem()), sdpa(lowerBound(p, v, CORRELATIVE).problem()));
+        assertEquals(SdpaText.of(lowerBound(p, v, SosOptions.defaults()).problem()),
+                SdpaText.of(lowerBound(p, v, CORRELATIVE).problem()));
     }
 
     private static Polynomial pow(Variable x, int k) {
         return Polynomial.of(Monomial.of(x, k), 1.0);
-    }
-
-    private static String sdpa(SdpProblem problem) {
-        StringWriter out = new StringWriter();
-        try {
-            SdpaFormat.writeSparse(problem, out);
-        } catch (java.io.IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
     }
 }
