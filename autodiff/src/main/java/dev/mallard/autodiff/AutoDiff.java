@@ -26,7 +26,7 @@ import java.util.Objects;
  * {@code Infinity * 0 = NaN} does not spread into unrelated directions. Other components become
  * infinite (or NaN where the slope is NaN). The edge rules of each operation are documented on it.
  *
- * <p><b>Representation.</b> A gradient of at most {@value #SMALL} components is held in four fields of the
+ * <p><b>Representation.</b> A gradient of at most {@value #SMALL} components is held in three fields of the
  * object itself (one allocation per value, straight-line arithmetic), a larger one in an array. Both give the
  * same results bit for bit: each component is computed by the same operations in the same order. Gradient
  * arrays are shared between values when an operation leaves the gradient unchanged ({@code a + 2.0} reuses
@@ -44,37 +44,43 @@ public final class AutoDiff {
     /** The constant 1 (zero gradient of any size). */
     public static final AutoDiff ONE = new AutoDiff(1.0);
 
-    /** The largest gradient size held in the fields {@code g0..g3} instead of an array. */
-    static final int SMALL = 4;
+    /** The largest gradient size held in the fields {@code g0..g2} instead of an array. */
+    static final int SMALL = 3;
+
+    /**
+     * {@code SIZE_MARKERS[n]} stands for a gradient of {@code n <= SMALL} components held in the fields: its
+     * length is the size (its contents are never read). A marker instead of an int field keeps the object at
+     * 48 bytes instead of 56 (allocation is most of an operation's cost).
+     */
+    private static final double[][] SIZE_MARKERS = {null, new double[1], new double[2], new double[3]};
 
     private final double value;
-    /** The gradient size; 0 for a constant (zero of any size). */
-    private final int size;
-    /** The gradient's components when {@code 1 <= size <= SMALL}; those at and beyond {@code size} are unused. */
+    /** The gradient's components when {@code 1 <= size <= SMALL}; those at and beyond the size are unused. */
     private final double g0;
     private final double g1;
     private final double g2;
-    private final double g3;
-    /** The gradient when {@code size > SMALL}, otherwise null. Never escapes. */
+    /**
+     * Null for a constant; a {@link #SIZE_MARKERS size marker} for a gradient held in the fields; otherwise the
+     * gradient (of more than SMALL components). Never escapes.
+     */
     private final double[] grad;
 
     /** A constant. */
     private AutoDiff(double value) {
-        this(value, 0, 0.0, 0.0, 0.0, 0.0, null);
+        this(value, 0.0, 0.0, 0.0, null);
     }
 
-    /** A value with a small gradient of {@code size} components in {@code g0..g3}. */
-    private AutoDiff(double value, int size, double g0, double g1, double g2, double g3) {
-        this(value, size, g0, g1, g2, g3, null);
+    /** A value with a small gradient of {@code size} components in {@code g0..g2}. */
+    private AutoDiff(double value, int size, double g0, double g1, double g2) {
+        this(value, g0, g1, g2, SIZE_MARKERS[size]);
     }
 
-    private AutoDiff(double value, int size, double g0, double g1, double g2, double g3, double[] grad) {
+    /** A value with the given fields: {@code grad} is null, a size marker or a gradient of more than SMALL. */
+    private AutoDiff(double value, double g0, double g1, double g2, double[] grad) {
         this.value = value;
-        this.size = size;
         this.g0 = g0;
         this.g1 = g1;
         this.g2 = g2;
-        this.g3 = g3;
         this.grad = grad;
     }
 
@@ -93,35 +99,38 @@ public final class AutoDiff {
     private static AutoDiff fromSlice(double value, double[] src, int offset, int n, boolean keep) {
         switch (n) {
             case 0: return new AutoDiff(value);
-            case 1: return new AutoDiff(value, 1, src[offset], 0.0, 0.0, 0.0);
-            case 2: return new AutoDiff(value, 2, src[offset], src[offset + 1], 0.0, 0.0);
-            case 3: return new AutoDiff(value, 3, src[offset], src[offset + 1], src[offset + 2], 0.0);
-            case 4: return new AutoDiff(value, 4, src[offset], src[offset + 1], src[offset + 2], src[offset + 3]);
+            case 1: return new AutoDiff(value, 1, src[offset], 0.0, 0.0);
+            case 2: return new AutoDiff(value, 2, src[offset], src[offset + 1], 0.0);
+            case 3: return new AutoDiff(value, 3, src[offset], src[offset + 1], src[offset + 2]);
             default:
                 if (keep) {
-                    return new AutoDiff(value, n, 0.0, 0.0, 0.0, 0.0, src);
+                    return new AutoDiff(value, 0.0, 0.0, 0.0, src);
                 }
                 double[] g = new double[n];
                 System.arraycopy(src, offset, g, 0, n);
-                return new AutoDiff(value, n, 0.0, 0.0, 0.0, 0.0, g);
+                return new AutoDiff(value, 0.0, 0.0, 0.0, g);
         }
     }
 
     /** The given value with this value's gradient (shared, not copied). */
     private AutoDiff withValue(double v) {
-        return new AutoDiff(v, size, g0, g1, g2, g3, grad);
+        return new AutoDiff(v, g0, g1, g2, grad);
+    }
+
+    /** @return the gradient size: 0 for a constant */
+    private int size() {
+        return grad == null ? 0 : grad.length;
     }
 
     /** Component {@code i} of a non-constant gradient, {@code 0 <= i < size}. */
     private double component(int i) {
-        if (grad != null) {
+        if (size() > SMALL) {
             return grad[i];
         }
         switch (i) {
             case 0: return g0;
             case 1: return g1;
-            case 2: return g2;
-            default: return g3;
+            default: return g2;
         }
     }
 
@@ -231,14 +240,13 @@ public final class AutoDiff {
         double x0 = 0.0;
         double x1 = 0.0;
         double x2 = 0.0;
-        double x3 = 0.0;
         for (int j : columns) {
             AutoDiff h = inputs[j];
-            if (h.size == 0) {
+            if (h.size() == 0) {
                 continue;
             }
             if (n == 0) {
-                n = h.size;
+                n = h.size();
                 g = n > SMALL ? new double[n] : null;
             }
             double d = partials[offset + j];
@@ -251,15 +259,13 @@ public final class AutoDiff {
                 x0 += d * h.g0;
                 x1 += d * h.g1;
                 x2 += d * h.g2;
-                x3 += d * h.g3;
             } else {
                 x0 += times(d, h.g0);
                 x1 += times(d, h.g1);
                 x2 += times(d, h.g2);
-                x3 += times(d, h.g3);
             }
         }
-        return g != null ? new AutoDiff(value, n, 0.0, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2, x3);
+        return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2);
     }
 
     /**
@@ -277,13 +283,13 @@ public final class AutoDiff {
             if (input == null) {
                 throw new NullPointerException("inputs[" + j + "] must not be null");
             }
-            if (input.size == 0) {
+            if (input.size() == 0) {
                 continue;
             }
             if (first == 0) {
-                first = input.size;
+                first = input.size();
             }
-            sameSize(first, input.size);
+            sameSize(first, input.size());
             double d = partials[offset + j];
             if (d != 0.0) {
                 contributing++;
@@ -307,7 +313,7 @@ public final class AutoDiff {
      * @return the gradient size, {@code >= 0}
      */
     public int gradientSize() {
-        return size;
+        return size();
     }
 
     /**
@@ -316,7 +322,7 @@ public final class AutoDiff {
      * @return true for a constant
      */
     public boolean isConstant() {
-        return size == 0;
+        return size() == 0;
     }
 
     /**
@@ -325,10 +331,10 @@ public final class AutoDiff {
      * @return a copy of the partial derivatives; an empty array for a constant
      */
     public double[] gradient() {
-        if (grad != null) {
+        if (size() > SMALL) {
             return grad.clone();
         }
-        double[] g = new double[size];
+        double[] g = new double[size()];
         copySmall(g, 0);
         return g;
     }
@@ -347,15 +353,15 @@ public final class AutoDiff {
     public void copyGradientTo(double[] target, int offset, int width) {
         Checks.notNull(target, "target");
         Objects.checkFromIndexSize(offset, width, target.length);
-        if (size == 0) {
+        if (size() == 0) {
             Arrays.fill(target, offset, offset + width, 0.0);
             return;
         }
-        if (size != width) {
+        if (size() != width) {
             throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
-                    + " and " + size);
+                    + " and " + size());
         }
-        if (grad != null) {
+        if (size() > SMALL) {
             System.arraycopy(grad, 0, target, offset, width);
         } else {
             copySmall(target, offset);
@@ -364,10 +370,7 @@ public final class AutoDiff {
 
     /** Writes the {@code size <= SMALL} components of the fields to {@code target} from {@code offset}. */
     private void copySmall(double[] target, int offset) {
-        switch (size) {
-            case 4:
-                target[offset + 3] = g3;
-                // fall through
+        switch (size()) {
             case 3:
                 target[offset + 2] = g2;
                 // fall through
@@ -390,13 +393,13 @@ public final class AutoDiff {
      * @throws IndexOutOfBoundsException if {@code i} is negative or, for a non-constant, {@code >= gradientSize()}
      */
     public double derivative(int i) {
-        if (size == 0) {
+        if (size() == 0) {
             if (i < 0) {
                 throw new IndexOutOfBoundsException("i = " + i + " is negative");
             }
             return 0.0;
         }
-        return component(Checks.index(i, size, "i"));
+        return component(Checks.index(i, size(), "i"));
     }
 
     // ---- arithmetic ------------------------------------------------------------------------------
@@ -408,21 +411,21 @@ public final class AutoDiff {
      * @return {@code this + b}; gradient {@code g_a + g_b}
      */
     public AutoDiff add(AutoDiff b) {
-        if (b.size == 0) {
+        if (b.size() == 0) {
             return withValue(value + b.value);
         }
-        if (size == 0) {
+        if (size() == 0) {
             return b.withValue(value + b.value);
         }
-        int n = sameSize(size, b.size);
+        int n = sameSize(size(), b.size());
         if (n <= SMALL) {
-            return new AutoDiff(value + b.value, n, g0 + b.g0, g1 + b.g1, g2 + b.g2, g3 + b.g3);
+            return new AutoDiff(value + b.value, g0 + b.g0, g1 + b.g1, g2 + b.g2, grad);
         }
         double[] g = new double[n];
         for (int i = 0; i < n; i++) {
             g[i] = grad[i] + b.grad[i];
         }
-        return new AutoDiff(value + b.value, n, 0.0, 0.0, 0.0, 0.0, g);
+        return new AutoDiff(value + b.value, 0.0, 0.0, 0.0, g);
     }
 
     /**
@@ -442,21 +445,21 @@ public final class AutoDiff {
      * @return {@code this - b}; gradient {@code g_a - g_b}
      */
     public AutoDiff sub(AutoDiff b) {
-        if (b.size == 0) {
+        if (b.size() == 0) {
             return withValue(value - b.value);
         }
-        if (size == 0) {
+        if (size() == 0) {
             return b.chain(value - b.value, -1.0);
         }
-        int n = sameSize(size, b.size);
+        int n = sameSize(size(), b.size());
         if (n <= SMALL) {
-            return new AutoDiff(value - b.value, n, g0 - b.g0, g1 - b.g1, g2 - b.g2, g3 - b.g3);
+            return new AutoDiff(value - b.value, g0 - b.g0, g1 - b.g1, g2 - b.g2, grad);
         }
         double[] g = new double[n];
         for (int i = 0; i < n; i++) {
             g[i] = grad[i] - b.grad[i];
         }
-        return new AutoDiff(value - b.value, n, 0.0, 0.0, 0.0, 0.0, g);
+        return new AutoDiff(value - b.value, 0.0, 0.0, 0.0, g);
     }
 
     /**
@@ -654,7 +657,7 @@ public final class AutoDiff {
      */
     public AutoDiff pow(double p) {
         double v = Math.pow(value, p);
-        if (size == 0) {
+        if (size() == 0) {
             return new AutoDiff(v);
         }
         return chain(v, p == 0.0 ? 0.0 : p * Math.pow(value, p - 1.0));
@@ -669,7 +672,7 @@ public final class AutoDiff {
      */
     public AutoDiff pow(int n) {
         double v = DoubleScalar.powInt(value, n);
-        if (size == 0) {
+        if (size() == 0) {
             return new AutoDiff(v);
         }
         if (n == 0) {
@@ -693,7 +696,7 @@ public final class AutoDiff {
      * @return {@code this^p}
      */
     public AutoDiff pow(AutoDiff p) {
-        if (p.size == 0) {
+        if (p.size() == 0) {
             return pow(p.value);
         }
         double v = Math.pow(value, p.value);
@@ -775,16 +778,17 @@ public final class AutoDiff {
 
     /** The result {@code v} of a unary function with local slope {@code d}: gradient {@code d g}. */
     private AutoDiff chain(double v, double d) {
-        if (size == 0) {
+        double[] m = grad;
+        if (m == null) {
             return new AutoDiff(v);
         }
-        if (grad != null) {
-            return new AutoDiff(v, size, 0.0, 0.0, 0.0, 0.0, scaled(grad, d));
+        if (m.length > SMALL) {
+            return new AutoDiff(v, 0.0, 0.0, 0.0, scaled(m, d));
         }
         if (Double.isFinite(d)) {
-            return new AutoDiff(v, size, d * g0, d * g1, d * g2, d * g3);
+            return new AutoDiff(v, d * g0, d * g1, d * g2, m);
         }
-        return new AutoDiff(v, size, times(d, g0), times(d, g1), times(d, g2), times(d, g3));
+        return new AutoDiff(v, times(d, g0), times(d, g1), times(d, g2), m);
     }
 
     /** {@code d * g} for a non-finite {@code d}: a zero component stays zero. */
@@ -809,21 +813,21 @@ public final class AutoDiff {
 
     /** The result {@code v} of a binary function with partials {@code da}, {@code db}: {@code da g_a + db g_b}. */
     private static AutoDiff combine(double v, double da, AutoDiff a, double db, AutoDiff b) {
-        if (b.size == 0) {
+        if (b.size() == 0) {
             return a.chain(v, da);
         }
-        if (a.size == 0) {
+        if (a.size() == 0) {
             return b.chain(v, db);
         }
-        int n = sameSize(a.size, b.size);
+        int n = sameSize(a.size(), b.size());
         boolean finite = Double.isFinite(da) && Double.isFinite(db);
         if (n <= SMALL) {
             if (finite) {
-                return new AutoDiff(v, n, da * a.g0 + db * b.g0, da * a.g1 + db * b.g1, da * a.g2 + db * b.g2,
-                        da * a.g3 + db * b.g3);
+                return new AutoDiff(v, da * a.g0 + db * b.g0, da * a.g1 + db * b.g1, da * a.g2 + db * b.g2,
+                        a.grad);
             }
-            return new AutoDiff(v, n, times(da, a.g0) + times(db, b.g0), times(da, a.g1) + times(db, b.g1),
-                    times(da, a.g2) + times(db, b.g2), times(da, a.g3) + times(db, b.g3));
+            return new AutoDiff(v, times(da, a.g0) + times(db, b.g0), times(da, a.g1) + times(db, b.g1),
+                    times(da, a.g2) + times(db, b.g2), a.grad);
         }
         double[] ga = a.grad;
         double[] gb = b.grad;
@@ -837,7 +841,7 @@ public final class AutoDiff {
                 g[i] = times(da, ga[i]) + times(db, gb[i]);
             }
         }
-        return new AutoDiff(v, n, 0.0, 0.0, 0.0, 0.0, g);
+        return new AutoDiff(v, 0.0, 0.0, 0.0, g);
     }
 
     /**
@@ -853,7 +857,7 @@ public final class AutoDiff {
             AutoDiff term = t[i];
             double ci = c[i];
             v += term.value * ci;
-            if (term.size != 0) {
+            if (term.size() != 0) {
                 sum.addScaled(term, ci);
             }
         }
@@ -874,7 +878,7 @@ public final class AutoDiff {
             AutoDiff term = t[i];
             double ci = c[i];
             sum += term.value * ci;
-            if (term.size != 0) {
+            if (term.size() != 0) {
                 g.addScaled(term, ci);
             }
         }
@@ -883,7 +887,7 @@ public final class AutoDiff {
         if (g.size == 0) {
             return base.withValue(v);
         }
-        if (base.size != 0) {
+        if (base.size() != 0) {
             g.addTo(base);
         }
         return g.result(v);
@@ -902,23 +906,21 @@ public final class AutoDiff {
         double x0;
         double x1;
         double x2;
-        double x3;
         /** The gradient when {@code size > SMALL}: the base's (not owned) or a new array. */
         double[] g;
 
         Accumulator(AutoDiff base) {
-            size = base.size;
+            size = base.size();
             x0 = base.g0;
             x1 = base.g1;
             x2 = base.g2;
-            x3 = base.g3;
             g = base.grad;
         }
 
         /** {@code this += d * term} for a non-constant term, as the chain's {@code add(term.mul(d))}. */
         void addScaled(AutoDiff term, double d) {
             if (size == 0) {
-                size = term.size;
+                size = term.size();
                 owned = true;
                 if (size > SMALL) {
                     g = scaled(term.grad, d);
@@ -926,16 +928,14 @@ public final class AutoDiff {
                     x0 = d * term.g0;
                     x1 = d * term.g1;
                     x2 = d * term.g2;
-                    x3 = d * term.g3;
                 } else {
                     x0 = times(d, term.g0);
                     x1 = times(d, term.g1);
                     x2 = times(d, term.g2);
-                    x3 = times(d, term.g3);
                 }
                 return;
             }
-            sameSize(size, term.size);
+            sameSize(size, term.size());
             if (size > SMALL) {
                 if (!owned) {
                     g = g.clone();
@@ -945,12 +945,10 @@ public final class AutoDiff {
                 x0 += d * term.g0;
                 x1 += d * term.g1;
                 x2 += d * term.g2;
-                x3 += d * term.g3;
             } else {
                 x0 += times(d, term.g0);
                 x1 += times(d, term.g1);
                 x2 += times(d, term.g2);
-                x3 += times(d, term.g3);
             }
             owned = true;
         }
@@ -962,7 +960,7 @@ public final class AutoDiff {
         void multiply(AutoDiff scale, double s) {
             double h = scale.value;
             if (size == 0) {
-                size = scale.size;
+                size = scale.size();
                 owned = true;
                 if (size > SMALL) {
                     g = scaled(scale.grad, s);
@@ -970,20 +968,18 @@ public final class AutoDiff {
                     x0 = s * scale.g0;
                     x1 = s * scale.g1;
                     x2 = s * scale.g2;
-                    x3 = s * scale.g3;
                 } else {
                     x0 = times(s, scale.g0);
                     x1 = times(s, scale.g1);
                     x2 = times(s, scale.g2);
-                    x3 = times(s, scale.g3);
                 }
                 return;
             }
-            if (scale.size == 0) {
+            if (scale.size() == 0) {
                 scaleBy(h);
                 return;
             }
-            sameSize(scale.size, size);
+            sameSize(scale.size(), size);
             boolean finite = Double.isFinite(s) && Double.isFinite(h);
             if (size > SMALL) {
                 double[] gh = scale.grad;
@@ -994,12 +990,10 @@ public final class AutoDiff {
                 x0 = s * scale.g0 + h * x0;
                 x1 = s * scale.g1 + h * x1;
                 x2 = s * scale.g2 + h * x2;
-                x3 = s * scale.g3 + h * x3;
             } else {
                 x0 = times(s, scale.g0) + times(h, x0);
                 x1 = times(s, scale.g1) + times(h, x1);
                 x2 = times(s, scale.g2) + times(h, x2);
-                x3 = times(s, scale.g3) + times(h, x3);
             }
         }
 
@@ -1014,18 +1008,16 @@ public final class AutoDiff {
                 x0 = h * x0;
                 x1 = h * x1;
                 x2 = h * x2;
-                x3 = h * x3;
             } else {
                 x0 = times(h, x0);
                 x1 = times(h, x1);
                 x2 = times(h, x2);
-                x3 = times(h, x3);
             }
         }
 
         /** {@code this = base + this} for an owned non-constant gradient and a non-constant base. */
         void addTo(AutoDiff base) {
-            sameSize(base.size, size);
+            sameSize(base.size(), size);
             if (size > SMALL) {
                 double[] gb = base.grad;
                 for (int i = 0; i < size; i++) {
@@ -1035,13 +1027,12 @@ public final class AutoDiff {
                 x0 = base.g0 + x0;
                 x1 = base.g1 + x1;
                 x2 = base.g2 + x2;
-                x3 = base.g3 + x3;
             }
         }
 
         /** The value {@code v} with the owned gradient. */
         AutoDiff result(double v) {
-            return size > SMALL ? new AutoDiff(v, size, 0.0, 0.0, 0.0, 0.0, g) : new AutoDiff(v, size, x0, x1, x2, x3);
+            return size > SMALL ? new AutoDiff(v, 0.0, 0.0, 0.0, g) : new AutoDiff(v, size, x0, x1, x2);
         }
     }
 
@@ -1080,13 +1071,13 @@ public final class AutoDiff {
         if (!(o instanceof AutoDiff other) || Double.compare(value, other.value) != 0) {
             return false;
         }
-        if (size == 0 || other.size == 0) {
+        if (size() == 0 || other.size() == 0) {
             return isZero() && other.isZero();
         }
-        if (size != other.size) {
+        if (size() != other.size()) {
             return false;
         }
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < size(); i++) {
             double a = component(i);
             double b = other.component(i);
             if (a != b && !(Double.isNaN(a) && Double.isNaN(b))) {
@@ -1097,7 +1088,7 @@ public final class AutoDiff {
     }
 
     private boolean isZero() {
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < size(); i++) {
             if (component(i) != 0.0) {
                 return false;
             }
@@ -1109,7 +1100,7 @@ public final class AutoDiff {
     @Override
     public int hashCode() {
         int h = Double.hashCode(value);
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < size(); i++) {
             double gi = component(i);
             if (gi != 0.0) {
                 h += (31 * i + 17) * Double.hashCode(gi);
@@ -1121,6 +1112,6 @@ public final class AutoDiff {
     /** @return e.g. {@code "1.5 [0.0, 2.0]"}, or just {@code "1.5"} for a constant */
     @Override
     public String toString() {
-        return size == 0 ? Double.toString(value) : value + " " + Arrays.toString(gradient());
+        return size() == 0 ? Double.toString(value) : value + " " + Arrays.toString(gradient());
     }
 }
