@@ -26,9 +26,12 @@ import java.util.Objects;
  * {@code Infinity * 0 = NaN} does not spread into unrelated directions. Other components become
  * infinite (or NaN where the slope is NaN). The edge rules of each operation are documented on it.
  *
- * <p>Gradient arrays are shared between values when an operation leaves the gradient unchanged
- * ({@code a + 2.0} reuses {@code a}'s array); this is safe because no array ever escapes: {@link
- * #gradient()} returns a copy. Use {@link #SCALAR} to run code written against {@code Scalar<T>}.
+ * <p><b>Representation.</b> A gradient of at most {@value #SMALL} components is held in three fields of the
+ * object itself (one allocation per value, straight-line arithmetic), a larger one in an array. Both give the
+ * same results bit for bit: each component is computed by the same operations in the same order. Gradient
+ * arrays are shared between values when an operation leaves the gradient unchanged ({@code a + 2.0} reuses
+ * {@code a}'s array); this is safe because no array ever escapes: {@link #gradient()} returns a copy. Use
+ * {@link #SCALAR} to run code written against {@code Scalar<T>}.
  */
 public final class AutoDiff {
 
@@ -36,18 +39,99 @@ public final class AutoDiff {
     public static final Scalar<AutoDiff> SCALAR = AutoDiffScalar.INSTANCE;
 
     /** The constant 0 (zero gradient of any size). */
-    public static final AutoDiff ZERO = new AutoDiff(0.0, null);
+    public static final AutoDiff ZERO = new AutoDiff(0.0);
 
     /** The constant 1 (zero gradient of any size). */
-    public static final AutoDiff ONE = new AutoDiff(1.0, null);
+    public static final AutoDiff ONE = new AutoDiff(1.0);
+
+    /** The largest gradient size held in the fields {@code g0..g2} instead of an array. */
+    static final int SMALL = 3;
+
+    /**
+     * {@code SIZE_MARKERS[n]} stands for a gradient of {@code n <= SMALL} components held in the fields: its
+     * length is the size (its contents are never read). A marker instead of an int field keeps the object at
+     * 48 bytes instead of 56 (allocation is most of an operation's cost).
+     */
+    private static final double[][] SIZE_MARKERS = {null, new double[1], new double[2], new double[3]};
 
     private final double value;
-    /** The gradient; null for a constant (zero of any size), otherwise of length >= 1. Never escapes. */
+    /** The gradient's components when {@code 1 <= size <= SMALL}; those at and beyond the size are unused. */
+    private final double g0;
+    private final double g1;
+    private final double g2;
+    /**
+     * Null for a constant; a {@link #SIZE_MARKERS size marker} for a gradient held in the fields; otherwise the
+     * gradient (of more than SMALL components). Never escapes.
+     */
     private final double[] grad;
 
-    private AutoDiff(double value, double[] grad) {
+    /** A constant. */
+    private AutoDiff(double value) {
+        this(value, 0.0, 0.0, 0.0, null);
+    }
+
+    /** A value with a small gradient of {@code size} components in {@code g0..g2}. */
+    private AutoDiff(double value, int size, double g0, double g1, double g2) {
+        this(value, g0, g1, g2, SIZE_MARKERS[size]);
+    }
+
+    /** A value with the given fields: {@code grad} is null, a size marker or a gradient of more than SMALL. */
+    private AutoDiff(double value, double g0, double g1, double g2, double[] grad) {
         this.value = value;
+        this.g0 = g0;
+        this.g1 = g1;
+        this.g2 = g2;
         this.grad = grad;
+    }
+
+    /**
+     * A value owning the gradient array {@code g} (null for a constant): small gradients are moved into fields,
+     * larger ones kept (so the caller must not modify {@code g} afterwards).
+     */
+    private static AutoDiff owning(double value, double[] g) {
+        if (g == null) {
+            return new AutoDiff(value);
+        }
+        return fromSlice(value, g, 0, g.length, true);
+    }
+
+    /** A value whose gradient is {@code src[offset, offset + n)}; the array is kept if large and {@code keep}. */
+    private static AutoDiff fromSlice(double value, double[] src, int offset, int n, boolean keep) {
+        switch (n) {
+            case 0: return new AutoDiff(value);
+            case 1: return new AutoDiff(value, 1, src[offset], 0.0, 0.0);
+            case 2: return new AutoDiff(value, 2, src[offset], src[offset + 1], 0.0);
+            case 3: return new AutoDiff(value, 3, src[offset], src[offset + 1], src[offset + 2]);
+            default:
+                if (keep) {
+                    return new AutoDiff(value, 0.0, 0.0, 0.0, src);
+                }
+                double[] g = new double[n];
+                System.arraycopy(src, offset, g, 0, n);
+                return new AutoDiff(value, 0.0, 0.0, 0.0, g);
+        }
+    }
+
+    /** The given value with this value's gradient (shared, not copied). */
+    private AutoDiff withValue(double v) {
+        return new AutoDiff(v, g0, g1, g2, grad);
+    }
+
+    /** @return the gradient size: 0 for a constant */
+    private int size() {
+        return grad == null ? 0 : grad.length;
+    }
+
+    /** Component {@code i} of a non-constant gradient, {@code 0 <= i < size}. */
+    private double component(int i) {
+        if (size() > SMALL) {
+            return grad[i];
+        }
+        switch (i) {
+            case 0: return g0;
+            case 1: return g1;
+            default: return g2;
+        }
     }
 
     // ---- construction ----------------------------------------------------------------------------
@@ -59,7 +143,7 @@ public final class AutoDiff {
      * @return the constant
      */
     public static AutoDiff constant(double value) {
-        return new AutoDiff(value, null);
+        return new AutoDiff(value);
     }
 
     /**
@@ -80,7 +164,7 @@ public final class AutoDiff {
         Checks.index(index, n, "index");
         double[] g = new double[n];
         g[index] = 1.0;
-        return new AutoDiff(value, g);
+        return owning(value, g);
     }
 
     /**
@@ -93,7 +177,7 @@ public final class AutoDiff {
      */
     public static AutoDiff of(double value, double[] gradient) {
         Checks.notNull(gradient, "gradient");
-        return new AutoDiff(value, gradient.length == 0 ? null : gradient.clone());
+        return fromSlice(value, gradient, 0, gradient.length, false);
     }
 
     /**
@@ -112,19 +196,14 @@ public final class AutoDiff {
     public static AutoDiff of(double value, double[] gradients, int offset, int width) {
         Checks.notNull(gradients, "gradients");
         Objects.checkFromIndexSize(offset, width, gradients.length);
-        if (width == 0) {
-            return new AutoDiff(value, null);
-        }
-        double[] g = new double[width];
-        System.arraycopy(gradients, offset, g, 0, width);
-        return new AutoDiff(value, g);
+        return fromSlice(value, gradients, offset, width, false);
     }
 
     /**
      * A value computed by a function of several AutoDiff inputs whose partial derivatives are known (for
      * example from a compiled Jacobian): the chain rule {@code gradient = sum_j partials[offset + j] *
      * inputs[j].gradient} over the inputs listed in {@code columns} (those the value may depend on; the others'
-     * partials are taken as zero and not read), built in one new array (or, when a single input contributes
+     * partials are taken as zero and not read), built in one new gradient (or, when a single input contributes
      * and its partial is exactly 1, that input's gradient, shared as immutable gradients are). Zero partials
      * and constant inputs contribute nothing (a structural zero of a Jacobian does not turn an infinite input
      * gradient component into NaN); an infinite partial leaves the zero components of its input's gradient
@@ -152,55 +231,69 @@ public final class AutoDiff {
             throw new IndexOutOfBoundsException("partials from offset " + offset + " must hold " + inputs.length
                     + " entries, but partials.length = " + partials.length);
         }
-        double[] shared = onlyGradientWithUnitPartial(partials, offset, inputs, columns);
+        AutoDiff shared = onlyInputWithUnitPartial(partials, offset, inputs, columns);
         if (shared != null) {
-            return new AutoDiff(value, shared);
+            return shared.withValue(value);
         }
+        int n = 0;
         double[] g = null;
+        double x0 = 0.0;
+        double x1 = 0.0;
+        double x2 = 0.0;
         for (int j : columns) {
-            double[] h = inputs[j].grad;
-            if (h == null) {
+            AutoDiff h = inputs[j];
+            if (h.size() == 0) {
                 continue;
             }
-            if (g == null) {
-                g = new double[h.length];
+            if (n == 0) {
+                n = h.size();
+                g = n > SMALL ? new double[n] : null;
             }
             double d = partials[offset + j];
-            if (d != 0.0) {
-                addScaled(g, g.length, h, d);
+            if (d == 0.0) {
+                continue;
+            }
+            if (g != null) {
+                addScaled(g, n, h.grad, d);
+            } else if (Double.isFinite(d)) {
+                x0 += d * h.g0;
+                x1 += d * h.g1;
+                x2 += d * h.g2;
+            } else {
+                x0 += times(d, h.g0);
+                x1 += times(d, h.g1);
+                x2 += times(d, h.g2);
             }
         }
-        return new AutoDiff(value, g);
+        return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2);
     }
 
     /**
-     * Checks the listed inputs of {@link #chainRule} (null, column range, gradient sizes) and returns the
-     * gradient of the only non-constant input with a nonzero partial if that partial is exactly 1 (as
-     * {@code qdot = v} in mechanical systems): the chain rule's result is that gradient, shared instead of
-     * copied. Null otherwise.
+     * Checks the listed inputs of {@link #chainRule} (null, column range, gradient sizes) and returns the only
+     * non-constant input with a nonzero partial if that partial is exactly 1 (as {@code qdot = v} in mechanical
+     * systems): the chain rule's result has that input's gradient, shared instead of copied. Null otherwise.
      */
-    private static double[] onlyGradientWithUnitPartial(double[] partials, int offset, AutoDiff[] inputs,
+    private static AutoDiff onlyInputWithUnitPartial(double[] partials, int offset, AutoDiff[] inputs,
             int[] columns) {
-        double[] first = null;
-        double[] single = null;
+        int first = 0;
+        AutoDiff single = null;
         int contributing = 0;
         for (int j : columns) {
             AutoDiff input = inputs[Checks.index(j, inputs.length, "column")];
             if (input == null) {
                 throw new NullPointerException("inputs[" + j + "] must not be null");
             }
-            double[] h = input.grad;
-            if (h == null) {
+            if (input.size() == 0) {
                 continue;
             }
-            if (first == null) {
-                first = h;
+            if (first == 0) {
+                first = input.size();
             }
-            sameSize(first, h);
+            sameSize(first, input.size());
             double d = partials[offset + j];
             if (d != 0.0) {
                 contributing++;
-                single = d == 1.0 ? h : null;
+                single = d == 1.0 ? input : null;
             }
         }
         return contributing == 1 ? single : null;
@@ -220,7 +313,7 @@ public final class AutoDiff {
      * @return the gradient size, {@code >= 0}
      */
     public int gradientSize() {
-        return grad == null ? 0 : grad.length;
+        return size();
     }
 
     /**
@@ -229,7 +322,7 @@ public final class AutoDiff {
      * @return true for a constant
      */
     public boolean isConstant() {
-        return grad == null;
+        return size() == 0;
     }
 
     /**
@@ -238,7 +331,12 @@ public final class AutoDiff {
      * @return a copy of the partial derivatives; an empty array for a constant
      */
     public double[] gradient() {
-        return grad == null ? new double[0] : grad.clone();
+        if (size() > SMALL) {
+            return grad.clone();
+        }
+        double[] g = new double[size()];
+        copySmall(g, 0);
+        return g;
     }
 
     /**
@@ -255,15 +353,36 @@ public final class AutoDiff {
     public void copyGradientTo(double[] target, int offset, int width) {
         Checks.notNull(target, "target");
         Objects.checkFromIndexSize(offset, width, target.length);
-        if (grad == null) {
+        if (size() == 0) {
             Arrays.fill(target, offset, offset + width, 0.0);
             return;
         }
-        if (grad.length != width) {
+        if (size() != width) {
             throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
-                    + " and " + grad.length);
+                    + " and " + size());
         }
-        System.arraycopy(grad, 0, target, offset, width);
+        if (size() > SMALL) {
+            System.arraycopy(grad, 0, target, offset, width);
+        } else {
+            copySmall(target, offset);
+        }
+    }
+
+    /** Writes the {@code size <= SMALL} components of the fields to {@code target} from {@code offset}. */
+    private void copySmall(double[] target, int offset) {
+        switch (size()) {
+            case 3:
+                target[offset + 2] = g2;
+                // fall through
+            case 2:
+                target[offset + 1] = g1;
+                // fall through
+            case 1:
+                target[offset] = g0;
+                break;
+            default:
+                break;
+        }
     }
 
     /**
@@ -274,13 +393,13 @@ public final class AutoDiff {
      * @throws IndexOutOfBoundsException if {@code i} is negative or, for a non-constant, {@code >= gradientSize()}
      */
     public double derivative(int i) {
-        if (grad == null) {
+        if (size() == 0) {
             if (i < 0) {
                 throw new IndexOutOfBoundsException("i = " + i + " is negative");
             }
             return 0.0;
         }
-        return grad[Checks.index(i, grad.length, "i")];
+        return component(Checks.index(i, size(), "i"));
     }
 
     // ---- arithmetic ------------------------------------------------------------------------------
@@ -292,18 +411,21 @@ public final class AutoDiff {
      * @return {@code this + b}; gradient {@code g_a + g_b}
      */
     public AutoDiff add(AutoDiff b) {
-        if (b.grad == null) {
-            return new AutoDiff(value + b.value, grad);
+        if (b.size() == 0) {
+            return withValue(value + b.value);
         }
-        if (grad == null) {
-            return new AutoDiff(value + b.value, b.grad);
+        if (size() == 0) {
+            return b.withValue(value + b.value);
         }
-        int n = sameSize(grad, b.grad);
+        int n = sameSize(size(), b.size());
+        if (n <= SMALL) {
+            return new AutoDiff(value + b.value, g0 + b.g0, g1 + b.g1, g2 + b.g2, grad);
+        }
         double[] g = new double[n];
         for (int i = 0; i < n; i++) {
             g[i] = grad[i] + b.grad[i];
         }
-        return new AutoDiff(value + b.value, g);
+        return new AutoDiff(value + b.value, 0.0, 0.0, 0.0, g);
     }
 
     /**
@@ -313,7 +435,7 @@ public final class AutoDiff {
      * @return {@code this + b}; the gradient is shared, not copied
      */
     public AutoDiff add(double b) {
-        return new AutoDiff(value + b, grad);
+        return withValue(value + b);
     }
 
     /**
@@ -323,18 +445,21 @@ public final class AutoDiff {
      * @return {@code this - b}; gradient {@code g_a - g_b}
      */
     public AutoDiff sub(AutoDiff b) {
-        if (b.grad == null) {
-            return new AutoDiff(value - b.value, grad);
+        if (b.size() == 0) {
+            return withValue(value - b.value);
         }
-        if (grad == null) {
-            return new AutoDiff(value - b.value, scaled(b.grad, -1.0));
+        if (size() == 0) {
+            return b.chain(value - b.value, -1.0);
         }
-        int n = sameSize(grad, b.grad);
+        int n = sameSize(size(), b.size());
+        if (n <= SMALL) {
+            return new AutoDiff(value - b.value, g0 - b.g0, g1 - b.g1, g2 - b.g2, grad);
+        }
         double[] g = new double[n];
         for (int i = 0; i < n; i++) {
             g[i] = grad[i] - b.grad[i];
         }
-        return new AutoDiff(value - b.value, g);
+        return new AutoDiff(value - b.value, 0.0, 0.0, 0.0, g);
     }
 
     /**
@@ -344,7 +469,7 @@ public final class AutoDiff {
      * @return {@code this - b}; the gradient is shared, not copied
      */
     public AutoDiff sub(double b) {
-        return new AutoDiff(value - b, grad);
+        return withValue(value - b);
     }
 
     /**
@@ -354,12 +479,12 @@ public final class AutoDiff {
      * @return {@code a - this}; gradient {@code -g}
      */
     public AutoDiff subFrom(double a) {
-        return new AutoDiff(a - value, scaled(grad, -1.0));
+        return chain(a - value, -1.0);
     }
 
     /** @return {@code -this}; gradient {@code -g} */
     public AutoDiff neg() {
-        return new AutoDiff(-value, scaled(grad, -1.0));
+        return chain(-value, -1.0);
     }
 
     /**
@@ -384,7 +509,7 @@ public final class AutoDiff {
      * @return {@code this * b}; gradient {@code b g}
      */
     public AutoDiff mul(double b) {
-        return new AutoDiff(value * b, scaled(grad, b));
+        return chain(value * b, b);
     }
 
     /**
@@ -404,7 +529,7 @@ public final class AutoDiff {
      * @return {@code this / b}; gradient {@code g / b}
      */
     public AutoDiff div(double b) {
-        return new AutoDiff(value / b, scaled(grad, 1.0 / b));
+        return chain(value / b, 1.0 / b);
     }
 
     /**
@@ -532,8 +657,8 @@ public final class AutoDiff {
      */
     public AutoDiff pow(double p) {
         double v = Math.pow(value, p);
-        if (grad == null) {
-            return new AutoDiff(v, null);
+        if (size() == 0) {
+            return new AutoDiff(v);
         }
         return chain(v, p == 0.0 ? 0.0 : p * Math.pow(value, p - 1.0));
     }
@@ -547,8 +672,8 @@ public final class AutoDiff {
      */
     public AutoDiff pow(int n) {
         double v = DoubleScalar.powInt(value, n);
-        if (grad == null) {
-            return new AutoDiff(v, null);
+        if (size() == 0) {
+            return new AutoDiff(v);
         }
         if (n == 0) {
             return chain(v, 0.0);
@@ -571,7 +696,7 @@ public final class AutoDiff {
      * @return {@code this^p}
      */
     public AutoDiff pow(AutoDiff p) {
-        if (p.grad == null) {
+        if (p.size() == 0) {
             return pow(p.value);
         }
         double v = Math.pow(value, p.value);
@@ -600,7 +725,7 @@ public final class AutoDiff {
      *     at 0 has no finite slope), so the result carries no gradient
      */
     public AutoDiff sign() {
-        return new AutoDiff(Math.signum(value), null);
+        return new AutoDiff(Math.signum(value));
     }
 
     /**
@@ -653,14 +778,26 @@ public final class AutoDiff {
 
     /** The result {@code v} of a unary function with local slope {@code d}: gradient {@code d g}. */
     private AutoDiff chain(double v, double d) {
-        return new AutoDiff(v, scaled(grad, d));
+        double[] m = grad;
+        if (m == null) {
+            return new AutoDiff(v);
+        }
+        if (m.length > SMALL) {
+            return new AutoDiff(v, 0.0, 0.0, 0.0, scaled(m, d));
+        }
+        if (Double.isFinite(d)) {
+            return new AutoDiff(v, d * g0, d * g1, d * g2, m);
+        }
+        return new AutoDiff(v, times(d, g0), times(d, g1), times(d, g2), m);
+    }
+
+    /** {@code d * g} for a non-finite {@code d}: a zero component stays zero. */
+    private static double times(double d, double g) {
+        return g == 0.0 ? 0.0 : d * g;
     }
 
     /** Gradient {@code d * g}, with zero components kept zero when {@code d} is not finite. */
     private static double[] scaled(double[] g, double d) {
-        if (g == null) {
-            return null;
-        }
         double[] out = new double[g.length];
         if (Double.isFinite(d)) {
             for (int i = 0; i < g.length; i++) {
@@ -668,7 +805,7 @@ public final class AutoDiff {
             }
         } else {
             for (int i = 0; i < g.length; i++) {
-                out[i] = g[i] == 0.0 ? 0.0 : d * g[i];
+                out[i] = times(d, g[i]);
             }
         }
         return out;
@@ -676,132 +813,227 @@ public final class AutoDiff {
 
     /** The result {@code v} of a binary function with partials {@code da}, {@code db}: {@code da g_a + db g_b}. */
     private static AutoDiff combine(double v, double da, AutoDiff a, double db, AutoDiff b) {
-        if (b.grad == null) {
-            return new AutoDiff(v, scaled(a.grad, da));
+        if (b.size() == 0) {
+            return a.chain(v, da);
         }
-        if (a.grad == null) {
-            return new AutoDiff(v, scaled(b.grad, db));
+        if (a.size() == 0) {
+            return b.chain(v, db);
         }
-        int n = sameSize(a.grad, b.grad);
+        int n = sameSize(a.size(), b.size());
+        boolean finite = Double.isFinite(da) && Double.isFinite(db);
+        if (n <= SMALL) {
+            if (finite) {
+                return new AutoDiff(v, da * a.g0 + db * b.g0, da * a.g1 + db * b.g1, da * a.g2 + db * b.g2,
+                        a.grad);
+            }
+            return new AutoDiff(v, times(da, a.g0) + times(db, b.g0), times(da, a.g1) + times(db, b.g1),
+                    times(da, a.g2) + times(db, b.g2), a.grad);
+        }
         double[] ga = a.grad;
         double[] gb = b.grad;
         double[] g = new double[n];
-        if (Double.isFinite(da) && Double.isFinite(db)) {
+        if (finite) {
             for (int i = 0; i < n; i++) {
                 g[i] = da * ga[i] + db * gb[i];
             }
         } else {
             for (int i = 0; i < n; i++) {
-                g[i] = (ga[i] == 0.0 ? 0.0 : da * ga[i]) + (gb[i] == 0.0 ? 0.0 : db * gb[i]);
+                g[i] = times(da, ga[i]) + times(db, gb[i]);
             }
         }
-        return new AutoDiff(v, g);
+        return new AutoDiff(v, 0.0, 0.0, 0.0, g);
     }
 
     /**
      * {@code base + sum_i c[i] t[i]} for {@link AutoDiffScalar#linearCombination}, bit for bit equal to the
      * chain of {@link #add(AutoDiff)} and {@link #mul(double)} in the same order, but with at most one new
-     * gradient array: constants contribute only their value, and the first term with a gradient starts the
-     * array (as the chain's {@code add} would take that term's gradient as it is). Arguments are checked by
-     * the caller.
+     * gradient: constants contribute only their value, and the first term with a gradient starts it (as the
+     * chain's {@code add} would take that term's gradient as it is). Arguments are checked by the caller.
      */
     static AutoDiff linearCombination(AutoDiff base, double[] c, AutoDiff[] t, int count) {
         double v = base.value;
-        double[] g = null;
-        boolean own = false;
+        Accumulator sum = new Accumulator(base);
         for (int i = 0; i < count; i++) {
             AutoDiff term = t[i];
             double ci = c[i];
             v += term.value * ci;
-            if (term.grad == null) {
-                continue;
+            if (term.size() != 0) {
+                sum.addScaled(term, ci);
             }
-            if (g == null && base.grad == null) {
-                g = scaled(term.grad, ci);
-                own = true;
-                continue;
-            }
-            if (!own) {
-                g = base.grad.clone();
-                own = true;
-            }
-            addScaled(g, sameSize(g, term.grad), term.grad, ci);
         }
-        return new AutoDiff(v, own ? g : base.grad);
+        return sum.owned ? sum.result(v) : base.withValue(v);
     }
 
     /**
      * {@code base + scale * linearCombination(ZERO, c, t, count)} for {@link AutoDiffScalar#scaledLinearCombination},
      * bit for bit equal to that chain of {@link #linearCombination}, {@link #mul(AutoDiff)} and {@link
      * #add(AutoDiff)}, each component computed by the same operations in the same order, but with at most one
-     * new gradient array: the sum's gradient is built in it and then scaled and shifted in place. Arguments are
+     * new gradient: the sum's gradient is built in it and then scaled and shifted in place. Arguments are
      * checked by the caller.
      */
     static AutoDiff scaledLinearCombination(AutoDiff base, AutoDiff scale, double[] c, AutoDiff[] t, int count) {
         double sum = ZERO.value;
-        double[] g = null;
+        Accumulator g = new Accumulator(ZERO);
         for (int i = 0; i < count; i++) {
             AutoDiff term = t[i];
             double ci = c[i];
             sum += term.value * ci;
-            if (term.grad == null) {
-                continue;
-            }
-            if (g == null) {
-                g = scaled(term.grad, ci);
-            } else {
-                addScaled(g, sameSize(g, term.grad), term.grad, ci);
+            if (term.size() != 0) {
+                g.addScaled(term, ci);
             }
         }
-        double[] product = productGradient(scale, sum, g);
+        g.multiply(scale, sum);
         double v = base.value + scale.value * sum;
-        if (product == null) {
-            return new AutoDiff(v, base.grad);
+        if (g.size == 0) {
+            return base.withValue(v);
         }
-        if (base.grad != null) {
-            double[] gb = base.grad;
-            for (int i = 0, n = sameSize(gb, product); i < n; i++) {
-                product[i] = gb[i] + product[i];
-            }
+        if (base.size() != 0) {
+            g.addTo(base);
         }
-        return new AutoDiff(v, product);
+        return g.result(v);
     }
 
     /**
-     * The gradient of {@code scale * s} as {@link #mul(AutoDiff)} computes it, for a sum {@code s} whose gradient
-     * {@code gs} (null if constant) the caller owns: it is overwritten and returned where {@code mul} would
-     * allocate.
+     * A gradient being summed by {@link #linearCombination} and {@link #scaledLinearCombination}: small sizes in
+     * four locals, larger ones in an array, each step the operations of the unfused chain on every component.
+     * Made per call and never stored, so the JIT can keep its fields in registers.
      */
-    private static double[] productGradient(AutoDiff scale, double s, double[] gs) {
-        double h = scale.value;
-        double[] gh = scale.grad;
-        if (gs == null) {
-            return scaled(gh, s);
+    private static final class Accumulator {
+        /** The size so far; 0 while the sum is a constant. */
+        int size;
+        /** Whether the gradient is this accumulator's own (not the base's, which is only read). */
+        boolean owned;
+        double x0;
+        double x1;
+        double x2;
+        /** The gradient when {@code size > SMALL}: the base's (not owned) or a new array. */
+        double[] g;
+
+        Accumulator(AutoDiff base) {
+            size = base.size();
+            x0 = base.g0;
+            x1 = base.g1;
+            x2 = base.g2;
+            g = base.grad;
         }
-        int n = gs.length;
-        if (gh == null) {
-            if (Double.isFinite(h)) {
-                for (int i = 0; i < n; i++) {
-                    gs[i] = h * gs[i];
+
+        /** {@code this += d * term} for a non-constant term, as the chain's {@code add(term.mul(d))}. */
+        void addScaled(AutoDiff term, double d) {
+            if (size == 0) {
+                size = term.size();
+                owned = true;
+                if (size > SMALL) {
+                    g = scaled(term.grad, d);
+                } else if (Double.isFinite(d)) {
+                    x0 = d * term.g0;
+                    x1 = d * term.g1;
+                    x2 = d * term.g2;
+                } else {
+                    x0 = times(d, term.g0);
+                    x1 = times(d, term.g1);
+                    x2 = times(d, term.g2);
+                }
+                return;
+            }
+            sameSize(size, term.size());
+            if (size > SMALL) {
+                if (!owned) {
+                    g = g.clone();
+                }
+                AutoDiff.addScaled(g, size, term.grad, d);
+            } else if (Double.isFinite(d)) {
+                x0 += d * term.g0;
+                x1 += d * term.g1;
+                x2 += d * term.g2;
+            } else {
+                x0 += times(d, term.g0);
+                x1 += times(d, term.g1);
+                x2 += times(d, term.g2);
+            }
+            owned = true;
+        }
+
+        /**
+         * {@code this = scale * s} for the sum {@code s} whose gradient this holds (owned, or a constant), as
+         * {@link #mul(AutoDiff)} computes its gradient: {@code s g_scale + h g_s}.
+         */
+        void multiply(AutoDiff scale, double s) {
+            double h = scale.value;
+            if (size == 0) {
+                size = scale.size();
+                owned = true;
+                if (size > SMALL) {
+                    g = scaled(scale.grad, s);
+                } else if (Double.isFinite(s)) {
+                    x0 = s * scale.g0;
+                    x1 = s * scale.g1;
+                    x2 = s * scale.g2;
+                } else {
+                    x0 = times(s, scale.g0);
+                    x1 = times(s, scale.g1);
+                    x2 = times(s, scale.g2);
+                }
+                return;
+            }
+            if (scale.size() == 0) {
+                scaleBy(h);
+                return;
+            }
+            sameSize(scale.size(), size);
+            boolean finite = Double.isFinite(s) && Double.isFinite(h);
+            if (size > SMALL) {
+                double[] gh = scale.grad;
+                for (int i = 0; i < size; i++) {
+                    g[i] = finite ? s * gh[i] + h * g[i] : times(s, gh[i]) + times(h, g[i]);
+                }
+            } else if (finite) {
+                x0 = s * scale.g0 + h * x0;
+                x1 = s * scale.g1 + h * x1;
+                x2 = s * scale.g2 + h * x2;
+            } else {
+                x0 = times(s, scale.g0) + times(h, x0);
+                x1 = times(s, scale.g1) + times(h, x1);
+                x2 = times(s, scale.g2) + times(h, x2);
+            }
+        }
+
+        /** {@code this = h * this} for an owned non-constant gradient. */
+        private void scaleBy(double h) {
+            boolean finite = Double.isFinite(h);
+            if (size > SMALL) {
+                for (int i = 0; i < size; i++) {
+                    g[i] = finite ? h * g[i] : times(h, g[i]);
+                }
+            } else if (finite) {
+                x0 = h * x0;
+                x1 = h * x1;
+                x2 = h * x2;
+            } else {
+                x0 = times(h, x0);
+                x1 = times(h, x1);
+                x2 = times(h, x2);
+            }
+        }
+
+        /** {@code this = base + this} for an owned non-constant gradient and a non-constant base. */
+        void addTo(AutoDiff base) {
+            sameSize(base.size(), size);
+            if (size > SMALL) {
+                double[] gb = base.grad;
+                for (int i = 0; i < size; i++) {
+                    g[i] = gb[i] + g[i];
                 }
             } else {
-                for (int i = 0; i < n; i++) {
-                    gs[i] = gs[i] == 0.0 ? 0.0 : h * gs[i];
-                }
-            }
-            return gs;
-        }
-        sameSize(gh, gs);
-        if (Double.isFinite(s) && Double.isFinite(h)) {
-            for (int i = 0; i < n; i++) {
-                gs[i] = s * gh[i] + h * gs[i];
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                gs[i] = (gh[i] == 0.0 ? 0.0 : s * gh[i]) + (gs[i] == 0.0 ? 0.0 : h * gs[i]);
+                x0 = base.g0 + x0;
+                x1 = base.g1 + x1;
+                x2 = base.g2 + x2;
             }
         }
-        return gs;
+
+        /** The value {@code v} with the owned gradient. */
+        AutoDiff result(double v) {
+            return size > SMALL ? new AutoDiff(v, 0.0, 0.0, 0.0, g) : new AutoDiff(v, size, x0, x1, x2);
+        }
     }
 
     /** {@code g += d * h}, with zero components of {@code h} contributing zero when {@code d} is not finite. */
@@ -812,17 +1044,16 @@ public final class AutoDiff {
             }
         } else {
             for (int i = 0; i < n; i++) {
-                g[i] += h[i] == 0.0 ? 0.0 : d * h[i];
+                g[i] += times(d, h[i]);
             }
         }
     }
 
-    private static int sameSize(double[] a, double[] b) {
-        if (a.length != b.length) {
-            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes "
-                    + a.length + " and " + b.length);
+    private static int sameSize(int a, int b) {
+        if (a != b) {
+            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + a + " and " + b);
         }
-        return a.length;
+        return a;
     }
 
     // ---- Object ----------------------------------------------------------------------------------
@@ -840,26 +1071,26 @@ public final class AutoDiff {
         if (!(o instanceof AutoDiff other) || Double.compare(value, other.value) != 0) {
             return false;
         }
-        if (grad == null || other.grad == null) {
-            return isZero(grad) && isZero(other.grad);
+        if (size() == 0 || other.size() == 0) {
+            return isZero() && other.isZero();
         }
-        if (grad.length != other.grad.length) {
+        if (size() != other.size()) {
             return false;
         }
-        for (int i = 0; i < grad.length; i++) {
-            if (grad[i] != other.grad[i] && !(Double.isNaN(grad[i]) && Double.isNaN(other.grad[i]))) {
+        for (int i = 0; i < size(); i++) {
+            double a = component(i);
+            double b = other.component(i);
+            if (a != b && !(Double.isNaN(a) && Double.isNaN(b))) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isZero(double[] g) {
-        if (g != null) {
-            for (double x : g) {
-                if (x != 0.0) {
-                    return false;
-                }
+    private boolean isZero() {
+        for (int i = 0; i < size(); i++) {
+            if (component(i) != 0.0) {
+                return false;
             }
         }
         return true;
@@ -869,11 +1100,10 @@ public final class AutoDiff {
     @Override
     public int hashCode() {
         int h = Double.hashCode(value);
-        if (grad != null) {
-            for (int i = 0; i < grad.length; i++) {
-                if (grad[i] != 0.0) {
-                    h += (31 * i + 17) * Double.hashCode(grad[i]);
-                }
+        for (int i = 0; i < size(); i++) {
+            double gi = component(i);
+            if (gi != 0.0) {
+                h += (31 * i + 17) * Double.hashCode(gi);
             }
         }
         return h;
@@ -882,6 +1112,6 @@ public final class AutoDiff {
     /** @return e.g. {@code "1.5 [0.0, 2.0]"}, or just {@code "1.5"} for a constant */
     @Override
     public String toString() {
-        return grad == null ? Double.toString(value) : value + " " + Arrays.toString(grad);
+        return size() == 0 ? Double.toString(value) : value + " " + Arrays.toString(gradient());
     }
 }

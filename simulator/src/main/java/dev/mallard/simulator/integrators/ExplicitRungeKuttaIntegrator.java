@@ -137,10 +137,15 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     @Override
     final boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0,
             ScalarVector<T> x1, ScalarVector<T> err) {
-        if (tangents == null) {
-            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        if (tangents != null) {
+            return stepTangents(t0, null, h, null, x0, f0, x1, err);
         }
-        return stepTangents(t0, null, h, null, x0, f0, x1, err);
+        if (arraySums != null) {
+            // AutoDiff objects summed on arrays: the constant times stay doubles, made into objects only if a
+            // row falls back to the objects' sums
+            return stepObjects(t0, null, h, null, x0, f0, x1, err);
+        }
+        return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
     }
 
     @Override
@@ -149,6 +154,18 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (tangents != null) {
             return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
+        // the step size's value is read only for the array sums (a symbolic one may have none)
+        return stepObjects(Double.NaN, t0, arraySums == null ? Double.NaN : scalar().value(h), h, x0, f0, x1, err);
+    }
+
+    /**
+     * The generic step on the system's objects. The times are given as objects, or (only with {@link #arraySums})
+     * as null objects standing for constants of the values {@code t0v} and {@code hv}, made only if a row sums on
+     * the objects, so that a step of constant times makes no time object (each is an allocation per step). {@code
+     * hv} is also read whenever the sums run on arrays; {@code t0v} only when {@code t0g} is null.
+     */
+    private boolean stepObjects(double t0v, T t0g, double hv, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         Scalar<T> sc = scalar();
         int s = tableau.stages();
         int n = x0.size();
@@ -157,29 +174,38 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         if (k[0] != f0) {
             k[0] = f0;
         }
-        // A new array each step: the stage sums store young values into it, and stores into a long-lived array
-        // cost G1 a card-marking fence each; those into an array allocated now do not.
-        T[] terms = sc.newArray(s);
+        // Made when a row sums on the objects, new each step: the sums store young values into it, and stores into
+        // a long-lived array cost G1 a card-marking fence each; those into an array allocated now do not.
+        T[] terms = null;
+        T h = hg;
         AutoDiffStageSums sums = arraySums;
-        double hv = sums == null ? Double.NaN : sc.value(h);
-        boolean onArrays = sums != null && ((AutoDiff) h).isConstant() && sums.start(hv, autoDiff(x0), autoDiff(f0));
+        boolean onArrays = sums != null && (hg == null || ((AutoDiff) hg).isConstant())
+                && sums.start(hv, autoDiff(x0), autoDiff(f0));
         // stage states are built in the context's own vector, so evaluating them copies nothing
         ScalarVector<T> stage = contextStateVector();
         for (int i = 1; i < s; i++) {
             if (onArrays && sums.sums(i)) {
                 sums.stage(i, hv, autoDiff(stage));
             } else {
+                terms = terms == null ? sc.newArray(s) : terms;
+                h = h == null ? sc.of(hv) : h;
                 TableauRow row = tableau.stageRow(i);
                 for (int j = 0; j < n; j++) {
                     stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
                 }
             }
-            evalStageDerivatives(t0, h, tableau.c(i), stage, k[i]);
+            if (t0g == null) {
+                evalDerivativesAtConstantTime(t0v + hv * tableau.c(i), stage, k[i]);
+            } else {
+                evalStageDerivatives(t0g, hg, tableau.c(i), stage, k[i]);
+            }
             onArrays = onArrays && sums.readStage(i, autoDiff(k[i]));
         }
         if (onArrays && sums.sums(s)) {
             sums.stage(s, hv, autoDiff(x1));
         } else {
+            terms = terms == null ? sc.newArray(s) : terms;
+            h = h == null ? sc.of(hv) : h;
             TableauRow weights = tableau.weightRow();
             for (int j = 0; j < n; j++) {
                 x1.set(j, weights.step(sc, x0.get(j), h, k, j, terms));
@@ -191,7 +217,8 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
                     err.setValue(j, sums.errorValue(hv, j));
                 }
             } else {
-                storeError(sc, tableau.errorRow(), h, k, err, terms);
+                storeError(sc, tableau.errorRow(), h == null ? sc.of(hv) : h, k, err,
+                        terms == null ? sc.newArray(s) : terms);
             }
         }
         if (tableau.isFirstSameAsLast()) {

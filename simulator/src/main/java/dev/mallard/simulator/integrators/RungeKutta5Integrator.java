@@ -203,10 +203,15 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     @Override
     boolean stepAtConstantTimes(double t0, double h, ScalarVector<T> x0, ScalarVector<T> f0, ScalarVector<T> x1,
             ScalarVector<T> err) {
-        if (tangents == null) {
-            return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
+        if (tangents != null) {
+            return stepTangents(t0, null, h, null, x0, f0, x1, err);
         }
-        return stepTangents(t0, null, h, null, x0, f0, x1, err);
+        if (arraySums != null) {
+            // AutoDiff objects summed on arrays: the constant times stay doubles, made into objects only if a
+            // row falls back to the objects' sums
+            return stepObjects(t0, null, h, null, x0, f0, x1, err);
+        }
+        return super.stepAtConstantTimes(t0, h, x0, f0, x1, err);
     }
 
     @Override
@@ -215,6 +220,18 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (tangents != null) {
             return stepTangents(scalar().value(t0), t0, scalar().value(h), h, x0, f0, x1, err);
         }
+        // the step size's value is read only for the array sums (a symbolic one may have none)
+        return stepObjects(Double.NaN, t0, arraySums == null ? Double.NaN : scalar().value(h), h, x0, f0, x1, err);
+    }
+
+    /**
+     * The generic step on the system's objects. The times are given as objects, or (only with {@link #arraySums})
+     * as null objects standing for constants of the values {@code t0v} and {@code hv}, made only if a row sums on
+     * the objects, so that a step of constant times makes no time object (each is an allocation per step). {@code
+     * hv} is also read whenever the sums run on arrays; {@code t0v} only when {@code t0g} is null.
+     */
+    private boolean stepObjects(double t0v, T t0g, double hv, T hg, ScalarVector<T> x0, ScalarVector<T> f0,
+            ScalarVector<T> x1, ScalarVector<T> err) {
         Scalar<T> s = scalar();
         int n = x0.size();
         ScalarVector<T>[] k = kg;
@@ -222,12 +239,12 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
         if (k[0] != f0) {
             k[0] = f0;
         }
-        // A new array each step: the stage sums store young values into it, and stores into a long-lived array
-        // cost G1 a card-marking fence each; those into an array allocated now do not.
-        T[] terms = s.newArray(STAGES);
+        // Made when a row sums on the objects, new each step: the sums store young values into it, and stores into
+        // a long-lived array cost G1 a card-marking fence each; those into an array allocated now do not.
+        T[] terms = null;
+        T h = hg;
         AutoDiffStageSums sums = arraySums;
-        double hv = sums == null ? Double.NaN : s.value(h);
-        boolean onArrays = sums != null && ((AutoDiff) h).isConstant()
+        boolean onArrays = sums != null && (hg == null || ((AutoDiff) hg).isConstant())
                 && sums.start(hv, ExplicitRungeKuttaIntegrator.autoDiff(x0), ExplicitRungeKuttaIntegrator.autoDiff(f0));
         // stage states are built in the context's own vector, so evaluating them copies nothing
         ScalarVector<T> x = contextStateVector();
@@ -235,12 +252,18 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
             if (onArrays && sums.sums(i)) {
                 sums.stage(i, hv, ExplicitRungeKuttaIntegrator.autoDiff(x));
             } else {
+                terms = terms == null ? s.newArray(STAGES) : terms;
+                h = h == null ? s.of(hv) : h;
                 TableauRow row = TABLEAU.stageRow(i);
                 for (int j = 0; j < n; j++) {
                     x.set(j, row.step(s, x0.get(j), h, k, j, terms));
                 }
             }
-            evalStageDerivatives(t0, h, TABLEAU.c(i), x, k[i]);
+            if (t0g == null) {
+                evalDerivativesAtConstantTime(t0v + hv * TABLEAU.c(i), x, k[i]);
+            } else {
+                evalStageDerivatives(t0g, hg, TABLEAU.c(i), x, k[i]);
+            }
             onArrays = onArrays && sums.readStage(i, ExplicitRungeKuttaIntegrator.autoDiff(k[i]));
         }
         // the last stage is evaluated at x0 + h sum(b k): that is x1
@@ -251,7 +274,8 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
                     err.setValue(j, sums.errorValue(hv, j));
                 }
             } else {
-                ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h, k, err, terms);
+                ExplicitRungeKuttaIntegrator.storeError(s, TABLEAU.errorRow(), h == null ? s.of(hv) : h, k, err,
+                        terms == null ? s.newArray(STAGES) : terms);
             }
         }
         finishGenericStep(x0, x1);

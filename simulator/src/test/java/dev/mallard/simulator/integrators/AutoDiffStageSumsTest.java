@@ -103,6 +103,35 @@ class AutoDiffStageSumsTest {
         }
     }
 
+    /**
+     * With error control the steps of constant times keep their times as doubles and make the step size's object
+     * only where a row or the error estimate falls back to the object sums (here after the derivative turns
+     * constant); the step sizes chosen from those estimates and the values must be the double run's, bit for bit.
+     */
+    @Test
+    void errorControlledStagesTurningConstantTakeTheDoubleRunsStepsAndValues() {
+        for (String scheme : new String[] {"runge_kutta3", "runge_kutta5"}) {
+            Switching<AutoDiff> sys = new Switching<>(AutoDiff.SCALAR);
+            Context<AutoDiff> c = sys.createDefaultContext();
+            setVariables(c);
+            IntegratorBase<AutoDiff> in = IntegrationSchemes.create(scheme, sys, H, c);
+            Switching<Double> twin = new Switching<>(Scalar.DOUBLE);
+            Context<Double> cd = twin.createDefaultContext();
+            IntegratorBase<Double> ind = IntegrationSchemes.create(scheme, twin, H, cd);
+            for (IntegratorBase<?> each : List.of(in, ind)) {
+                each.setTargetAccuracy(1e-7);
+                each.initialize();
+                each.integrateWithMultipleStepsToTime(1.0);
+            }
+            assertTrue(in.getNumStepsTaken() > STEPS, scheme + ": " + in.getNumStepsTaken() + " steps");
+            assertEquals(ind.getNumStepsTaken(), in.getNumStepsTaken(), scheme + " steps");
+            for (int j = 0; j < 2; j++) {
+                assertEquals(Double.doubleToRawLongBits(cd.getContinuousState().get(j)),
+                        Double.doubleToRawLongBits(c.getContinuousState().get(j).value()), scheme + " x[" + j + "]");
+            }
+        }
+    }
+
     /** Random start and stages of n entries of width w; every row compared with the object sums. */
     private static void compareRows(Random random, int n, int w, double h) {
         int s = DOPRI.stages();
