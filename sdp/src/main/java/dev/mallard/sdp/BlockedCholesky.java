@@ -313,21 +313,62 @@ final class BlockedCholesky {
     /**
      * As {@link #solve}, for a factor whose upper triangle holds L' ({@link #copyLowerToUpper}): the back
      * substitution reads row i of L' instead of column i of L (one cache line per eight terms instead of one
-     * per term), with the same operations in the same order, so the solution is bit for bit {@link #solve}'s.
+     * per term), and the forward substitution goes four rows at a time ({@link #forwardRows}), with the same
+     * operations in the same order, so the solution is bit for bit {@link #solve}'s.
      *
      * @param factor the factor with L' copied onto its upper triangle (n x n row-major); not modified
      * @param n the dimension
      * @param b the right-hand side (length at least n); modified
      */
     static void solveTransposed(double[] factor, int n, double[] b) {
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            forwardRows(factor, n, b, i);
+        }
+        for (; i < n; i++) {
             int rowI = i * n;
             b[i] = subtractProducts(b[i], factor, rowI, b, 0, 0, i) / factor[rowI + i];
         }
-        for (int i = n - 1; i >= 0; i--) {
+        for (i = n - 1; i >= 0; i--) {
             int rowI = i * n;
             b[i] = subtractProducts(b[i], factor, rowI, b, 0, i + 1, n) / factor[rowI + i];
         }
+    }
+
+    /**
+     * Rows i..i+3 of the forward substitution: their terms k < i as four independent chains side by side
+     * (one chain waits on each subtraction; four overlap), then each row's remaining terms in order, so
+     * every b_r is the same sum, in the same order, as one row at a time.
+     */
+    private static void forwardRows(double[] factor, int n, double[] b, int i) {
+        int r0 = i * n;
+        int r1 = r0 + n;
+        int r2 = r1 + n;
+        int r3 = r2 + n;
+        double s0 = b[i];
+        double s1 = b[i + 1];
+        double s2 = b[i + 2];
+        double s3 = b[i + 3];
+        for (int k = 0; k < i; k++) {
+            double bk = b[k];
+            s0 -= factor[r0 + k] * bk;
+            s1 -= factor[r1 + k] * bk;
+            s2 -= factor[r2 + k] * bk;
+            s3 -= factor[r3 + k] * bk;
+        }
+        double b0 = s0 / factor[r0 + i];
+        s1 -= factor[r1 + i] * b0;
+        double b1 = s1 / factor[r1 + i + 1];
+        s2 -= factor[r2 + i] * b0;
+        s2 -= factor[r2 + i + 1] * b1;
+        double b2 = s2 / factor[r2 + i + 2];
+        s3 -= factor[r3 + i] * b0;
+        s3 -= factor[r3 + i + 1] * b1;
+        s3 -= factor[r3 + i + 2] * b2;
+        b[i] = b0;
+        b[i + 1] = b1;
+        b[i + 2] = b2;
+        b[i + 3] = s3 / factor[r3 + i + 3];
     }
 
     /** value - x[xRow + k] x[yRow + k] for k = from, ..., to - 1, one term at a time in that order. */

@@ -272,6 +272,7 @@ final class InteriorPointRun {
     private final double[] dxp;
     private final double[] dwp;
     private final double[] schur;
+    private final ConstraintSweeps sweeps;
     private final double[] freeWork;
     private final SchurComplement schurComplement;
     private final NewtonSystem newton;
@@ -467,6 +468,7 @@ final class InteriorPointRun {
         schur = new double[m * m];
         freeWork = new double[nf];
         schurComplement = new SchurComplement(problem);
+        sweeps = new ConstraintSweeps(problem);
         newton = new NewtonSystem(m, freeMatrix());
         lanczos = new LanczosStep(maxDense);
         concurrentSides = shareSides && maxDense >= DenseKernels.PARALLEL_SIZE;
@@ -960,9 +962,7 @@ final class InteriorPointRun {
             double[] a = rp[b];
             Arrays.fill(a, 0);
             scatter(problem.entries[b][0], -1, a, b);
-            for (int i = 0; i < m; i++) {
-                scatter(problem.entries[b][i + 1], x[i], a, b);
-            }
+            sweeps.addCombination(b, x, a);
             if (primalFeasible) {
                 // X is defined by x from now on, so Rp is exactly 0 (no rounding drift to correct).
                 System.arraycopy(a, 0, bigX[b], 0, a.length);
@@ -1099,25 +1099,7 @@ final class InteriorPointRun {
 
     /** (matrix k) . M summed over blocks, for M not necessarily symmetric. */
     private double innerProduct(int k, double[][] matrices) {
-        double s = 0;
-        for (int b = 0; b < blocks; b++) {
-            BlockEntries e = problem.entries[b][k];
-            double[] a = matrices[b];
-            int n = size[b];
-            if (diagonal[b]) {
-                for (int t = 0; t < e.size; t++) {
-                    s += e.values[t] * a[e.rows[t]];
-                }
-            } else {
-                for (int t = 0; t < e.size; t++) {
-                    int row = e.rows[t];
-                    int col = e.cols[t];
-                    s += row == col ? e.values[t] * a[row * n + row]
-                            : e.values[t] * (a[row * n + col] + a[col * n + row]);
-                }
-            }
-        }
-        return s;
+        return sweeps.innerProduct(k, matrices);
     }
 
     private boolean factorizeIterate() {
@@ -1309,9 +1291,7 @@ final class InteriorPointRun {
             int n = size[b];
             double[] dXb = dXOut[b];
             System.arraycopy(rp[b], 0, dXb, 0, dXb.length);
-            for (int i = 0; i < m; i++) {
-                scatter(problem.entries[b][i + 1], dxOut[i], dXb, b);
-            }
+            sweeps.addCombination(b, dxOut, dXb);
             double[] dYb = dYOut[b];
             double[] z = inverseX[b];
             double[] y = bigY[b];
@@ -1550,9 +1530,7 @@ final class InteriorPointRun {
     /** change = sum A_j dxp_j in block b. */
     private void combinationOfCorrection(int b, double[] change) {
         Arrays.fill(change, 0);
-        for (int i = 0; i < m; i++) {
-            scatter(problem.entries[b][i + 1], dxp[i], change, b);
-        }
+        sweeps.addCombination(b, dxp, change);
     }
 
     /** change = sum A_j dxp_j in block b, changeY = sym(Z change Y). */

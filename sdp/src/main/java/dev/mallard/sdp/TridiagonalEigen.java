@@ -8,21 +8,36 @@ package dev.mallard.sdp;
 final class TridiagonalEigen {
 
     private static final int BISECTIONS = 200;
+    /** Laguerre steps at most; from Gershgorin's bound it converges in a handful. */
+    private static final int LAGUERRE_STEPS = 30;
+    /** Laguerre stops once its step is at most this fraction of x (a few units in the last place). */
+    private static final double CONVERGED = 0x1p-50;
+    /**
+     * Below this magnitude relative to Gershgorin's width the result may be where 200 bisection steps from
+     * Gershgorin's interval end before it closes ({@code 2^-148} of the width), so bisection is run as before.
+     */
+    private static final double FAST_RANGE = 0x1p-140;
+    /** Narrower Gershgorin intervals (zero, or near the underflow range) go to bisection as before. */
+    private static final double MIN_WIDTH = 0x1p-800;
 
     private TridiagonalEigen() {
     }
 
     /**
-     * The largest eigenvalue by bisection on [lo, hi] (Gershgorin's bounds): each step halves the interval by
-     * the Sturm count at its midpoint, until the midpoint is no longer strictly inside.
+     * The largest eigenvalue: the smallest double x in (lo, hi), Gershgorin's bounds, at which the Sturm count
+     * finds all k eigenvalues below x, or hi if there is none; that is the value on which bisection of
+     * [lo, hi] by the Sturm count at the midpoint ends ({@link #bisect}), found here with far fewer counts.
      *
-     * <p>Two steps are taken per pass: the counts at the midpoint and at both midpoints the next step might
-     * use are computed together ({@link #countsBelow}), three independent chains of divisions that the
-     * processor overlaps, where one chain after another waits on each division. Each count is computed with
-     * the same operations as alone, and the step that follows uses the count of the midpoint it would have
-     * computed, so the result is bit for bit that of one step per pass (the step length of every interior-point
-     * iteration depends on it; this bisection took a fifth of the solve on the small SDPs of a degree-6
-     * Lyapunov search).
+     * <p>Bisection from Gershgorin's interval takes about 55 counts, each a chain of k divisions; Lanczos calls
+     * this once per Lanczos step, and it was most of the step-length computation on the small SDPs of a
+     * degree-6 Lyapunov search. Laguerre's iteration from hi (cubically convergent, and monotone from above the
+     * largest root of a polynomial with real roots) comes within a few units in the last place in a handful of
+     * steps; a bracket around its result, confirmed by Sturm counts and widened until they confirm it, is then
+     * bisected to adjacent doubles. The Sturm count of this recurrence is monotone in x in IEEE arithmetic
+     * (Demmel, Dhillon and Ren, 1995), so every bracket the counts confirm holds the same smallest x, and the
+     * result is bit for bit that of bisection from Gershgorin's interval (the step length of every
+     * interior-point iteration depends on it). Where that bisection would reach its step limit before its
+     * interval closes (an eigenvalue within 2^-140 of the interval's width of zero), it is run as before.
      *
      * @return the largest eigenvalue, to about machine precision relative to the matrix norm
      */
@@ -34,6 +49,112 @@ final class TridiagonalEigen {
             lo = Math.min(lo, a[i] - radius);
             hi = Math.max(hi, a[i] + radius);
         }
+        double width = hi - lo;
+        if (!(width >= MIN_WIDTH && width < Double.POSITIVE_INFINITY)) {
+            return bisect(a, b, k, lo, hi);
+        }
+        double[] bracket = {lo, hi};
+        narrow(a, b, k, laguerreFromAbove(a, b, k, hi), width, bracket);
+        double result = bisect(a, b, k, bracket[0], bracket[1]);
+        return Math.abs(result) >= width * FAST_RANGE ? result : bisect(a, b, k, lo, hi);
+    }
+
+    /**
+     * Laguerre's iteration for the largest root of det(T - x I) from x = start, at or above it: each step
+     * takes G = sum 1/(x - lambda_i) and H = sum 1/(x - lambda_i)^2 from the pivots of T - x I and their
+     * first two derivatives in x, one division per row. Stops when the step no longer shortens x by more than
+     * a few units in the last place, or turns non-finite (a pivot at zero) or upwards.
+     */
+    private static double laguerreFromAbove(double[] a, double[] b, int k, double start) {
+        double x = start;
+        for (int it = 0; it < LAGUERRE_STEPS; it++) {
+            double first = 0;
+            double second = 0;
+            double inverse = 0;
+            double ratio = 0;
+            double curvature = 0;
+            for (int i = 0; i < k; i++) {
+                double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
+                double pivot = a[i] - x - off * inverse;
+                double slope = -1 + off * ratio * inverse;
+                double bend = off * inverse * (curvature - 2 * ratio * ratio);
+                inverse = 1 / pivot;
+                ratio = slope * inverse;
+                curvature = bend * inverse;
+                first += ratio;
+                second += curvature - ratio * ratio;
+            }
+            double spread = Math.max(0, (k - 1) * (-k * second - first * first));
+            double next = x - k / (first + Math.sqrt(spread));
+            if (!(first > 0) || !(next < x)) {
+                break;
+            }
+            boolean done = x - next <= Math.abs(x) * CONVERGED;
+            x = next;
+            if (done) {
+                break;
+            }
+        }
+        return x;
+    }
+
+    /**
+     * Narrows bracket = {lo, hi} (the count says "not all below" at lo and "all below" at hi, or they are
+     * Gershgorin's ends, where bisection assumes so) around guess: the count at guess, then at points 4, 32,
+     * 256, ... units in the last place away on the other side, until a count differs or the end is reached.
+     */
+    private static void narrow(double[] a, double[] b, int k, double guess, double width, double[] bracket) {
+        if (!(guess > bracket[0] && guess < bracket[1])) {
+            return;
+        }
+        boolean above = allBelow(a, b, k, guess);
+        int side = above ? 1 : 0;
+        bracket[side] = guess;
+        double step = Math.max(4 * Math.ulp(guess), width * 0x1p-60);
+        while (true) {
+            double probe = above ? guess - step : guess + step;
+            if (!(probe > bracket[0] && probe < bracket[1])) {
+                return;
+            }
+            if (allBelow(a, b, k, probe) != above) {
+                bracket[1 - side] = probe;
+                return;
+            }
+            bracket[side] = probe;
+            step *= 8;
+        }
+    }
+
+    /**
+     * Whether the Sturm count at x finds all k eigenvalues below x: the pivots of the LDL' factorisation of
+     * T - x I with the operations of {@link #countsBelow}, stopping at the first that is not negative.
+     */
+    private static boolean allBelow(double[] a, double[] b, int k, double x) {
+        double q = 1;
+        for (int i = 0; i < k; i++) {
+            double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
+            q = a[i] - x - (off == 0 ? 0 : off / q);
+            q = q == 0 ? -Double.MIN_NORMAL : q;
+            if (!(q < 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Bisection on [lo, hi], assuming the count says "not all below" at lo and "all below" at hi: each step
+     * halves the interval by the Sturm count at its midpoint, until the midpoint is no longer strictly inside.
+     *
+     * <p>Two steps are taken per pass: the counts at the midpoint and at both midpoints the next step might
+     * use are computed together ({@link #countsBelow}), three independent chains of divisions that the
+     * processor overlaps, where one chain after another waits on each division. Each count is computed with
+     * the same operations as alone, and the step that follows uses the count of the midpoint it would have
+     * computed, so the result is bit for bit that of one step per pass.
+     *
+     * @return hi at the end
+     */
+    private static double bisect(double[] a, double[] b, int k, double lo, double hi) {
         // Invariant: fewer than k eigenvalues below lo, all k below or at hi.
         int[] counts = new int[3];
         int it = 0;

@@ -100,8 +100,9 @@ class BlockedCholeskyTest {
 
     @Test
     void solveOnTheTransposedCopyIsBitForBitSolve() {
-        // Sizes below, at and above the panel width, and past the tile of the copy.
-        for (int n : new int[] {1, 7, 48, 130}) {
+        // Sizes below, at and above the panel width, past the tile of the copy, and around the forward
+        // substitution's groups of four rows (n mod 4 = 0, 1, 2, 3).
+        for (int n : new int[] {1, 3, 4, 5, 7, 48, 130, 253}) {
             double[] lower = spd(n, 3 * n + 1);
             assertTrue(BlockedCholesky.factor(lower, n));
             double[] both = lower.clone();

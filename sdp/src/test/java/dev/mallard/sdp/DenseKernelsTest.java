@@ -179,13 +179,46 @@ class DenseKernelsTest {
     }
 
     @Test
-    void tridiagonalLargestIsBitForBitOneBisectionStepAtATime() {
-        // The two-steps-per-pass bisection against the plain loop, on matrices of 1 to 40 rows (Lanczos's
-        // range), one with a zero off-diagonal entry and one with a repeated top eigenvalue.
+    void tridiagonalLargestIsBitForBitPlainBisectionFromGershgorin() {
+        // Laguerre's guess, the confirmed bracket and the two-steps-per-pass bisection against the plain loop
+        // from Gershgorin's interval, on matrices of 1 to 40 rows (Lanczos's range): random entries, then
+        // graded ones (scales over 20 orders), a cluster of nearly equal top eigenvalues, a largest
+        // eigenvalue near zero against the norm (negative semidefinite and shifted by a tiny amount), and
+        // Lanczos-like rows (a dominant top eigenvalue converging as rows are added).
         for (int k = 1; k <= 40; k++) {
             double[] a = random(k, 100 + k);
             double[] b = random(k, 200 + k);
             assertEquals(plainBisection(a, b, k), TridiagonalEigen.largest(a, b, k), 0.0, "k = " + k);
+        }
+        SplittableRandom random = new SplittableRandom(31);
+        for (int trial = 0; trial < 4000; trial++) {
+            int k = 1 + random.nextInt(40);
+            double[] a = new double[k];
+            double[] b = new double[k];
+            int kind = trial % 5;
+            for (int i = 0; i < k; i++) {
+                double scale = kind == 1 ? Math.pow(10, -10 + 20 * random.nextDouble()) : 1;
+                a[i] = scale * (random.nextDouble() - 0.5);
+                b[i] = scale * (random.nextDouble() - 0.5) * (kind == 2 ? 1e-9 : 1);
+                if (kind == 4) {
+                    a[i] = Math.pow(0.5, i) + 0.01 * (random.nextDouble() - 0.5);
+                    b[i] = Math.pow(0.5, i) * (random.nextDouble() - 0.5);
+                }
+            }
+            if (kind == 3) {
+                // -(C C') - shift with C lower bidiagonal (diagonal c, subdiagonal e) and c's last entry 0, so
+                // C C' is singular and the largest eigenvalue is -shift, 1e-300 to 1 of the norm.
+                double[] c = a.clone();
+                double[] e = b.clone();
+                c[k - 1] = 0;
+                double shift = Math.pow(10, -300 * random.nextDouble());
+                for (int i = 0; i < k; i++) {
+                    a[i] = -(c[i] * c[i] + (i > 0 ? e[i - 1] * e[i - 1] : 0)) - shift;
+                    b[i] = -e[i] * c[i];
+                }
+            }
+            assertEquals(plainBisection(a, b, k), TridiagonalEigen.largest(a, b, k), 0.0,
+                    "trial " + trial + ", k = " + k);
         }
         double[] a = {2, 1, 2, 1};
         double[] b = {0.5, 0, 0.5};
