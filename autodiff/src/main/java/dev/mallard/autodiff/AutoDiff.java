@@ -895,7 +895,7 @@ public final class AutoDiff {
 
     /**
      * A gradient being summed by {@link #linearCombination} and {@link #scaledLinearCombination}: small sizes in
-     * four locals, larger ones in an array, each step the operations of the unfused chain on every component.
+     * three fields, larger ones in an array, each step the operations of the unfused chain on every component.
      * Made per call and never stored, so the JIT can keep its fields in registers.
      */
     private static final class Accumulator {
@@ -920,19 +920,7 @@ public final class AutoDiff {
         /** {@code this += d * term} for a non-constant term, as the chain's {@code add(term.mul(d))}. */
         void addScaled(AutoDiff term, double d) {
             if (size == 0) {
-                size = term.size();
-                owned = true;
-                if (size > SMALL) {
-                    g = scaled(term.grad, d);
-                } else if (Double.isFinite(d)) {
-                    x0 = d * term.g0;
-                    x1 = d * term.g1;
-                    x2 = d * term.g2;
-                } else {
-                    x0 = times(d, term.g0);
-                    x1 = times(d, term.g1);
-                    x2 = times(d, term.g2);
-                }
+                assignScaled(term, d);
                 return;
             }
             sameSize(size, term.size());
@@ -953,6 +941,23 @@ public final class AutoDiff {
             owned = true;
         }
 
+        /** {@code this = d * term} for a sum still empty (a constant); the gradient is then this accumulator's own. */
+        private void assignScaled(AutoDiff term, double d) {
+            size = term.size();
+            owned = true;
+            if (size > SMALL) {
+                g = scaled(term.grad, d);
+            } else if (Double.isFinite(d)) {
+                x0 = d * term.g0;
+                x1 = d * term.g1;
+                x2 = d * term.g2;
+            } else {
+                x0 = times(d, term.g0);
+                x1 = times(d, term.g1);
+                x2 = times(d, term.g2);
+            }
+        }
+
         /**
          * {@code this = scale * s} for the sum {@code s} whose gradient this holds (owned, or a constant), as
          * {@link #mul(AutoDiff)} computes its gradient: {@code s g_scale + h g_s}.
@@ -960,19 +965,7 @@ public final class AutoDiff {
         void multiply(AutoDiff scale, double s) {
             double h = scale.value;
             if (size == 0) {
-                size = scale.size();
-                owned = true;
-                if (size > SMALL) {
-                    g = scaled(scale.grad, s);
-                } else if (Double.isFinite(s)) {
-                    x0 = s * scale.g0;
-                    x1 = s * scale.g1;
-                    x2 = s * scale.g2;
-                } else {
-                    x0 = times(s, scale.g0);
-                    x1 = times(s, scale.g1);
-                    x2 = times(s, scale.g2);
-                }
+                assignScaled(scale, s);
                 return;
             }
             if (scale.size() == 0) {
