@@ -157,12 +157,13 @@ public final class SdpSolver {
         int before = 0;
         if (options.splitFreeVariables() && SplitFreeVariables.find(problem) != null) {
             InteriorPointRun perturbedFirst = InteriorPointRun.perturbed(problem, options, 0, null);
-            SdpResult perturbed = continued(problem, perturbedFirst, perturbedFirst.run(start), 0, start);
+            Pass pass = runPerturbed(problem, perturbedFirst, 0, start);
+            SdpResult perturbed = pass.result();
             if (perturbed.status() == SdpStatus.OPTIMAL
                     && perturbed.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()) {
                 return perturbed;
             }
-            before = perturbedFirst.iterationsMade();
+            before = pass.iterations();
         }
         InteriorPointRun first = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, null, before);
         SdpResult result = first.run(start);
@@ -170,21 +171,22 @@ public final class SdpSolver {
         if (first.switched()) {
             InteriorPointRun switched = InteriorPointRun.perturbed(problem, options, before + first.iterationsMade(),
                     first.switchPoint());
-            early = continued(problem, switched, switched.run(start), before + first.iterationsMade(), start);
+            Pass switchedPass = runPerturbed(problem, switched, before + first.iterationsMade(), start);
+            early = switchedPass.result();
             if (early.status() == SdpStatus.OPTIMAL) {
                 if (early.relativeGap() <= EARLY_GAP * options.gapTolerance()) {
                     return early;
                 }
                 // Optimal already, so only the objectives can improve: the perturbed pass from the start, as the
                 // last pass would run on an optimal result whose objectives are far apart.
-                int made = before + first.iterationsMade() + switched.iterationsMade();
+                int made = before + first.iterationsMade() + switchedPass.iterations();
                 InteriorPointRun again = InteriorPointRun.perturbed(problem, options, made, null);
-                SdpResult restart = continued(problem, again, again.run(start), made, start);
+                SdpResult restart = runPerturbed(problem, again, made, start).result();
                 return (better(restart, early) ? restart : early).withNanos(System.nanoTime() - start);
             }
             // Not the outcome for certain: the first pass runs on as if it had not paused, the passes after it as
             // before, and the early result is kept if it is better than theirs.
-            before += switched.iterationsMade();
+            before += switchedPass.iterations();
             result = first.resume(start);
         }
         InteriorPointRun robust = null;
@@ -237,33 +239,43 @@ public final class SdpSolver {
         }
         InteriorPointRun.Checkpoint handover = first.handover();
         InteriorPointRun resumed = InteriorPointRun.perturbed(problem, options, made, handover);
-        SdpResult perturbed = continued(problem, resumed, resumed.run(start), made, start);
+        Pass resumedPass = runPerturbed(problem, resumed, made, start);
+        SdpResult perturbed = resumedPass.result();
         // A resumed pass that fails is not the last word: the restart from the initial point is what it replaced.
         if (handover != null && perturbed.status() != SdpStatus.OPTIMAL) {
-            InteriorPointRun again = InteriorPointRun.perturbed(problem, options, made + resumed.iterationsMade(), null);
-            perturbed = continued(problem, again, again.run(start), made + resumed.iterationsMade(), start);
+            int next = made + resumedPass.iterations();
+            perturbed = runPerturbed(problem, InteriorPointRun.perturbed(problem, options, next, null), next, start)
+                    .result();
         }
         return better(perturbed, result) ? perturbed : result;
     }
 
+    /** A pass's outcome and the iterations it made, a continuation's included. */
+    private record Pass(SdpResult result, int iterations) {
+    }
+
     /**
-     * A perturbed pass that ends {@link SdpStatus#NEAR_OPTIMAL} with its infeasibilities and relative complementarity
-     * gap all within {@link #CONTINUE_FACTOR} times their tolerances goes on unperturbed, as a robust pass from its best
-     * iterate (see {@link #solve}), numbering its iterations on from it; that pass's result replaces it only if it is
-     * {@link SdpStatus#OPTIMAL} with objectives at most {@link #OBJECTIVE_GAP} times the gap tolerance apart
-     * (relative), else the given result is returned.
+     * Runs a perturbed pass whose iterations are numbered on from {@code made}. If it ends {@link
+     * SdpStatus#NEAR_OPTIMAL} with its infeasibilities and relative complementarity gap all within {@link
+     * #CONTINUE_FACTOR} times their tolerances, it goes on unperturbed, as a robust pass from its best iterate (see
+     * {@link #solve}), numbering its iterations on from it; that pass's result replaces it only if it is {@link
+     * SdpStatus#OPTIMAL} with objectives at most {@link #OBJECTIVE_GAP} times the gap tolerance apart (relative). The
+     * iterations counted are both passes', so that later passes number theirs on from them.
      */
-    private SdpResult continued(SdpProblem problem, InteriorPointRun run, SdpResult result, int made, long start) {
+    private Pass runPerturbed(SdpProblem problem, InteriorPointRun run, int made, long start) {
+        SdpResult result = run.run(start);
         if (result.status() != SdpStatus.NEAR_OPTIMAL
                 || result.primalInfeasibility() > CONTINUE_FACTOR * options.primalTolerance()
                 || result.dualInfeasibility() > CONTINUE_FACTOR * options.dualTolerance()
                 || result.relativeComplementarity() > CONTINUE_FACTOR * options.gapTolerance()) {
-            return result;
+            return new Pass(result, run.iterationsMade());
         }
-        SdpResult plain = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, run.bestPoint(),
-                made + run.iterationsMade()).run(start);
-        return plain.status() == SdpStatus.OPTIMAL && plain.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()
-                ? plain : result;
+        InteriorPointRun plain = new InteriorPointRun(problem, options, DenseKernels.PARALLEL, run.bestPoint(),
+                made + run.iterationsMade());
+        SdpResult continued = plain.run(start);
+        boolean kept = continued.status() == SdpStatus.OPTIMAL
+                && continued.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance();
+        return new Pass(kept ? continued : result, run.iterationsMade() + plain.iterationsMade());
     }
 
     /** The early perturbed pass's result (null if none ran) if it is {@link #better} than the passes' result. */
