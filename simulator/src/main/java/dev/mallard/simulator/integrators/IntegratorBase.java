@@ -398,12 +398,7 @@ public abstract class IntegratorBase<T> {
             }
             return;
         }
-        if (x != xg) {
-            xg.setFrom(x);
-            stateIn = STATE_IN_CONTEXT;
-        } else {
-            syncContextState();
-        }
+        loadContextState(x);
         context.setTime(t);
         evaluateAtContext(xdot);
     }
@@ -422,12 +417,7 @@ public abstract class IntegratorBase<T> {
             evalDerivatives(scalar.of(t), x, xdot);
             return;
         }
-        if (x != xg) {
-            xg.setFrom(x);
-            stateIn = STATE_IN_CONTEXT;
-        } else {
-            syncContextState();
-        }
+        loadContextState(x);
         context.setTimeValueUnchecked(t);
         evaluateAtContext(xdot);
     }
@@ -513,6 +503,19 @@ public abstract class IntegratorBase<T> {
             syncContextState();
         }
         deferringCommit = defer;
+    }
+
+    /**
+     * Makes the context's continuous state {@code x}: copied in unless {@code x} is the context's own vector (a
+     * stage built in place), which then only needs a deferred commit written back first.
+     */
+    private void loadContextState(ScalarVector<T> x) {
+        if (x != xg) {
+            xg.setFrom(x);
+            stateIn = STATE_IN_CONTEXT;
+        } else {
+            syncContextState();
+        }
     }
 
     /** Writes the continuous state into the context's vector if a deferred commit left it behind. */
