@@ -193,8 +193,6 @@ final class InteriorPointRun {
     private Checkpoint handover;
     /** Whether this is the first pass (neither robust nor perturbed). */
     private final boolean firstPass;
-    /** {@link #HANDOVER_MU} times the perturbed pass's eps before its scaling by the merit. */
-    private final double handoverMu;
     /** The perturbed pass's eps before its scaling by the merit. */
     private final double perturbationEps;
     /** The first pass's last iterate with mu at least {@link #SWITCH_POINT_MU} times eps, while it may switch. */
@@ -490,7 +488,6 @@ final class InteriorPointRun {
         splitPairs = options.splitFreeVariables() ? SplitFreeVariables.find(problem) : null;
         double scale = PERTURBATION * Math.sqrt(normSquared(problem.entries, 0) / dimension);
         perturbationScale = perturbed ? scale : 0;
-        handoverMu = HANDOVER_MU * scale;
         perturbationEps = scale;
         maySwitch = firstPass && (splitPairs == null || splitPairs.count() == 0);
         pausedOnce = perturbed;
@@ -535,6 +532,15 @@ final class InteriorPointRun {
         return new Checkpoint(best.x(), best.w(), best.bigX(), best.bigY(), best.primalFeasible(),
                 best.info().iteration() - firstIteration + startStep, bestDualInfeasibility, best.info().primalStep(),
                 best.info().dualStep());
+    }
+
+    /**
+     * The current iterate as a place to resume from: copies of x, w, X and Y, numbered {@code step}, with the
+     * steps that led to it.
+     */
+    private Checkpoint currentPoint(int step, double stepP, double stepD) {
+        return new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible, step,
+                bestDualInfeasibility, stepP, stepD);
     }
 
     private void restore(Checkpoint c) {
@@ -723,13 +729,12 @@ final class InteriorPointRun {
                 options.listener().onIteration(info);
             }
             remember(info);
-            if (firstPass && splitPairs != null && splitPairs.count() > 0 && step > 0 && mu >= handoverMu) {
-                handover = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        step, bestDualInfeasibility, stepP, stepD);
+            if (firstPass && splitPairs != null && splitPairs.count() > 0 && step > 0
+                    && mu >= HANDOVER_MU * perturbationEps) {
+                handover = currentPoint(step, stepP, stepD);
             }
             if (maySwitch && step > 0 && mu >= SWITCH_POINT_MU * perturbationEps) {
-                switchPoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        step, bestDualInfeasibility, stepP, stepD);
+                switchPoint = currentPoint(step, stepP, stepD);
             }
             if (!robust && checkpoint != null && complementarity <= options.gapTolerance()
                     && dualInfeasibility > options.dualTolerance()
@@ -898,8 +903,7 @@ final class InteriorPointRun {
     private double dualStep(double step) {
         if (!robust) {
             if (checkpoint == null && limitDualStep(step) < step) {
-                checkpoint = new Checkpoint(x.clone(), w.clone(), deepCopy(bigX), deepCopy(bigY), primalFeasible,
-                        currentStep, bestDualInfeasibility, previousStepP, previousStepD);
+                checkpoint = currentPoint(currentStep, previousStepP, previousStepD);
             }
             return step;
         }
