@@ -156,8 +156,7 @@ public final class SdpSolver {
         long start = System.nanoTime();
         int before = 0;
         if (options.splitFreeVariables() && SplitFreeVariables.find(problem) != null) {
-            InteriorPointRun perturbedFirst = InteriorPointRun.perturbed(problem, options, 0, null);
-            Pass pass = runPerturbed(problem, perturbedFirst, 0, start);
+            Pass pass = runPerturbed(problem, 0, null, start);
             SdpResult perturbed = pass.result();
             if (perturbed.status() == SdpStatus.OPTIMAL
                     && perturbed.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()) {
@@ -169,9 +168,7 @@ public final class SdpSolver {
         SdpResult result = first.run(start);
         SdpResult early = null;
         if (first.switched()) {
-            InteriorPointRun switched = InteriorPointRun.perturbed(problem, options, before + first.iterationsMade(),
-                    first.switchPoint());
-            Pass switchedPass = runPerturbed(problem, switched, before + first.iterationsMade(), start);
+            Pass switchedPass = runPerturbed(problem, before + first.iterationsMade(), first.switchPoint(), start);
             early = switchedPass.result();
             if (early.status() == SdpStatus.OPTIMAL) {
                 if (early.relativeGap() <= EARLY_GAP * options.gapTolerance()) {
@@ -180,8 +177,7 @@ public final class SdpSolver {
                 // Optimal already, so only the objectives can improve: the perturbed pass from the start, as the
                 // last pass would run on an optimal result whose objectives are far apart.
                 int made = before + first.iterationsMade() + switchedPass.iterations();
-                InteriorPointRun again = InteriorPointRun.perturbed(problem, options, made, null);
-                SdpResult restart = runPerturbed(problem, again, made, start).result();
+                SdpResult restart = runPerturbed(problem, made, null, start).result();
                 return (better(restart, early) ? restart : early).withNanos(System.nanoTime() - start);
             }
             // Not the outcome for certain: the first pass runs on as if it had not paused, the passes after it as
@@ -238,14 +234,11 @@ public final class SdpSolver {
             return result;
         }
         InteriorPointRun.Checkpoint handover = first.handover();
-        InteriorPointRun resumed = InteriorPointRun.perturbed(problem, options, made, handover);
-        Pass resumedPass = runPerturbed(problem, resumed, made, start);
+        Pass resumedPass = runPerturbed(problem, made, handover, start);
         SdpResult perturbed = resumedPass.result();
         // A resumed pass that fails is not the last word: the restart from the initial point is what it replaced.
         if (handover != null && perturbed.status() != SdpStatus.OPTIMAL) {
-            int next = made + resumedPass.iterations();
-            perturbed = runPerturbed(problem, InteriorPointRun.perturbed(problem, options, next, null), next, start)
-                    .result();
+            perturbed = runPerturbed(problem, made + resumedPass.iterations(), null, start).result();
         }
         return better(perturbed, result) ? perturbed : result;
     }
@@ -255,14 +248,16 @@ public final class SdpSolver {
     }
 
     /**
-     * Runs a perturbed pass whose iterations are numbered on from {@code made}. If it ends {@link
+     * Runs a perturbed pass from {@code from} (null: the initial point), its iterations numbered on from {@code
+     * made}. If it ends {@link
      * SdpStatus#NEAR_OPTIMAL} with its infeasibilities and relative complementarity gap all within {@link
      * #CONTINUE_FACTOR} times their tolerances, it goes on unperturbed, as a robust pass from its best iterate (see
      * {@link #solve}), numbering its iterations on from it; that pass's result replaces it only if it is {@link
      * SdpStatus#OPTIMAL} with objectives at most {@link #OBJECTIVE_GAP} times the gap tolerance apart (relative). The
      * iterations counted are both passes', so that later passes number theirs on from them.
      */
-    private Pass runPerturbed(SdpProblem problem, InteriorPointRun run, int made, long start) {
+    private Pass runPerturbed(SdpProblem problem, int made, InteriorPointRun.Checkpoint from, long start) {
+        InteriorPointRun run = InteriorPointRun.perturbed(problem, options, made, from);
         SdpResult result = run.run(start);
         if (result.status() != SdpStatus.NEAR_OPTIMAL
                 || result.primalInfeasibility() > CONTINUE_FACTOR * options.primalTolerance()
@@ -284,8 +279,8 @@ public final class SdpSolver {
     }
 
     /**
-     * Whether a perturbed pass's result replaces another: it is optimal and the other is not, or near optimal where
-     * the other failed and its objectives are no further apart, or both are optimal and its objectives are closer.
+     * Whether a perturbed pass's result replaces another: it is optimal and the other is not, or it ranks above the
+     * other and its objectives are no further apart, or both are optimal and its objectives are closer.
      */
     private static boolean better(SdpResult perturbed, SdpResult result) {
         return result.status() == SdpStatus.OPTIMAL
