@@ -81,23 +81,22 @@ class TermRegionOfAttractionTest {
         // so every SDP is the dense one.
         SosFamily.Member chesi = SosFamily.MEMBERS.stream().filter(m -> m.name().equals("chesi-quadratic"))
                 .findFirst().orElseThrow();
-        Seen dense = new Seen();
-        Seen term = new Seen();
-        double none = analyze(chesi, SosOptions.Cone.SOS, SosOptions.Sparsity.NONE, dense).rho();
-        double sparse = analyze(chesi, SosOptions.Cone.SOS, SosOptions.Sparsity.TERM, term).rho();
-        assertEquals(dense.sdpa, term.sdpa);
-        assertEquals(none, sparse, 0.0);
+        assertDenseSdps(chesi);
     }
 
     @Test
     void signClassesAsBlocksGiveTheDenseSdpsBitForBit() {
         // Van der Pol: the certificate is even, so the SOS Gram matrix is already split by sign symmetry into
         // odd and even monomials; the term-sparse blocks are those two classes, and the SDPs are the dense ones.
-        SosFamily.Member vdp = SosFamily.MEMBERS.get(1);
+        assertDenseSdps(SosFamily.MEMBERS.get(1));
+    }
+
+    /** With the SOS cone, every SDP of the analysis with term sparsity is the dense one, and so is the level. */
+    private static void assertDenseSdps(SosFamily.Member member) {
         Seen dense = new Seen();
         Seen term = new Seen();
-        double none = analyze(vdp, SosOptions.Cone.SOS, SosOptions.Sparsity.NONE, dense).rho();
-        double sparse = analyze(vdp, SosOptions.Cone.SOS, SosOptions.Sparsity.TERM, term).rho();
+        double none = analyze(member, SosOptions.Cone.SOS, SosOptions.Sparsity.NONE, dense).rho();
+        double sparse = analyze(member, SosOptions.Cone.SOS, SosOptions.Sparsity.TERM, term).rho();
         assertEquals(dense.sdpa, term.sdpa);
         assertEquals(none, sparse, 0.0);
     }
