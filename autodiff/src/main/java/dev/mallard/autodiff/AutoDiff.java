@@ -411,21 +411,7 @@ public final class AutoDiff {
      * @return {@code this + b}; gradient {@code g_a + g_b}
      */
     public AutoDiff add(AutoDiff b) {
-        if (b.size() == 0) {
-            return withValue(value + b.value);
-        }
-        if (size() == 0) {
-            return b.withValue(value + b.value);
-        }
-        int n = sameSize(size(), b.size());
-        if (n <= SMALL) {
-            return new AutoDiff(value + b.value, g0 + b.g0, g1 + b.g1, g2 + b.g2, grad);
-        }
-        double[] g = new double[n];
-        for (int i = 0; i < n; i++) {
-            g[i] = grad[i] + b.grad[i];
-        }
-        return new AutoDiff(value + b.value, 0.0, 0.0, 0.0, g);
+        return sum(value + b.value, this, 1.0, b);
     }
 
     /**
@@ -445,21 +431,7 @@ public final class AutoDiff {
      * @return {@code this - b}; gradient {@code g_a - g_b}
      */
     public AutoDiff sub(AutoDiff b) {
-        if (b.size() == 0) {
-            return withValue(value - b.value);
-        }
-        if (size() == 0) {
-            return b.chain(value - b.value, -1.0);
-        }
-        int n = sameSize(size(), b.size());
-        if (n <= SMALL) {
-            return new AutoDiff(value - b.value, g0 - b.g0, g1 - b.g1, g2 - b.g2, grad);
-        }
-        double[] g = new double[n];
-        for (int i = 0; i < n; i++) {
-            g[i] = grad[i] - b.grad[i];
-        }
-        return new AutoDiff(value - b.value, 0.0, 0.0, 0.0, g);
+        return sum(value - b.value, this, -1.0, b);
     }
 
     /**
@@ -776,19 +748,32 @@ public final class AutoDiff {
 
     // ---- gradient kernels ------------------------------------------------------------------------
 
+    /*
+     * Each operation below ends in exactly one allocation, after every branch: an operation whose result is
+     * only read by the next one (the intermediate values of a user's formula) is then scalar-replaced by the
+     * JIT's escape analysis, which gives up on a result that merges objects from two allocation sites.
+     */
+
     /** The result {@code v} of a unary function with local slope {@code d}: gradient {@code d g}. */
     private AutoDiff chain(double v, double d) {
         double[] m = grad;
-        if (m == null) {
-            return new AutoDiff(v);
+        double x0 = 0.0;
+        double x1 = 0.0;
+        double x2 = 0.0;
+        if (m != null && m.length > SMALL) {
+            m = scaled(m, d);
+        } else if (m != null) {
+            boolean finite = Double.isFinite(d);
+            x0 = times(d, finite, g0);
+            x1 = times(d, finite, g1);
+            x2 = times(d, finite, g2);
         }
-        if (m.length > SMALL) {
-            return new AutoDiff(v, 0.0, 0.0, 0.0, scaled(m, d));
-        }
-        if (Double.isFinite(d)) {
-            return new AutoDiff(v, d * g0, d * g1, d * g2, m);
-        }
-        return new AutoDiff(v, times(d, g0), times(d, g1), times(d, g2), m);
+        return new AutoDiff(v, x0, x1, x2, m);
+    }
+
+    /** {@code d * g}, or for a non-finite {@code d} with a zero component kept zero. */
+    private static double times(double d, boolean finite, double g) {
+        return finite ? d * g : times(d, g);
     }
 
     /** {@code d * g} for a non-finite {@code d}: a zero component stays zero. */
@@ -811,37 +796,87 @@ public final class AutoDiff {
         return out;
     }
 
-    /** The result {@code v} of a binary function with partials {@code da}, {@code db}: {@code da g_a + db g_b}. */
+    /**
+     * {@code a + sign * b} for {@code sign} 1 or -1 with value {@code v}: gradient {@code g_a + g_b} or {@code
+     * g_a - g_b}; a constant operand's gradient is not touched, so {@code a + c} shares {@code a}'s.
+     */
+    private static AutoDiff sum(double v, AutoDiff a, double sign, AutoDiff b) {
+        double[] m = a.grad;
+        double x0 = a.g0;
+        double x1 = a.g1;
+        double x2 = a.g2;
+        if (b.size() != 0 && a.size() == 0) {
+            m = b.grad;
+            x0 = sign * b.g0;
+            x1 = sign * b.g1;
+            x2 = sign * b.g2;
+            if (sign < 0.0 && m.length > SMALL) {
+                m = scaled(m, sign);
+            }
+        } else if (b.size() != 0) {
+            int n = sameSize(a.size(), b.size());
+            if (n > SMALL) {
+                m = sum(a.grad, sign, b.grad);
+            } else if (sign > 0.0) {
+                x0 = a.g0 + b.g0;
+                x1 = a.g1 + b.g1;
+                x2 = a.g2 + b.g2;
+            } else {
+                x0 = a.g0 - b.g0;
+                x1 = a.g1 - b.g1;
+                x2 = a.g2 - b.g2;
+            }
+        }
+        return new AutoDiff(v, x0, x1, x2, m);
+    }
+
+    /** {@code g + h} or {@code g - h} for {@code sign} 1 or -1, a new array. */
+    private static double[] sum(double[] g, double sign, double[] h) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            out[i] = sign > 0.0 ? g[i] + h[i] : g[i] - h[i];
+        }
+        return out;
+    }
+
+    /**
+     * The result {@code v} of a binary function with partials {@code da}, {@code db}: {@code da g_a + db g_b}; a
+     * constant operand's term is left out (so {@code Infinity * 0} cannot enter through it).
+     */
     private static AutoDiff combine(double v, double da, AutoDiff a, double db, AutoDiff b) {
-        if (b.size() == 0) {
-            return a.chain(v, da);
+        int sa = a.size();
+        int sb = b.size();
+        if (sa != 0 && sb != 0) {
+            sameSize(sa, sb);
         }
-        if (a.size() == 0) {
-            return b.chain(v, db);
+        // A constant's term must add nothing, not even a zero's sign: its fields are 0.0, -1 * 0.0 is -0.0 and
+        // x + -0.0 is x. (With the other partial not finite, times(d, g) is never -0.0, so + 0.0 is exact too.)
+        double pa = sa == 0 ? -1.0 : da;
+        double pb = sb == 0 ? -1.0 : db;
+        boolean finite = Double.isFinite(pa) && Double.isFinite(pb);
+        double[] m = sa != 0 ? a.grad : b.grad;
+        if (m != null && m.length > SMALL) {
+            m = combined(pa, a.grad, pb, b.grad, finite);
         }
-        int n = sameSize(a.size(), b.size());
-        boolean finite = Double.isFinite(da) && Double.isFinite(db);
-        if (n <= SMALL) {
-            if (finite) {
-                return new AutoDiff(v, da * a.g0 + db * b.g0, da * a.g1 + db * b.g1, da * a.g2 + db * b.g2,
-                        a.grad);
-            }
-            return new AutoDiff(v, times(da, a.g0) + times(db, b.g0), times(da, a.g1) + times(db, b.g1),
-                    times(da, a.g2) + times(db, b.g2), a.grad);
+        return new AutoDiff(v, times(pa, a.g0, pb, b.g0, finite), times(pa, a.g1, pb, b.g1, finite),
+                times(pa, a.g2, pb, b.g2, finite), m);
+    }
+
+    /** {@code da ga + db gb}, with the zero-component rule where a partial is not finite. */
+    private static double times(double da, double ga, double db, double gb, boolean finite) {
+        return finite ? da * ga + db * gb : times(da, ga) + times(db, gb);
+    }
+
+    /** {@code da ga + db gb} as a new array, a null gradient (a constant's) contributing nothing. */
+    private static double[] combined(double da, double[] ga, double db, double[] gb, boolean finite) {
+        if (ga == null || gb == null) {
+            return ga == null ? scaled(gb, db) : scaled(ga, da);
         }
-        double[] ga = a.grad;
-        double[] gb = b.grad;
-        double[] g = new double[n];
-        if (finite) {
-            for (int i = 0; i < n; i++) {
-                g[i] = da * ga[i] + db * gb[i];
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                g[i] = times(da, ga[i]) + times(db, gb[i]);
-            }
+        double[] g = new double[ga.length];
+        for (int i = 0; i < g.length; i++) {
+            g[i] = times(da, ga[i], db, gb[i], finite);
         }
-        return new AutoDiff(v, 0.0, 0.0, 0.0, g);
+        return g;
     }
 
     /**

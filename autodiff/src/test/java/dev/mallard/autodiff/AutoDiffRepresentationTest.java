@@ -101,6 +101,33 @@ class AutoDiffRepresentationTest {
         }
     }
 
+    /**
+     * A constant operand adds no term, not even a zero's sign or an {@code Infinity * 0}: the binary operation
+     * equals the one on the double, whose gradient is the other operand's scaled by one partial. Both sides are
+     * checked component by component, on small gradients and on arrays.
+     */
+    @Test
+    void aConstantOperandGivesWhatTheDoubleOperandGivesBitForBit() {
+        Random r = new Random(34);
+        for (int n : new int[] {1, AutoDiff.SMALL, AutoDiff.SMALL + 2}) {
+            for (double va : VALUES) {
+                for (double vc : VALUES) {
+                    AutoDiff a = small(va, n, r);
+                    AutoDiff c = AutoDiff.constant(vc);
+                    String what = a + " and " + vc;
+                    assertSameBits(a.add(vc), a.add(c), n, "add " + what);
+                    assertSameBits(a.add(vc), c.add(a), n, "add " + what + ", constant first");
+                    assertSameBits(a.sub(vc), a.sub(c), n, "sub " + what);
+                    assertSameBits(a.subFrom(vc), c.sub(a), n, "constant minus " + what);
+                    assertSameBits(a.mul(vc), a.mul(c), n, "mul " + what);
+                    assertSameBits(a.mul(vc), c.mul(a), n, "mul " + what + ", constant first");
+                    assertSameBits(a.div(vc), a.div(c), n, "div " + what);
+                    assertSameBits(a.divInto(vc), c.div(a), n, "constant over " + what);
+                }
+            }
+        }
+    }
+
     @Test
     void fusedCombinationsAndTheChainRuleGiveTheArrayPathsComponentsBitForBit() {
         Random r = new Random(33);
