@@ -36,8 +36,6 @@ final class AutoDiffStageSums {
     /** Per stage row (index 0 unused) and the weight row (last index): the nonzero weights and their stages. */
     private final double[][] weights;
     private double[][][] terms;
-    /** The vectors holding their entries in the rows, by stage (null where none was made). */
-    private final StageRowVector[] rowVectors;
 
     /**
      * @param tableau the scheme
@@ -47,7 +45,6 @@ final class AutoDiffStageSums {
         this.tableau = tableau;
         this.n = n;
         int s = tableau.stages();
-        rowVectors = new StageRowVector[s];
         weights = new double[s + 1][];
         for (int i = 1; i <= s; i++) {
             TableauRow row = row(i);
@@ -88,60 +85,7 @@ final class AutoDiffStageSums {
      *     be formed here)
      */
     boolean readStage(int i, ScalarVector<AutoDiff> ki) {
-        if (ki instanceof StageRowVector rows && rows.allInRow(this, i)) {
-            return true;
-        }
         return read(ki, k[i]);
-    }
-
-    /**
-     * A vector to receive stage {@code i}'s derivatives, holding those of the step's gradient size in its row
-     * here (see {@link StageRowVector}); {@link #readStage} then reads nothing.
-     *
-     * @param i the stage, in [1, stages)
-     * @return the vector, all zeros
-     */
-    ScalarVector<AutoDiff> stageVector(int i) {
-        StageRowVector v = new StageRowVector(this, i, n);
-        rowVectors[i] = v;
-        return v;
-    }
-
-    /**
-     * Writes entry {@code j} of stage {@code i}'s derivatives into its row, if it has the step's gradient size.
-     *
-     * @param i the stage
-     * @param j the state index
-     * @param a the derivative
-     * @return whether it was written (else the caller keeps the object)
-     */
-    boolean put(int i, int j, AutoDiff a) {
-        int w = width;
-        if (w <= 0 || a.gradientSize() != w) {
-            return false;
-        }
-        double[] row = k[i];
-        row[j] = a.value();
-        a.copyGradientTo(row, n + j * w, w);
-        return true;
-    }
-
-    /**
-     * @param i the stage
-     * @param j the state index
-     * @return entry {@code j} of stage {@code i}'s row, as a new object
-     */
-    AutoDiff entry(int i, int j) {
-        return AutoDiff.of(k[i][j], k[i], n + j * width, width);
-    }
-
-    /**
-     * @param i the stage
-     * @param j the state index
-     * @return the value of entry {@code j} of stage {@code i}'s row
-     */
-    double entryValue(int i, int j) {
-        return k[i][j];
     }
 
     /**
@@ -194,11 +138,6 @@ final class AutoDiffStageSums {
     private void ensureWidth(int w) {
         if (w == width) {
             return;
-        }
-        for (StageRowVector v : rowVectors) {
-            if (v != null) {
-                v.detachFromRow();
-            }
         }
         width = w;
         int size = n + n * w;

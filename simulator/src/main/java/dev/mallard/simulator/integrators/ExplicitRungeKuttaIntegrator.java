@@ -60,11 +60,6 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected final void allocateSchemeWorkspaces(int size) {
         int s = tableau.stages();
-        // the sums first: the stage vectors of an AutoDiff step on arrays hold their entries in its rows
-        tangents = isDoublePath() ? null
-                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
-        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
-                : new AutoDiffStageSums(tableau, size);
         if (isDoublePath()) {
             kd = new double[s][];
             for (int i = 1; i < s; i++) {
@@ -73,9 +68,13 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
         } else {
             kg = new ScalarVector[s];
             for (int i = 1; i < s; i++) {
-                kg[i] = arraySums == null ? newStepVector(size) : (ScalarVector) arraySums.stageVector(i);
+                kg[i] = newStepVector(size);
             }
         }
+        tangents = isDoublePath() ? null
+                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, tableau, size);
+        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
+                : new AutoDiffStageSums(tableau, size);
     }
 
     @Override

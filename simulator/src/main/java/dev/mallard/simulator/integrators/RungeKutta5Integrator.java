@@ -125,20 +125,19 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     protected void allocateSchemeWorkspaces(int size) {
-        // the sums first: the stage vectors of an AutoDiff step on arrays hold their entries in its rows
-        tangents = isDoublePath() ? null
-                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, TABLEAU, size);
-        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
-                : new AutoDiffStageSums(TABLEAU, size);
         if (isDoublePath()) {
             kd = new double[STAGES][size];
         } else {
             kg = new ScalarVector[STAGES];
             // kg[0] is each step's f0
             for (int i = 1; i < STAGES; i++) {
-                kg[i] = arraySums == null ? newStepVector(size) : (ScalarVector) arraySums.stageVector(i);
+                kg[i] = newStepVector(size);
             }
         }
+        tangents = isDoublePath() ? null
+                : TangentSteps.forSystem(getSystem(), scalar() == AutoDiff.SCALAR, TABLEAU, size);
+        arraySums = isDoublePath() || tangents != null || scalar() != AutoDiff.SCALAR || size == 0 ? null
+                : new AutoDiffStageSums(TABLEAU, size);
     }
 
     /**
