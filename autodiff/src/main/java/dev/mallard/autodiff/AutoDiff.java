@@ -833,8 +833,15 @@ public final class AutoDiff {
     /** {@code g + h} or {@code g - h} for {@code sign} 1 or -1, a new array. */
     private static double[] sum(double[] g, double sign, double[] h) {
         double[] out = new double[g.length];
-        for (int i = 0; i < g.length; i++) {
-            out[i] = sign > 0.0 ? g[i] + h[i] : g[i] - h[i];
+        // one loop per sign, each simple enough for the JIT to vectorise
+        if (sign > 0.0) {
+            for (int i = 0; i < g.length; i++) {
+                out[i] = g[i] + h[i];
+            }
+        } else {
+            for (int i = 0; i < g.length; i++) {
+                out[i] = g[i] - h[i];
+            }
         }
         return out;
     }
@@ -873,8 +880,14 @@ public final class AutoDiff {
             return ga == null ? scaled(gb, db) : scaled(ga, da);
         }
         double[] g = new double[ga.length];
-        for (int i = 0; i < g.length; i++) {
-            g[i] = times(da, ga[i], db, gb[i], finite);
+        if (finite) {
+            for (int i = 0; i < g.length; i++) {
+                g[i] = da * ga[i] + db * gb[i];
+            }
+        } else {
+            for (int i = 0; i < g.length; i++) {
+                g[i] = times(da, ga[i]) + times(db, gb[i]);
+            }
         }
         return g;
     }
