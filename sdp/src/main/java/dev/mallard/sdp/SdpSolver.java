@@ -120,7 +120,9 @@ public final class SdpSolver {
      * max(0.95, 0.90 + 0.09 min(a_p, a_d))}. If that ends {@link SdpStatus#OPTIMAL} with objectives at most 100 times
      * the gap tolerance apart (relative), that is the outcome; if it ends OPTIMAL with them further apart, the
      * perturbed pass runs again from the start, with CSDP's step fraction too, and the result with the closer
-     * objectives is the outcome; else the first pass runs on
+     * objectives is the outcome; else the perturbed pass runs once more from the same iterate with the other passes'
+     * step fraction, its result taken as above (its restart with that fraction too), and if neither ends OPTIMAL
+     * the first pass runs on
      * as if it had not paused, the passes after it as above, and the early result replaces theirs if it is better by
      * the rule of the perturbed pass. Such a first pass has not reached the affine set of x on the cone: on Drake's SOS
      * programs and the planar quadrotor's shape-search SDPs (no strictly feasible X) the plain pass then ends
@@ -128,7 +130,10 @@ public final class SdpSolver {
      * every SDPLIB problem of the corpus takes a full primal step before, so its passes are as before. CSDP's step
      * fraction, which after a short step stays a tenth of the way from the boundary instead of a twentieth, gives back
      * the centrality such a step lacked: on 47 of the quadrotor's SDPs that pass's end-game of short steps took 2503
-     * iterations in all instead of 3109 (CSDP: 2292), all 47 OPTIMAL. It is not used in the other perturbed passes:
+     * iterations in all instead of 3109 (CSDP: 2292), all 47 OPTIMAL. Where it does not end OPTIMAL the pass with the
+     * other fraction may: of the 80 SDPs of another run of that search, the solve ends OPTIMAL on 75 with both passes,
+     * on 73 with CSDP's fraction alone and on 74 before (CSDP: Partial Success on every one of the rest). It is not
+     * used in the other perturbed passes:
      * there it cost SDPLIB's truss6, truss7 and hinf2, which reach the perturbed pass after the plain ones stalled,
      * their OPTIMAL status.
      *
@@ -167,22 +172,26 @@ public final class SdpSolver {
         SdpResult result = first.run(start);
         SdpResult early = null;
         if (first.switched()) {
-            Pass switchedPass = runPerturbed(problem, before + first.iterationsMade(), first.switchPoint(), start,
-                    true);
-            early = switchedPass.result();
-            if (early.status() == SdpStatus.OPTIMAL) {
-                if (early.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()) {
-                    return early;
+            int made = before + first.iterationsMade();
+            // CSDP's step fraction first, then, if that pass does not end OPTIMAL, the other passes' one.
+            for (boolean csdpSteps : new boolean[] {true, false}) {
+                Pass switchedPass = runPerturbed(problem, made, first.switchPoint(), start, csdpSteps);
+                SdpResult r = switchedPass.result();
+                made += switchedPass.iterations();
+                before += switchedPass.iterations();
+                if (r.status() == SdpStatus.OPTIMAL) {
+                    if (r.relativeGap() <= OBJECTIVE_GAP * options.gapTolerance()) {
+                        return r;
+                    }
+                    // Optimal already, so only the objectives can improve: the perturbed pass from the start, as
+                    // the last pass would run on an optimal result whose objectives are far apart.
+                    SdpResult restart = runPerturbed(problem, made, null, start, csdpSteps).result();
+                    return (better(restart, r) ? restart : r).withNanos(System.nanoTime() - start);
                 }
-                // Optimal already, so only the objectives can improve: the perturbed pass from the start, as the
-                // last pass would run on an optimal result whose objectives are far apart.
-                int made = before + first.iterationsMade() + switchedPass.iterations();
-                SdpResult restart = runPerturbed(problem, made, null, start, true).result();
-                return (better(restart, early) ? restart : early).withNanos(System.nanoTime() - start);
+                early = early == null || better(r, early) ? r : early;
             }
             // Not the outcome for certain: the first pass runs on as if it had not paused, the passes after it as
-            // before, and the early result is kept if it is better than theirs.
-            before += switchedPass.iterations();
+            // before, and the better early result is kept if it is better than theirs.
             result = first.resume(start);
         }
         InteriorPointRun robust = null;

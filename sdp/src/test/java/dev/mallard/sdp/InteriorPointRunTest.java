@@ -182,6 +182,31 @@ class InteriorPointRunTest {
         assertWithinCsdps(file, r);
     }
 
+    /**
+     * roa/quadrotor-shape-run2-67 (CSDP: Partial Success, -0.87351480 / -0.87351471): from the switch point the
+     * perturbed pass with CSDP's step fraction does not end OPTIMAL (it loses the dual feasibility it had reached), the
+     * one with the other passes' fraction does, so the solve tries that one next and its result is the outcome, OPTIMAL
+     * with both objectives within CSDP's answer widened by 1e-6 (with the first alone the solve ended NEAR_OPTIMAL).
+     */
+    @Test
+    void switchedPassTriesTheOtherStepFractionIfCsdpsFails() throws IOException {
+        String file = "roa/quadrotor-shape-run2-67.dat-s";
+        SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve(file));
+        SdpOptions options = new SdpSolver().options();
+        InteriorPointRun first = new InteriorPointRun(p, options);
+        assertNull(first.run(System.nanoTime()));
+        assertTrue(first.switched());
+        SdpResult csdp = InteriorPointRun.perturbed(p, options, 0, first.switchPoint(), true).run(System.nanoTime());
+        SdpResult other = InteriorPointRun.perturbed(p, options, 0, first.switchPoint(), false).run(System.nanoTime());
+        assertTrue(csdp.status() != SdpStatus.OPTIMAL, csdp::toString);
+        assertEquals(SdpStatus.OPTIMAL, other.status(), other::toString);
+        SdpResult r = new SdpSolver(options).solve(p);
+        assertEquals(SdpStatus.OPTIMAL, r.status(), r::toString);
+        assertEquals(other.primalObjective(), r.primalObjective(), 0.0);
+        assertEquals(other.dualObjective(), r.dualObjective(), 0.0);
+        assertWithinCsdps(file, r);
+    }
+
     /** Both objectives of r within CSDP's two (CSDP.csv) widened by their difference and by 1e-6, as SdpCorpusTest. */
     private static void assertWithinCsdps(String file, SdpResult r) {
         SdpCorpusTest.Entry csdp = SdpCorpusTest.entries().stream().filter(e -> e.file().equals(file)).findFirst()
