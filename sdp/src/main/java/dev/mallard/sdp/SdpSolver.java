@@ -122,20 +122,19 @@ public final class SdpSolver {
      * perturbed pass runs again from the start, with CSDP's step fraction too, and the result with the closer
      * objectives is the outcome; else the perturbed pass runs once more from the same iterate with the other passes'
      * step fraction, its result taken as above (its restart with that fraction too), and if neither ends OPTIMAL
-     * the first pass runs on
-     * as if it had not paused, the passes after it as above, and the early result replaces theirs if it is better by
-     * the rule of the perturbed pass. Such a first pass has not reached the affine set of x on the cone: on Drake's SOS
-     * programs and the planar quadrotor's shape-search SDPs (no strictly feasible X) the plain pass then ends
-     * NUMERICAL_ERROR or NEAR_OPTIMAL, after 17 to 27 iterations on the latter, where the perturbed pass ends OPTIMAL;
+     * the first pass runs on as if it had not paused, the passes after it as above, and the better early result
+     * replaces theirs if it is better by the rule of the perturbed pass. Such a first pass has not reached the affine
+     * set of x on the cone: on Drake's SOS programs and the planar quadrotor's shape-search SDPs (no strictly feasible
+     * X) the plain pass then ends NUMERICAL_ERROR or NEAR_OPTIMAL, after 17 to 27 iterations on the latter, where the
+     * perturbed pass ends OPTIMAL;
      * every SDPLIB problem of the corpus takes a full primal step before, so its passes are as before. CSDP's step
      * fraction, which after a short step stays a tenth of the way from the boundary instead of a twentieth, gives back
      * the centrality such a step lacked: on 47 of the quadrotor's SDPs that pass's end-game of short steps took 2503
      * iterations in all instead of 3109 (CSDP: 2292), all 47 OPTIMAL. Where it does not end OPTIMAL the pass with the
      * other fraction may: of the 80 SDPs of another run of that search, the solve ends OPTIMAL on 75 with both passes,
      * on 73 with CSDP's fraction alone and on 74 before (CSDP: Partial Success on every one of the rest). It is not
-     * used in the other perturbed passes:
-     * there it cost SDPLIB's truss6, truss7 and hinf2, which reach the perturbed pass after the plain ones stalled,
-     * their OPTIMAL status.
+     * used in the other perturbed passes: there it cost SDPLIB's truss6, truss7 and hinf2, which reach the perturbed
+     * pass after the plain ones stalled, their OPTIMAL status.
      *
      * <p>On a program with free variables split into pairs of LP entries (as SDPA files from modelling tools write
      * free variables; recognised unless {@link SdpOptions#splitFreeVariables()} is off) the perturbed pass runs
