@@ -180,6 +180,17 @@ final class InteriorPointRun {
      * 3663; before: 4641), with 45 OPTIMAL on the 47 (1e7: 46; before: 44) and all 142 OPTIMAL.
      */
     private static final double SWITCH_POINT_MU = 1e6;
+    /**
+     * CSDP's step fraction (Borchers: its {@code minstepfrac} and {@code maxstepfrac}, 0.90 and 0.97): a run with
+     * {@link #csdpSteps} goes {@code 0.90 + 0.07 min(a_p, a_d)} of the way to the boundary of the cone, a_p and a_d
+     * the steps that led to the current iterate (0 at the initial point), instead of the other passes'
+     * {@code max(stepFraction, 0.90 + 0.09 min(a_p, a_d))}. After a short step it stays a tenth of the way from the
+     * boundary, not a twentieth, which gives back the centrality the short step lacked; after full steps it goes to
+     * 0.97, not 0.99. See {@link SdpSolver#solve} for where it applies.
+     */
+    private static final double CSDP_LEAST_FRACTION = 0.90;
+    /** The range of CSDP's step fraction above {@link #CSDP_LEAST_FRACTION}, see there. */
+    private static final double CSDP_FRACTION_RANGE = 0.07;
 
     private final SdpProblem problem;
     private final SdpOptions options;
@@ -193,6 +204,8 @@ final class InteriorPointRun {
     private Checkpoint handover;
     /** Whether this is the first pass (neither robust nor perturbed). */
     private final boolean firstPass;
+    /** Whether the step fraction is CSDP's ({@link #CSDP_LEAST_FRACTION}) rather than SDPT3's. */
+    private final boolean csdpSteps;
     /** The perturbed pass's eps before its scaling by the merit. */
     private final double perturbationEps;
     /** The first pass's last iterate with mu at least {@link #SWITCH_POINT_MU} times eps, while it may switch. */
@@ -371,12 +384,12 @@ final class InteriorPointRun {
      */
     InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
             int firstIteration) {
-        this(problem, options, shareSides, resume, firstIteration, false);
+        this(problem, options, shareSides, resume, firstIteration, false, false);
     }
 
     /**
      * The perturbed pass: with the first pass's rules (no guard, no pause) on the problem whose objective is
-     * perturbed as {@link #PERTURBATION} says.
+     * perturbed as {@link #PERTURBATION} says, and the first pass's step fraction.
      *
      * @param problem the problem; not modified
      * @param options the tolerances and limits
@@ -385,7 +398,24 @@ final class InteriorPointRun {
      * @return the run, not started
      */
     static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration, Checkpoint from) {
-        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, from, firstIteration, true);
+        return perturbed(problem, options, firstIteration, from, false);
+    }
+
+    /**
+     * The perturbed pass as {@link #perturbed(SdpProblem, SdpOptions, int, Checkpoint)} says, with CSDP's step
+     * fraction ({@link #CSDP_LEAST_FRACTION}) if {@code csdpSteps}.
+     *
+     * @param problem the problem; not modified
+     * @param options the tolerances and limits (its step fraction is not used if {@code csdpSteps})
+     * @param firstIteration the number given to the first iterate, as for the robust pass
+     * @param from an iterate of the first pass to resume from ({@link #handover()}, {@link #switchPoint()}), or
+     *     null for the initial point
+     * @param csdpSteps whether the steps go CSDP's fraction of the way to the boundary
+     * @return the run, not started
+     */
+    static InteriorPointRun perturbed(SdpProblem problem, SdpOptions options, int firstIteration, Checkpoint from,
+            boolean csdpSteps) {
+        return new InteriorPointRun(problem, options, DenseKernels.PARALLEL, from, firstIteration, true, csdpSteps);
     }
 
     /**
@@ -411,8 +441,9 @@ final class InteriorPointRun {
     }
 
     private InteriorPointRun(SdpProblem problem, SdpOptions options, boolean shareSides, Checkpoint resume,
-            int firstIteration, boolean perturbed) {
+            int firstIteration, boolean perturbed, boolean csdpSteps) {
         this.problem = problem;
+        this.csdpSteps = csdpSteps;
         this.options = options;
         this.robust = resume != null && !perturbed;
         this.firstPass = resume == null && !perturbed;
@@ -826,8 +857,7 @@ final class InteriorPointRun {
         correctorRhs(sigma * mu);
         solveDirection(dx, dw, dX, dY, true, sigma * mu);
         boolean refinementStalled = refineDirection();
-        // SDPT3's rule: after long steps, go closer to the boundary (at least the configured fraction).
-        double gamma = Math.max(options.stepFraction(), 0.9 + 0.09 * Math.min(stepP, stepD));
+        double gamma = stepFraction();
         previousStepP = stepP;
         previousStepD = stepD;
         maxSteps(dX, dY, 1 / gamma, gamma);
@@ -849,6 +879,17 @@ final class InteriorPointRun {
         }
         takeStep(stepP, stepD);
         return true;
+    }
+
+    /**
+     * The fraction of the way to the boundary of the cone that the next steps go: CSDP's ({@link
+     * #CSDP_LEAST_FRACTION}) in a run with {@link #csdpSteps}; else SDPT3's rule, after long steps closer to the
+     * boundary, at least the configured fraction.
+     */
+    private double stepFraction() {
+        double shorter = Math.min(stepP, stepD);
+        return csdpSteps ? CSDP_LEAST_FRACTION + CSDP_FRACTION_RANGE * shorter
+                : Math.max(options.stepFraction(), 0.9 + 0.09 * shorter);
     }
 
     /**

@@ -91,7 +91,9 @@ public final class SdpOptions {
 
     /**
      * @param fraction the least fraction of the step to the boundary of the cone that is taken, in
-     *     (0, 1); after long steps the solver goes up to 0.99 of the way (SDPT3's rule)
+     *     (0, 1); after long steps the solver goes up to 0.99 of the way (SDPT3's rule). Not used by the
+     *     perturbed pass that follows a first pass without a full primal step, which goes CSDP's 0.90 to 0.97 of
+     *     the way (see {@link SdpSolver#solve})
      * @return a copy with it set
      */
     public SdpOptions withStepFraction(double fraction) {
@@ -156,7 +158,10 @@ public final class SdpOptions {
         return maxIterations;
     }
 
-    /** @return the least fraction of the step to the cone boundary taken */
+    /**
+     * @return the least fraction of the step to the cone boundary taken (except where {@link #withStepFraction}
+     *     says)
+     */
     public double stepFraction() {
         return stepFraction;
     }
