@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Option;
 
 /**
@@ -72,6 +73,13 @@ final class RoaSosOptions {
             + "(sparse SDPA, solvable by csdp); a comment line gives c and k with rho = k (c + its objective).")
     Path exportSdpa;
 
+    @Option(names = "--export-sdpa-dir", paramLabel = "DIR", description = "Write every SDP the analysis solves, in "
+            + "the order solved, as DIR/0001.dat-s, DIR/0002.dat-s, ... (sparse SDPA, solvable by csdp).")
+    Path exportSdpaDir;
+
+    /** How many SDPs --export-sdpa-dir has written (the observer runs on the solving thread). */
+    private final AtomicInteger exportedFiles = new AtomicInteger();
+
     /** The objective's constant of the exported SDP, once written. */
     private Double exportedConstant;
     /** The unit of V in the exported SDP (a power of two), once written. */
@@ -108,6 +116,12 @@ final class RoaSosOptions {
         }
         if (maxIterations != null) {
             sos = sos.withSdpOptions(sos.sdpOptions().withMaxIterations(integer(maxIterations, "--max-iterations", 1)));
+        }
+        if (exportSdpaDir != null) {
+            if (!Files.isDirectory(exportSdpaDir)) {
+                throw new BadInputException("--export-sdpa-dir: " + exportSdpaDir + " is not a directory");
+            }
+            sos = sos.withProblemObserver(sos.problemObserver().andThen(this::exportEach));
         }
         o = o.withSosOptions(sos);
         if (multiplierDegree != null) {
@@ -268,6 +282,18 @@ final class RoaSosOptions {
         exportedUnit = unit;
     }
 
+    /** Writes one SDP of the analysis as the next numbered file of --export-sdpa-dir. */
+    private void exportEach(SdpProblem problem) {
+        int number = exportedFiles.incrementAndGet();
+        Path file = exportSdpaDir.resolve(String.format(Locale.ROOT, "%04d.dat-s", number));
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("\" mallard roa: SDP " + number + " of the analysis, in the order solved\n");
+            SdpaFormat.writeSparse(problem, out);
+        } catch (IOException e) {
+            throw new BadInputException("--export-sdpa-dir: cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
     /** Why --export-sdpa wrote nothing. */
     private static final String NOT_EXPORTED = "no level search was solved (every level is certified, or the "
             + "analysis stopped before it)";
@@ -286,15 +312,25 @@ final class RoaSosOptions {
         } else if (exportSdpa != null) {
             fields.put("sdpaNotWritten", NOT_EXPORTED);
         }
+        if (exportSdpaDir != null) {
+            Map<String, Object> files = new LinkedHashMap<>();
+            files.put("directory", exportSdpaDir.toString());
+            files.put("count", exportedFiles.get());
+            fields.put("sdpaFiles", files);
+        }
     }
 
-    /** @return the text report's line on the export, or null when none was asked for */
+    /** @return the text report's lines on the exports, or null when none was asked for */
     String exportLine() {
-        if (exportSdpa == null) {
-            return null;
+        List<String> lines = new ArrayList<>();
+        if (exportSdpa != null) {
+            lines.add(exportedConstant == null ? "sdpa: " + exportSdpa + " not written: " + NOT_EXPORTED
+                    : "sdpa: " + exportSdpa + " holds the SDP of the largest level; rho = " + exportedUnit
+                            + " * (" + exportedConstant + " + its maximised objective)");
         }
-        return exportedConstant == null ? "sdpa: " + exportSdpa + " not written: " + NOT_EXPORTED
-                : "sdpa: " + exportSdpa + " holds the SDP of the largest level; rho = " + exportedUnit
-                        + " * (" + exportedConstant + " + its maximised objective)";
+        if (exportSdpaDir != null) {
+            lines.add("sdpa files: " + exportedFiles.get() + " SDPs written to " + exportSdpaDir);
+        }
+        return lines.isEmpty() ? null : String.join(System.lineSeparator(), lines);
     }
 }

@@ -10,6 +10,7 @@ import dev.mallard.sdp.SdpResult;
 import dev.mallard.sdp.SdpSolver;
 import dev.mallard.sdp.SdpaFormat;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,6 +113,33 @@ class RoaSosOptionsTest {
         // csdp 6.2 (/usr/bin/csdp) on the same file: "Primal objective value: -1.9552244e-01", printed to 8
         // digits; constant 2.5.
         assertEquals(optimal, constant - 1.9552244e-01, 1e-7);
+    }
+
+    @Test
+    void everySolvedSdpIsWrittenInOrderTheLevelSearchsAmongThem(@TempDir Path dir) throws Exception {
+        Path level = dir.resolve("level.dat-s");
+        JsonNode json = certified(with(VDP, "--export-sdpa-dir", dir.toString(), "--export-sdpa", level.toString()));
+        int solves = json.get("sdpStatuses").size();
+        assertTrue(solves >= 1, json::toString);
+        assertEquals(solves, json.get("sdpaFiles").get("count").asInt(), json::toString);
+        assertEquals(dir.toString(), json.get("sdpaFiles").get("directory").asText());
+        for (int k = 1; k <= solves; k++) {
+            assertTrue(java.nio.file.Files.exists(dir.resolve(String.format("%04d.dat-s", k))), "file " + k);
+        }
+        assertFalse(java.nio.file.Files.exists(dir.resolve(String.format("%04d.dat-s", solves + 1))));
+        // the level search's SDP is one of them, written byte for byte the same after its first line
+        List<String> single = java.nio.file.Files.readAllLines(level);
+        boolean found = false;
+        for (int k = 1; k <= solves; k++) {
+            List<String> each = java.nio.file.Files.readAllLines(dir.resolve(String.format("%04d.dat-s", k)));
+            found |= each.subList(1, each.size()).equals(single.subList(1, single.size()));
+        }
+        assertTrue(found, "the level search's SDP is among the numbered files");
+        CliRun text = CliRun.of("roa", "--vars", "x1,x2", "--f", "-x2; x1 + (x1^2 - 1)*x2", "--export-sdpa-dir",
+                dir.resolve("missing").toString());
+        assertEquals(2, text.code(), text.err());
+        assertTrue(text.err().contains("--export-sdpa-dir: " + dir.resolve("missing") + " is not a directory"),
+                text.err());
     }
 
     @Test
