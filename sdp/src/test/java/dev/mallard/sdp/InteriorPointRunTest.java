@@ -164,8 +164,7 @@ class InteriorPointRunTest {
         String file = "roa/quadrotor-shape-02.dat-s";
         SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve(file));
         SdpOptions options = new SdpSolver().options();
-        InteriorPointRun first = new InteriorPointRun(p, options);
-        assertNull(first.run(System.nanoTime()));
+        InteriorPointRun first = switchedFirstPass(p, options);
         InteriorPointRun switched = InteriorPointRun.perturbed(p, options, first.iterationsMade(), first.switchPoint(),
                 true);
         SdpResult early = switched.run(System.nanoTime());
@@ -193,9 +192,7 @@ class InteriorPointRunTest {
         String file = "roa/quadrotor-shape-run2-67.dat-s";
         SdpProblem p = SdpaFormat.read(SdpCorpusTest.directory().resolve(file));
         SdpOptions options = new SdpSolver().options();
-        InteriorPointRun first = new InteriorPointRun(p, options);
-        assertNull(first.run(System.nanoTime()));
-        assertTrue(first.switched());
+        InteriorPointRun first = switchedFirstPass(p, options);
         SdpResult csdp = InteriorPointRun.perturbed(p, options, 0, first.switchPoint(), true).run(System.nanoTime());
         SdpResult other = InteriorPointRun.perturbed(p, options, 0, first.switchPoint(), false).run(System.nanoTime());
         assertTrue(csdp.status() != SdpStatus.OPTIMAL, csdp::toString);
@@ -205,6 +202,14 @@ class InteriorPointRunTest {
         assertEquals(other.primalObjective(), r.primalObjective(), 0.0);
         assertEquals(other.dualObjective(), r.dualObjective(), 0.0);
         assertWithinCsdps(file, r);
+    }
+
+    /** The first pass on p, run until it pauses for the switch (asserted). */
+    private static InteriorPointRun switchedFirstPass(SdpProblem p, SdpOptions options) {
+        InteriorPointRun first = new InteriorPointRun(p, options);
+        assertNull(first.run(System.nanoTime()));
+        assertTrue(first.switched());
+        return first;
     }
 
     /** Both objectives of r within CSDP's two (CSDP.csv) widened by their difference and by 1e-6, as SdpCorpusTest. */
