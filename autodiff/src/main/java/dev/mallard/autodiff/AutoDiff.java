@@ -255,14 +255,11 @@ public final class AutoDiff {
             }
             if (g != null) {
                 addScaled(g, n, h.grad, d);
-            } else if (Double.isFinite(d)) {
-                x0 += d * h.g0;
-                x1 += d * h.g1;
-                x2 += d * h.g2;
             } else {
-                x0 += times(d, h.g0);
-                x1 += times(d, h.g1);
-                x2 += times(d, h.g2);
+                boolean finite = Double.isFinite(d);
+                x0 += times(d, finite, h.g0);
+                x1 += times(d, finite, h.g1);
+                x2 += times(d, finite, h.g2);
             }
         }
         return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2);
@@ -977,14 +974,11 @@ public final class AutoDiff {
                     g = g.clone();
                 }
                 AutoDiff.addScaled(g, size, term.grad, d);
-            } else if (Double.isFinite(d)) {
-                x0 += d * term.g0;
-                x1 += d * term.g1;
-                x2 += d * term.g2;
             } else {
-                x0 += times(d, term.g0);
-                x1 += times(d, term.g1);
-                x2 += times(d, term.g2);
+                boolean finite = Double.isFinite(d);
+                x0 += times(d, finite, term.g0);
+                x1 += times(d, finite, term.g1);
+                x2 += times(d, finite, term.g2);
             }
             owned = true;
         }
@@ -995,14 +989,11 @@ public final class AutoDiff {
             owned = true;
             if (size > SMALL) {
                 g = scaled(term.grad, d);
-            } else if (Double.isFinite(d)) {
-                x0 = d * term.g0;
-                x1 = d * term.g1;
-                x2 = d * term.g2;
             } else {
-                x0 = times(d, term.g0);
-                x1 = times(d, term.g1);
-                x2 = times(d, term.g2);
+                boolean finite = Double.isFinite(d);
+                x0 = times(d, finite, term.g0);
+                x1 = times(d, finite, term.g1);
+                x2 = times(d, finite, term.g2);
             }
         }
 
@@ -1025,16 +1016,12 @@ public final class AutoDiff {
             if (size > SMALL) {
                 double[] gh = scale.grad;
                 for (int i = 0; i < size; i++) {
-                    g[i] = finite ? s * gh[i] + h * g[i] : times(s, gh[i]) + times(h, g[i]);
+                    g[i] = times(s, gh[i], h, g[i], finite);
                 }
-            } else if (finite) {
-                x0 = s * scale.g0 + h * x0;
-                x1 = s * scale.g1 + h * x1;
-                x2 = s * scale.g2 + h * x2;
             } else {
-                x0 = times(s, scale.g0) + times(h, x0);
-                x1 = times(s, scale.g1) + times(h, x1);
-                x2 = times(s, scale.g2) + times(h, x2);
+                x0 = times(s, scale.g0, h, x0, finite);
+                x1 = times(s, scale.g1, h, x1, finite);
+                x2 = times(s, scale.g2, h, x2, finite);
             }
         }
 
@@ -1043,16 +1030,12 @@ public final class AutoDiff {
             boolean finite = Double.isFinite(h);
             if (size > SMALL) {
                 for (int i = 0; i < size; i++) {
-                    g[i] = finite ? h * g[i] : times(h, g[i]);
+                    g[i] = times(h, finite, g[i]);
                 }
-            } else if (finite) {
-                x0 = h * x0;
-                x1 = h * x1;
-                x2 = h * x2;
             } else {
-                x0 = times(h, x0);
-                x1 = times(h, x1);
-                x2 = times(h, x2);
+                x0 = times(h, finite, x0);
+                x1 = times(h, finite, x1);
+                x2 = times(h, finite, x2);
             }
         }
 
