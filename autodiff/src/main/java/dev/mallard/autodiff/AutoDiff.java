@@ -26,8 +26,11 @@ import java.util.Objects;
  * {@code Infinity * 0 = NaN} does not spread into unrelated directions. Other components become
  * infinite (or NaN where the slope is NaN). The edge rules of each operation are documented on it.
  *
- * <p><b>Representation.</b> A gradient of at most {@value #SMALL} components is held in three fields of the
- * object itself (one allocation per value, straight-line arithmetic), a larger one in an array. Both give the
+ * <p><b>Representation.</b> A gradient of at most {@value #SMALL} components is held in four fields of the
+ * object itself (one allocation per value, straight-line arithmetic), a larger one in an array. Four, not three:
+ * the gradients of a two-state system with one parameter under {@code GradientSimulation} (which adds the final
+ * time) have four components, and a fourth field made that run about 30% faster while costing other sizes about
+ * 5% (docs/PERFORMANCE.md, issue 31's eighth round). Both give the
  * same results bit for bit: each component is computed by the same operations in the same order. Gradient
  * arrays are shared between values when an operation leaves the gradient unchanged ({@code a + 2.0} reuses
  * {@code a}'s array); this is safe because no array ever escapes: {@link #gradient()} returns a copy. Use
@@ -44,21 +47,23 @@ public final class AutoDiff {
     /** The constant 1 (zero gradient of any size). */
     public static final AutoDiff ONE = new AutoDiff(1.0);
 
-    /** The largest gradient size held in the fields {@code g0..g2} instead of an array. */
-    static final int SMALL = 3;
+    /** The largest gradient size held in the fields {@code g0..g3} instead of an array. */
+    static final int SMALL = 4;
 
     /**
      * {@code SIZE_MARKERS[n]} stands for a gradient of {@code n <= SMALL} components held in the fields: its
      * length is the size (its contents are never read). A marker instead of an int field keeps the object at
-     * 48 bytes instead of 56 (allocation is most of an operation's cost).
+     * 56 bytes instead of 64.
      */
-    private static final double[][] SIZE_MARKERS = {null, new double[1], new double[2], new double[3]};
+    private static final double[][] SIZE_MARKERS = {null, new double[1], new double[2], new double[3],
+            new double[4]};
 
     private final double value;
     /** The gradient's components when {@code 1 <= size <= SMALL}; those at and beyond the size are unused. */
     private final double g0;
     private final double g1;
     private final double g2;
+    private final double g3;
     /**
      * Null for a constant; a {@link #SIZE_MARKERS size marker} for a gradient held in the fields; otherwise the
      * gradient (of more than SMALL components). Never escapes.
@@ -67,20 +72,21 @@ public final class AutoDiff {
 
     /** A constant. */
     private AutoDiff(double value) {
-        this(value, 0.0, 0.0, 0.0, null);
+        this(value, 0.0, 0.0, 0.0, 0.0, null);
     }
 
-    /** A value with a small gradient of {@code size} components in {@code g0..g2}. */
-    private AutoDiff(double value, int size, double g0, double g1, double g2) {
-        this(value, g0, g1, g2, SIZE_MARKERS[size]);
+    /** A value with a small gradient of {@code size} components in {@code g0..g3}. */
+    private AutoDiff(double value, int size, double g0, double g1, double g2, double g3) {
+        this(value, g0, g1, g2, g3, SIZE_MARKERS[size]);
     }
 
     /** A value with the given fields: {@code grad} is null, a size marker or a gradient of more than SMALL. */
-    private AutoDiff(double value, double g0, double g1, double g2, double[] grad) {
+    private AutoDiff(double value, double g0, double g1, double g2, double g3, double[] grad) {
         this.value = value;
         this.g0 = g0;
         this.g1 = g1;
         this.g2 = g2;
+        this.g3 = g3;
         this.grad = grad;
     }
 
@@ -99,22 +105,24 @@ public final class AutoDiff {
     private static AutoDiff fromSlice(double value, double[] src, int offset, int n, boolean keep) {
         switch (n) {
             case 0: return new AutoDiff(value);
-            case 1: return new AutoDiff(value, 1, src[offset], 0.0, 0.0);
-            case 2: return new AutoDiff(value, 2, src[offset], src[offset + 1], 0.0);
-            case 3: return new AutoDiff(value, 3, src[offset], src[offset + 1], src[offset + 2]);
+            case 1: return new AutoDiff(value, 1, src[offset], 0.0, 0.0, 0.0);
+            case 2: return new AutoDiff(value, 2, src[offset], src[offset + 1], 0.0, 0.0);
+            case 3: return new AutoDiff(value, 3, src[offset], src[offset + 1], src[offset + 2], 0.0);
+            case 4:
+                return new AutoDiff(value, 4, src[offset], src[offset + 1], src[offset + 2], src[offset + 3]);
             default:
                 if (keep) {
-                    return new AutoDiff(value, 0.0, 0.0, 0.0, src);
+                    return new AutoDiff(value, 0.0, 0.0, 0.0, 0.0, src);
                 }
                 double[] g = new double[n];
                 System.arraycopy(src, offset, g, 0, n);
-                return new AutoDiff(value, 0.0, 0.0, 0.0, g);
+                return new AutoDiff(value, 0.0, 0.0, 0.0, 0.0, g);
         }
     }
 
     /** The given value with this value's gradient (shared, not copied). */
     private AutoDiff withValue(double v) {
-        return new AutoDiff(v, g0, g1, g2, grad);
+        return new AutoDiff(v, g0, g1, g2, g3, grad);
     }
 
     /** @return the gradient size: 0 for a constant */
@@ -130,7 +138,8 @@ public final class AutoDiff {
         switch (i) {
             case 0: return g0;
             case 1: return g1;
-            default: return g2;
+            case 2: return g2;
+            default: return g3;
         }
     }
 
@@ -240,6 +249,7 @@ public final class AutoDiff {
         double x0 = 0.0;
         double x1 = 0.0;
         double x2 = 0.0;
+        double x3 = 0.0;
         for (int j : columns) {
             AutoDiff h = inputs[j];
             if (h.size() == 0) {
@@ -260,9 +270,10 @@ public final class AutoDiff {
                 x0 += times(d, finite, h.g0);
                 x1 += times(d, finite, h.g1);
                 x2 += times(d, finite, h.g2);
+                x3 += times(d, finite, h.g3);
             }
         }
-        return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2);
+        return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2, x3);
     }
 
     /**
@@ -368,6 +379,9 @@ public final class AutoDiff {
     /** Writes the {@code size <= SMALL} components of the fields to {@code target} from {@code offset}. */
     private void copySmall(double[] target, int offset) {
         switch (size()) {
+            case 4:
+                target[offset + 3] = g3;
+                // fall through
             case 3:
                 target[offset + 2] = g2;
                 // fall through
@@ -757,6 +771,7 @@ public final class AutoDiff {
         double x0 = 0.0;
         double x1 = 0.0;
         double x2 = 0.0;
+        double x3 = 0.0;
         if (m != null && m.length > SMALL) {
             m = scaled(m, d);
         } else if (m != null) {
@@ -764,8 +779,9 @@ public final class AutoDiff {
             x0 = times(d, finite, g0);
             x1 = times(d, finite, g1);
             x2 = times(d, finite, g2);
+            x3 = times(d, finite, g3);
         }
-        return new AutoDiff(v, x0, x1, x2, m);
+        return new AutoDiff(v, x0, x1, x2, x3, m);
     }
 
     /** {@code d * g}, or for a non-finite {@code d} with a zero component kept zero. */
@@ -802,11 +818,13 @@ public final class AutoDiff {
         double x0 = a.g0;
         double x1 = a.g1;
         double x2 = a.g2;
+        double x3 = a.g3;
         if (b.size() != 0 && a.size() == 0) {
             m = b.grad;
             x0 = sign * b.g0;
             x1 = sign * b.g1;
             x2 = sign * b.g2;
+            x3 = sign * b.g3;
             if (sign < 0.0 && m.length > SMALL) {
                 m = scaled(m, sign);
             }
@@ -818,13 +836,15 @@ public final class AutoDiff {
                 x0 = a.g0 + b.g0;
                 x1 = a.g1 + b.g1;
                 x2 = a.g2 + b.g2;
+                x3 = a.g3 + b.g3;
             } else {
                 x0 = a.g0 - b.g0;
                 x1 = a.g1 - b.g1;
                 x2 = a.g2 - b.g2;
+                x3 = a.g3 - b.g3;
             }
         }
-        return new AutoDiff(v, x0, x1, x2, m);
+        return new AutoDiff(v, x0, x1, x2, x3, m);
     }
 
     /** {@code g + h} or {@code g - h} for {@code sign} 1 or -1, a new array. */
@@ -863,7 +883,7 @@ public final class AutoDiff {
             m = combined(pa, a.grad, pb, b.grad, finite);
         }
         return new AutoDiff(v, times(pa, a.g0, pb, b.g0, finite), times(pa, a.g1, pb, b.g1, finite),
-                times(pa, a.g2, pb, b.g2, finite), m);
+                times(pa, a.g2, pb, b.g2, finite), times(pa, a.g3, pb, b.g3, finite), m);
     }
 
     /** {@code da ga + db gb}, with the zero-component rule where a partial is not finite. */
@@ -940,7 +960,7 @@ public final class AutoDiff {
 
     /**
      * A gradient being summed by {@link #linearCombination} and {@link #scaledLinearCombination}: small sizes in
-     * three fields, larger ones in an array, each step the operations of the unfused chain on every component.
+     * four fields, larger ones in an array, each step the operations of the unfused chain on every component.
      * Made per call and never stored, so the JIT can keep its fields in registers.
      */
     private static final class Accumulator {
@@ -951,6 +971,7 @@ public final class AutoDiff {
         double x0;
         double x1;
         double x2;
+        double x3;
         /** The gradient when {@code size > SMALL}: the base's (not owned) or a new array. */
         double[] g;
 
@@ -959,6 +980,7 @@ public final class AutoDiff {
             x0 = base.g0;
             x1 = base.g1;
             x2 = base.g2;
+            x3 = base.g3;
             g = base.grad;
         }
 
@@ -979,6 +1001,7 @@ public final class AutoDiff {
                 x0 += times(d, finite, term.g0);
                 x1 += times(d, finite, term.g1);
                 x2 += times(d, finite, term.g2);
+                x3 += times(d, finite, term.g3);
             }
             owned = true;
         }
@@ -994,6 +1017,7 @@ public final class AutoDiff {
                 x0 = times(d, finite, term.g0);
                 x1 = times(d, finite, term.g1);
                 x2 = times(d, finite, term.g2);
+                x3 = times(d, finite, term.g3);
             }
         }
 
@@ -1022,6 +1046,7 @@ public final class AutoDiff {
                 x0 = times(s, scale.g0, h, x0, finite);
                 x1 = times(s, scale.g1, h, x1, finite);
                 x2 = times(s, scale.g2, h, x2, finite);
+                x3 = times(s, scale.g3, h, x3, finite);
             }
         }
 
@@ -1036,6 +1061,7 @@ public final class AutoDiff {
                 x0 = times(h, finite, x0);
                 x1 = times(h, finite, x1);
                 x2 = times(h, finite, x2);
+                x3 = times(h, finite, x3);
             }
         }
 
@@ -1051,12 +1077,13 @@ public final class AutoDiff {
                 x0 = base.g0 + x0;
                 x1 = base.g1 + x1;
                 x2 = base.g2 + x2;
+                x3 = base.g3 + x3;
             }
         }
 
         /** The value {@code v} with the owned gradient. */
         AutoDiff result(double v) {
-            return size > SMALL ? new AutoDiff(v, 0.0, 0.0, 0.0, g) : new AutoDiff(v, size, x0, x1, x2);
+            return size > SMALL ? new AutoDiff(v, 0.0, 0.0, 0.0, 0.0, g) : new AutoDiff(v, size, x0, x1, x2, x3);
         }
     }
 

@@ -215,19 +215,19 @@ class AutoDiffRepresentationTest {
 
     @Test
     void sizeMismatchesBetweenRepresentationsNameBothSizes() {
-        AutoDiff three = AutoDiff.variable(1.0, AutoDiff.SMALL, 0);
-        AutoDiff five = AutoDiff.variable(1.0, AutoDiff.SMALL + 2, 0);
+        AutoDiff inFields = AutoDiff.variable(1.0, AutoDiff.SMALL, 0);
+        AutoDiff inArray = AutoDiff.variable(1.0, AutoDiff.SMALL + 2, 0);
         String expected = AutoDiff.SMALL + " and " + (AutoDiff.SMALL + 2);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> three.mul(five)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> inFields.mul(inArray)).getMessage()
                 .contains(expected));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> three.add(five)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> inFields.add(inArray)).getMessage()
                 .contains(expected));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> S.linearCombination(three, new double[] {1},
-                new AutoDiff[] {five}, 1)).getMessage().contains(expected));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> S.linearCombination(inFields,
+                new double[] {1}, new AutoDiff[] {inArray}, 1)).getMessage().contains(expected));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AutoDiff.chainRule(0, new double[] {1, 1}, 0,
-                new AutoDiff[] {three, five}, new int[] {0, 1})).getMessage().contains(expected));
+                new AutoDiff[] {inFields, inArray}, new int[] {0, 1})).getMessage().contains(expected));
         assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> three.copyGradientTo(new double[9], 0, AutoDiff.SMALL + 2)).getMessage()
+                () -> inFields.copyGradientTo(new double[9], 0, AutoDiff.SMALL + 2)).getMessage()
                 .contains((AutoDiff.SMALL + 2) + " and " + AutoDiff.SMALL));
     }
 }
