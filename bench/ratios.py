@@ -32,6 +32,7 @@ RATIOS = [
     ("GradientBenchmark", "mallardCompiledAutoDiff", "handWrittenVariational", "Mallard compiled AutoDiff / hand-written variational loop", None),
     ("GradientBenchmark", "mallardAutoDiff", "handWrittenVariational", "Mallard AutoDiff / hand-written variational loop", None),
     ("GradientBenchmark", "mallardCompiledDouble", "handWrittenDouble", "Mallard compiled double run / hand-written loop (context)", None),
+    ("GradientApiBenchmark", "gradientSimulation", "doubleRun", "GradientSimulation.run (the API: x(0), p and the final time) / double run", ("<=", lambda p: 1 + NUM_VARS[p["model"]] / 2)),
     ("AdjointBenchmark", "adjoint", "doubleRun", "adjoint gradient / double run", ("<=", 4.0)),
     ("AdjointBenchmark", "forward", "doubleRun", "forward-mode gradient / double run (context)", None),
     ("AdjointBenchmark", "centralDifferences", "doubleRun", "central differences in p (2P runs) / double run (context)", None),
