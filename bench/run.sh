@@ -3,9 +3,9 @@
 #
 #   bench/run.sh [quick|full|profile] [filter]
 #
-# quick:   1 fork, 8 warm-up and 4 measured 1 s iterations (about 7 minutes on 2 cores, plus 1 for SDPLIB)
+# quick:   1 fork, 8 warm-up and 4 measured 1 s iterations (about 8 minutes on 2 cores, plus 1 for SDPLIB)
 # full:    2 forks, 10 warm-up and 8 measured 1 s iterations: the numbers in docs/PERFORMANCE.md (about
-#          13 minutes, plus 2 for SDPLIB)
+#          15 minutes, plus 2 for SDPLIB)
 # Warm-up is long on purpose: Mallard's simulation loop needs about 7 s of running before the JIT has
 # compiled it fully (a run of the 20-state chain falls from 1 s to 15 ms over the first 7 warm-up seconds).
 # The SDP solver likewise needs about five solves of a large problem (theta2: 2.1 s on the first solve in a
