@@ -83,6 +83,20 @@ class GradientThroughSimulationTest {
         }
     }
 
+    /** x' = c t with c = 1.5 a parameter and x(0) = 0.25: x(T) = x(0) + c T^2 / 2, exact for schemes of order 2 on. */
+    static final class Ramp<T> extends LeafSystem<T> {
+        Ramp(Scalar<T> s) {
+            super(s, "ramp");
+            declareContinuousStateWithDefaults(0.25);
+            declareNumericParameter(1.5);
+        }
+
+        @Override
+        protected void doCalcTimeDerivatives(Context<T> c, ContinuousState<T> d) {
+            d.set(0, scalar().mul(c.getNumericParameter(0).get(0), c.getTime()));
+        }
+    }
+
     private static <T> Simulator<T> rk5(DynamicalSystem<T> system, double accuracy) {
         Simulator<T> sim = new Simulator<>(system);
         sim.resetIntegrator(RungeKutta5Integrator::new);
@@ -263,5 +277,52 @@ class GradientThroughSimulationTest {
             return sim.getContext().getContinuousState().getValue(0);
         }, 0.8);
         assertEquals(dx0, r.stateJacobian()[0][0], 1e-7 * Math.abs(dx0));
+    }
+
+    /**
+     * Only the step that lands on an AutoDiff final time carries its object; the steps before it run at constant
+     * times. The final time's column comes from that last step (d x(T) / dT = c T here, where the time-dependent
+     * right-hand side makes it depend on the step's own times), in the simulator's own state as in the API's
+     * result, which equal each other bit for bit.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"runge_kutta2", "runge_kutta3", "bogacki_shampine3", "runge_kutta5"})
+    void onlyTheLandingStepCarriesTheFinalTimesDerivative(String scheme) {
+        double finalTime = 2.3;
+        // runge_kutta2 has no error estimate: fixed steps only
+        boolean[] modes = scheme.equals("runge_kutta2") ? new boolean[] {true} : new boolean[] {true, false};
+        for (boolean fixed : modes) {
+            java.util.function.Consumer<Simulator<AutoDiff>> configure = sim -> {
+                sim.resetIntegrator((s, c) -> IntegrationSchemes.create(scheme, s, 0.1, c));
+                if (!fixed) {
+                    sim.getMutableIntegrator().setTargetAccuracy(1e-6);
+                }
+                sim.getMutableIntegrator().setFixedStepMode(fixed);
+            };
+            Ramp<Double> ramp = new Ramp<>(Scalar.DOUBLE);
+            GradientSimulation.Result r = GradientSimulation.run(ramp, ramp.createDefaultContext(), finalTime,
+                    configure);
+            String where = scheme + (fixed ? " fixed" : " controlled");
+            double[] row = r.stateJacobian()[0];
+            assertEquals(0.25 + 1.5 * finalTime * finalTime / 2, r.finalState()[0], 1e-13, where);
+            assertEquals(1.0, row[0], 1e-13, where);
+            assertEquals(finalTime * finalTime / 2, row[r.parameterColumn(0)], 1e-13, where);
+            assertEquals(1.5 * finalTime, row[r.finalTimeColumn()], 1e-13, where);
+
+            // the same run seeded by hand: the simulator's own state at T, with no correction after it
+            Ramp<AutoDiff> seeded = new Ramp<>(AutoDiff.SCALAR);
+            Simulator<AutoDiff> sim = new Simulator<>(seeded);
+            configure.accept(sim);
+            sim.getMutableContext().getMutableContinuousState().set(0, AutoDiff.variable(0.25, 3, 0));
+            sim.getMutableContext().getMutableNumericParameter(0).set(0, AutoDiff.variable(1.5, 3, 1));
+            sim.advanceTo(AutoDiff.variable(finalTime, 3, 2));
+            AutoDiff x = sim.getContext().getContinuousState().get(0);
+            assertEquals(1.5 * finalTime, x.derivative(2), 1e-13, where + ": the landing step's d x / dT");
+            assertEquals(1.0, sim.getContext().getTime().derivative(2), 0.0, where + ": d t / dT at the end");
+            assertEquals(x.value(), r.finalState()[0], 0.0, where);
+            for (int j = 0; j < 3; j++) {
+                assertEquals(x.derivative(j), row[j], 0.0, where + " column " + j);
+            }
+        }
     }
 }

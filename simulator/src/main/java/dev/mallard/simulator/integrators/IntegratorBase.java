@@ -1329,7 +1329,10 @@ public abstract class IntegratorBase<T> {
             return stepDouble(t0, h, x0d, f0d, x1d, errd);
         }
         startTime = t0;
-        if (explicitAutoDiff && constantTimeStamp == context.getChangeCount() && targetScalar == null) {
+        // The boundary's own object (an AutoDiff final time carrying its derivative) matters only to the step that
+        // lands on it: every other step of a run towards it keeps constant times.
+        T landing = Double.isNaN(target) ? null : targetScalar;
+        if (explicitAutoDiff && constantTimeStamp == context.getChangeCount() && landing == null) {
             // start time and step size are constants (the time the one this integrator set): no objects
             if (startTimeG != null) {
                 startTimeG = null;
@@ -1341,8 +1344,8 @@ public abstract class IntegratorBase<T> {
         T t0g = context.getTime();
         startTimeG = t0g;
         loadStartGeneric(t0g, t0);
-        T hg = stepSizeScalar(t0g, h, target, targetScalar);
-        trialTimesConstant = explicitAutoDiff && targetScalar == null && isConstant(t0g) && isConstant(hg);
+        T hg = stepSizeScalar(t0g, h, target, landing);
+        trialTimesConstant = explicitAutoDiff && landing == null && isConstant(t0g) && isConstant(hg);
         if (!trialTimesConstant && trialHg != hg) {
             trialHg = hg;
         }
