@@ -244,36 +244,22 @@ public final class AutoDiff {
         if (shared != null) {
             return shared.withValue(value);
         }
-        int n = 0;
-        double[] g = null;
-        double x0 = 0.0;
-        double x1 = 0.0;
-        double x2 = 0.0;
-        double x3 = 0.0;
+        Accumulator sum = new Accumulator(ZERO);
         for (int j : columns) {
             AutoDiff h = inputs[j];
             if (h.size() == 0) {
                 continue;
             }
-            if (n == 0) {
-                n = h.size();
-                g = n > SMALL ? new double[n] : null;
+            if (sum.size == 0) {
+                // zeros of the first non-constant input's size, whatever its partial: each term adds to 0.0
+                sum.startZeros(h.size());
             }
             double d = partials[offset + j];
-            if (d == 0.0) {
-                continue;
-            }
-            if (g != null) {
-                addScaled(g, n, h.grad, d);
-            } else {
-                boolean finite = Double.isFinite(d);
-                x0 += times(d, finite, h.g0);
-                x1 += times(d, finite, h.g1);
-                x2 += times(d, finite, h.g2);
-                x3 += times(d, finite, h.g3);
+            if (d != 0.0) {
+                sum.addScaled(h, d);
             }
         }
-        return g != null ? new AutoDiff(value, 0.0, 0.0, 0.0, 0.0, g) : new AutoDiff(value, n, x0, x1, x2, x3);
+        return sum.result(value);
     }
 
     /**
@@ -959,9 +945,9 @@ public final class AutoDiff {
     }
 
     /**
-     * A gradient being summed by {@link #linearCombination} and {@link #scaledLinearCombination}: small sizes in
-     * four fields, larger ones in an array, each step the operations of the unfused chain on every component.
-     * Made per call and never stored, so the JIT can keep its fields in registers.
+     * A gradient being summed by {@link #linearCombination}, {@link #scaledLinearCombination} and {@link
+     * #chainRule}: small sizes in four fields, larger ones in an array, each step the operations of the unfused
+     * chain on every component. Made per call and never stored, so the JIT can keep its fields in registers.
      */
     private static final class Accumulator {
         /** The size so far; 0 while the sum is a constant. */
@@ -1004,6 +990,13 @@ public final class AutoDiff {
                 x3 += times(d, finite, term.g3);
             }
             owned = true;
+        }
+
+        /** {@code this = 0} of {@code n} components, for a sum started from {@link #ZERO}; the gradient its own. */
+        void startZeros(int n) {
+            size = n;
+            owned = true;
+            g = n > SMALL ? new double[n] : null;
         }
 
         /** {@code this = d * term} for a sum still empty (a constant); the gradient is then this accumulator's own. */
