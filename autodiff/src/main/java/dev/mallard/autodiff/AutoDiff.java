@@ -351,10 +351,7 @@ public final class AutoDiff {
             Arrays.fill(target, offset, offset + width, 0.0);
             return;
         }
-        if (size() != width) {
-            throw new IllegalArgumentException("cannot combine AutoDiff values with gradient sizes " + width
-                    + " and " + size());
-        }
+        sameSize(width, size());
         if (size() > SMALL) {
             System.arraycopy(grad, 0, target, offset, width);
         } else {
