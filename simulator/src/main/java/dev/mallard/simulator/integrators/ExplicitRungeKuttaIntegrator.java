@@ -194,11 +194,7 @@ public abstract class ExplicitRungeKuttaIntegrator<T> extends IntegratorBase<T> 
                     stage.set(j, row.step(sc, x0.get(j), h, k, j, terms));
                 }
             }
-            if (t0g == null) {
-                evalDerivativesAtConstantTime(t0v + hv * tableau.c(i), stage, k[i]);
-            } else {
-                evalStageDerivatives(t0g, hg, tableau.c(i), stage, k[i]);
-            }
+            evalStageDerivatives(t0v, t0g, hv, hg, tableau.c(i), stage, k[i]);
             onArrays = onArrays && sums.readStage(i, autoDiff(k[i]));
         }
         if (onArrays && sums.sums(s)) {

@@ -441,6 +441,28 @@ public abstract class IntegratorBase<T> {
         }
     }
 
+    /**
+     * {@link #evalStageDerivatives(Object, Object, double, ScalarVector, ScalarVector)} with the times given as
+     * objects, or as null objects standing for constants of the values {@code t0v} and {@code hv} (then at {@code
+     * t0v + hv c} as a double, no time object made).
+     *
+     * @param t0v the step's start time's value, read only when {@code t0g} is null
+     * @param t0g the step's start time, or null
+     * @param hv the step size's value, read only when {@code t0g} is null
+     * @param hg the step size (null only with {@code t0g})
+     * @param c the stage's fraction of the step
+     * @param x the stage state; not modified
+     * @param xdot receives the derivatives
+     */
+    final void evalStageDerivatives(double t0v, T t0g, double hv, T hg, double c, ScalarVector<T> x,
+            ScalarVector<T> xdot) {
+        if (t0g == null) {
+            evalDerivativesAtConstantTime(t0v + hv * c, x, xdot);
+        } else {
+            evalStageDerivatives(t0g, hg, c, x, xdot);
+        }
+    }
+
     /** The system's derivatives at the context as it is, into {@code xdot}, counted. */
     private void evaluateAtContext(ScalarVector<T> xdot) {
         ContinuousState<T> view = derivativesViewOf(xdot);

@@ -259,11 +259,7 @@ public final class RungeKutta5Integrator<T> extends IntegratorBase<T> {
                     x.set(j, row.step(s, x0.get(j), h, k, j, terms));
                 }
             }
-            if (t0g == null) {
-                evalDerivativesAtConstantTime(t0v + hv * TABLEAU.c(i), x, k[i]);
-            } else {
-                evalStageDerivatives(t0g, hg, TABLEAU.c(i), x, k[i]);
-            }
+            evalStageDerivatives(t0v, t0g, hv, hg, TABLEAU.c(i), x, k[i]);
             onArrays = onArrays && sums.readStage(i, ExplicitRungeKuttaIntegrator.autoDiff(k[i]));
         }
         // the last stage is evaluated at x0 + h sum(b k): that is x1
