@@ -31,10 +31,10 @@ import java.util.Objects;
  * the gradients of a two-state system with one parameter under {@code GradientSimulation} (which adds the final
  * time) have four components, and a fourth field made that run about 30% faster while costing other sizes about
  * 5% (docs/PERFORMANCE.md, issue 31's eighth round). Both representations give the same results bit for bit:
- * each component is computed by the same operations in the same order. Gradient
- * arrays are shared between values when an operation leaves the gradient unchanged ({@code a + 2.0} reuses
- * {@code a}'s array); this is safe because no array ever escapes: {@link #gradient()} returns a copy. Use
- * {@link #SCALAR} to run code written against {@code Scalar<T>}.
+ * each component is computed by the same operations in the same order. Gradient arrays are shared between values
+ * when an operation leaves the gradient unchanged ({@code a + 2.0} reuses {@code a}'s array); this is safe because
+ * no array ever escapes: {@link #gradient()} returns a copy. Use {@link #SCALAR} to run code written against
+ * {@code Scalar<T>}.
  */
 public final class AutoDiff {
 
