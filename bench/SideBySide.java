@@ -15,12 +15,17 @@ import java.util.Arrays;
  * java bench/SideBySide.java SECONDS before/benchmarks.jar after/benchmarks.jar [more.jar ...]
  * </pre>
  *
- * Set VDP_ONLY=1 to leave out the chain (more rounds of Van der Pol in the same time).
+ * Set VDP_ONLY=1 to leave out the chain (more rounds of Van der Pol in the same time). Set PEERS to a comma-separated
+ * subset of the five peers to run only those: a peer run alone in its JVM ({@code PEERS=mallardDouble}, then {@code
+ * PEERS=mallardAutoDiff}) is what a program that uses one number type sees, since no call site of the user's system
+ * then sees a second type.
  */
 public final class SideBySide {
 
-    private static final String[] PEERS = {"mallardCompiledAutoDiff", "mallardCompiledDouble", "mallardAutoDiff",
+    private static final String[] ALL_PEERS = {"mallardCompiledAutoDiff", "mallardCompiledDouble", "mallardAutoDiff",
             "mallardDouble", "handWrittenVariational"};
+    private static final String[] PEERS = System.getenv("PEERS") == null ? ALL_PEERS
+            : System.getenv("PEERS").split(",");
     private static final String[][] CONFIGS = {{"VAN_DER_POL", "RK3_1E6"}, {"VAN_DER_POL", "RK5_FIXED"},
             {"CHAIN", "RK3_1E6"}, {"CHAIN", "RK5_FIXED"}};
     /** Van der Pol runs per round: about the chain's time per round in all. */
@@ -32,6 +37,11 @@ public final class SideBySide {
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
             throw new IllegalArgumentException("usage: SideBySide SECONDS JAR...");
+        }
+        for (String peer : PEERS) {
+            if (!Arrays.asList(ALL_PEERS).contains(peer)) {
+                throw new IllegalArgumentException("PEERS: '" + peer + "' is not one of " + Arrays.toString(ALL_PEERS));
+            }
         }
         double seconds = Double.parseDouble(args[0]);
         String[] jars = Arrays.copyOfRange(args, 1, args.length);
@@ -100,7 +110,7 @@ public final class SideBySide {
                 }
                 System.out.println(line);
             }
-            for (int j = 0; j < jarCount; j++) {
+            for (int j = 0; j < jarCount && PEERS == ALL_PEERS; j++) {
                 long[] f = fastest[j][c];
                 System.out.printf("  jar%d: compiled AutoDiff/double %.2f, generic AutoDiff/double %.2f,"
                         + " compiled AutoDiff/hand-written variational %.2f%n", j, (double) f[0] / f[1],

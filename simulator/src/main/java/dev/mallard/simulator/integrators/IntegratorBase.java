@@ -172,8 +172,9 @@ public abstract class IntegratorBase<T> {
     /**
      * Where the context's continuous state is while its own vector {@link #xg} is behind: {@link #STATE_IN_CONTEXT}
      * (it is not), {@link #STATE_IN_X1} (after a step committed with {@link #deferStateCommit}), {@link
-     * #STATE_IN_X0} (from the next attempt's start on). An int, not a reference: it changes every step, and a
-     * reference stored into this long-lived object would cost G1's card-marking barrier.
+     * #STATE_IN_X0} (from the next attempt's start on, and from a rejected attempt to its retry). An int, not a
+     * reference: it changes every step, and a reference stored into this long-lived object would cost G1's
+     * card-marking barrier.
      */
     private int stateIn = STATE_IN_CONTEXT;
     /** Whether a step may leave the context's vector behind (see {@link #deferStateCommit}). */
@@ -1243,7 +1244,7 @@ public abstract class IntegratorBase<T> {
             return true;
         }
         if (!attempt(t0, t - t0, t, null)) {
-            restoreStart(t0);
+            restoreStart(t0, false);
             return false;
         }
         commit(t0, t - t0, t, null, false);
@@ -1266,7 +1267,7 @@ public abstract class IntegratorBase<T> {
                 commit(t0, h, target, targetScalar, false);
                 return h;
             }
-            restoreStart(t0);
+            restoreStart(t0, true);
             numSubstepFailures++;
             numShrinkagesFromSubstepFailures++;
             h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
@@ -1287,7 +1288,7 @@ public abstract class IntegratorBase<T> {
         boolean atMinimum = false;
         while (true) {
             if (!attempt(t0, h, target, targetScalar)) {
-                restoreStart(t0);
+                restoreStart(t0, true);
                 numSubstepFailures++;
                 numShrinkagesFromSubstepFailures++;
                 h = shrinkOrFail(t0, h * 0.5, "a sub-step failed");
@@ -1312,7 +1313,7 @@ public abstract class IntegratorBase<T> {
                         ? "error control needs a step below the minimum (error estimate " + error + ")"
                         : nonFiniteMessage(t0 + h));
             }
-            restoreStart(t0);
+            restoreStart(t0, true);
             numShrinkagesFromErrorControl++;
             atMinimum = next < getWorkingMinimumStepSize();
             h = shrinkOrFail(t0, next, "");
@@ -1411,9 +1412,10 @@ public abstract class IntegratorBase<T> {
             // a deferred commit left the state in x1, which this attempt overwrites
             x0g.setFrom(x1g);
             stateIn = STATE_IN_X0;
-        } else {
+        } else if (stateIn == STATE_IN_CONTEXT) {
             x0g.setFrom(xg);
         }
+        // else a rejected attempt left its start in x0 (restoreStart): this retry starts from it
         if (f1Stamp == context.getChangeCount()) {
             if (explicitAutoDiff) {
                 // copied (arrays, or references in one bulk copy), where a swap stores two references per step
@@ -1438,15 +1440,25 @@ public abstract class IntegratorBase<T> {
         startStamp = context.getChangeCount();
     }
 
-    private void restoreStart(double t0) {
+    /**
+     * Puts the context back at the start of a failed or rejected attempt. With {@code retry} (the step is tried
+     * again at once) and a deferred commit on step arrays, the start state stays in x0, where the retry reads it:
+     * writing it into the context's vector would make its AutoDiff objects only for the retry to read them back
+     * into arrays. Whatever may read the context first writes it there ({@link #syncContextState}).
+     */
+    private void restoreStart(double t0, boolean retry) {
         if (doublePath) {
             DoubleArrays.copy(x0d, xd, n);
             context.setTimeValueUnchecked(t0);
             // f0 is still f(t0, x0): keep it for the retry
             DoubleArrays.copy(f0d, f1d, n);
         } else {
-            xg.setFrom(x0g);
-            stateIn = STATE_IN_CONTEXT;
+            if (retry && deferringCommit && tangentVectors) {
+                stateIn = STATE_IN_X0;
+            } else {
+                xg.setFrom(x0g);
+                stateIn = STATE_IN_CONTEXT;
+            }
             if (startTimeG != null) {
                 context.setTime(startTimeG);
             } else {

@@ -120,6 +120,29 @@ class DeferredTangentStateTest {
     }
 
     @Test
+    void aRejectedStepIsRetriedFromItsStartAsOnTheObjectPath() {
+        // A step as long as the whole run, then error control: the first attempts are rejected and retried from
+        // their start, which the tangent path keeps on its arrays between the attempt and the retry.
+        for (String scheme : List.of("runge_kutta3", "bogacki_shampine3", "runge_kutta5")) {
+            Simulator<AutoDiff> fast = seeded(compiledPendulum(), scheme);
+            Simulator<AutoDiff> reference = seeded(inDiagram(compiledPendulum()), scheme);
+            for (Simulator<AutoDiff> sim : List.of(fast, reference)) {
+                sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 2.0, ctx));
+                sim.getMutableIntegrator().setTargetAccuracy(1e-9);
+                sim.getMutableIntegrator().requestInitialStepSizeTarget(2.0);
+                sim.initialize();
+                sim.advanceTo(2.0);
+            }
+            long rejected = fast.getIntegrator().getNumStepShrinkagesFromErrorControl();
+            assertTrue(rejected >= 3, scheme + ": " + rejected + " rejected steps");
+            assertEquals(reference.getIntegrator().getNumStepShrinkagesFromErrorControl(), rejected, scheme);
+            assertEquals(reference.getIntegrator().getNumStepsTaken(), fast.getIntegrator().getNumStepsTaken(),
+                    scheme);
+            assertSameState(reference, fast, scheme + " at 2 s");
+        }
+    }
+
+    @Test
     void theInterpolantOfTheLastStepIsTheObjectPaths() {
         for (String scheme : List.of("runge_kutta3", "runge_kutta5")) {
             Simulator<AutoDiff> fast = seeded(compiledPendulum(), scheme);
