@@ -170,6 +170,34 @@ class TangentPathTest {
         }
     }
 
+    @Test
+    void theCompiledSystemsGradientsAreTheGivenSystemsToRounding() {
+        // what GradientSimulation's Javadoc promises a user who passes the compiled system instead of the given one
+        for (String scheme : SCHEMES) {
+            GradientSimulation.Result[] results = new GradientSimulation.Result[2];
+            int k = 0;
+            for (DynamicalSystem<Double> s : List.of(new TorquePendulum<>(Scalar.DOUBLE), compiledPendulum())) {
+                Context<Double> c = s.createDefaultContext();
+                c.setContinuousStateValues(1.0, 0.0);
+                c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
+                results[k++] = GradientSimulation.run(s, c, 3.0, sim -> {
+                    sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 0.01, ctx));
+                    sim.getMutableIntegrator().setFixedStepMode(true);
+                });
+            }
+            assertEquals(results[0].columnNames(), results[1].columnNames(), scheme);
+            for (int i = 0; i < 2; i++) {
+                assertEquals(results[0].finalState()[i], results[1].finalState()[i], 1e-13, scheme);
+                double[] given = results[0].stateJacobian()[i];
+                double[] compiled = results[1].stateJacobian()[i];
+                for (int j = 0; j < given.length; j++) {
+                    assertEquals(given[j], compiled[j], 1e-12 * (1 + Math.abs(given[j])),
+                            scheme + " d x" + i + " / d " + results[0].columnNames().get(j));
+                }
+            }
+        }
+    }
+
     private static double[] finalStateWith(DynamicalSystem<Double> s, double damping, double angle) {
         Simulator<Double> sim = new Simulator<>(s);
         Context<Double> c = sim.getMutableContext();
