@@ -11,7 +11,14 @@ import java.util.Arrays;
 public final class GenericVector<T> implements ScalarVector<T> {
 
     private final Scalar<T> scalar;
-    private final T[] entries;
+    /**
+     * The entries, in an {@code Object[]} rather than the number type's own array class: a store into an array
+     * whose runtime class is not its static one ({@code Object[]}, the erasure of {@code T[]}) is checked by the
+     * JIT the long way (the array's element class, then a subtype test of the value), a chain of dependent loads
+     * on every {@link #set}; into an {@code Object[]} the check is one compare. Never escapes, so the class
+     * is never seen outside.
+     */
+    private final Object[] entries;
 
     /**
      * A vector of zeros.
@@ -21,11 +28,11 @@ public final class GenericVector<T> implements ScalarVector<T> {
      */
     public GenericVector(Scalar<T> scalar, int size) {
         this.scalar = Checks.notNull(scalar, "scalar");
-        this.entries = scalar.newArray(Checks.nonNegative(size, "size"));
+        this.entries = new Object[Checks.nonNegative(size, "size")];
         Arrays.fill(entries, scalar.zero());
     }
 
-    private GenericVector(Scalar<T> scalar, T[] entries) {
+    private GenericVector(Scalar<T> scalar, Object[] entries) {
         this.scalar = scalar;
         this.entries = entries;
     }
@@ -34,8 +41,10 @@ public final class GenericVector<T> implements ScalarVector<T> {
     @Override public int size() { return entries.length; }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T get(int i) {
-        return entries[Checks.index(i, entries.length, "index")];
+        // only set stores into entries, and only values of T
+        return (T) entries[Checks.index(i, entries.length, "index")];
     }
 
     @Override
