@@ -12,7 +12,8 @@ public final class GenericMatrix<T> implements ScalarMatrix<T> {
     private final Scalar<T> scalar;
     private final int rows;
     private final int cols;
-    private final T[] entries;
+    /** An {@code Object[]}, not the number type's own array class, as in GenericVector (see its entries field). */
+    private final Object[] entries;
 
     /**
      * A matrix of zeros.
@@ -25,7 +26,7 @@ public final class GenericMatrix<T> implements ScalarMatrix<T> {
         this.scalar = Checks.notNull(scalar, "scalar");
         this.rows = Checks.nonNegative(rows, "rows");
         this.cols = Checks.nonNegative(cols, "cols");
-        this.entries = scalar.newArray(Math.multiplyExact(rows, cols));
+        this.entries = new Object[Math.multiplyExact(rows, cols)];
         Arrays.fill(entries, scalar.zero());
     }
 
@@ -41,8 +42,10 @@ public final class GenericMatrix<T> implements ScalarMatrix<T> {
     @Override public int cols() { return cols; }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T get(int row, int col) {
-        return entries[offset(row, col)];
+        // only set stores into entries, and only values of T
+        return (T) entries[offset(row, col)];
     }
 
     @Override
