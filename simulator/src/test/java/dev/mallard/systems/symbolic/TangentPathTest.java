@@ -60,21 +60,8 @@ class TangentPathTest {
             if (!fixedStep && scheme.equals("explicit_euler") || !fixedStep && scheme.equals("runge_kutta2")) {
                 continue;
             }
-            GradientSimulation.Result[] results = new GradientSimulation.Result[2];
-            int k = 0;
-            for (DynamicalSystem<Double> s : List.of(compiledPendulum(), inDiagram(compiledPendulum()))) {
-                Context<Double> c = s.createDefaultContext();
-                c.setContinuousStateValues(1.0, 0.0);
-                c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
-                results[k++] = GradientSimulation.run(s, c, 3.0, sim -> {
-                    sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 0.05, ctx));
-                    IntegratorBase<AutoDiff> in = sim.getMutableIntegrator();
-                    in.setFixedStepMode(fixedStep);
-                    if (!fixedStep) {
-                        in.setTargetAccuracy(1e-7);
-                    }
-                });
-            }
+            GradientSimulation.Result[] results = {pendulumGradients(compiledPendulum(), scheme, fixedStep),
+                pendulumGradients(inDiagram(compiledPendulum()), scheme, fixedStep)};
             assertEquals(2 + 3 + 1, results[0].stateJacobian()[0].length);
             assertArrayEquals(results[1].finalState(), results[0].finalState(), 0.0, scheme);
             for (int i = 0; i < 2; i++) {
@@ -83,6 +70,25 @@ class TangentPathTest {
             }
             assertArrayEquals(results[1].outputs(), results[0].outputs(), 0.0, scheme);
         }
+    }
+
+    /**
+     * GradientSimulation of the pendulum from (1, 0) under a torque of 0.3 to t = 3 s, with {@code scheme} at
+     * 0.05 s steps, fixed or at accuracy 1e-7.
+     */
+    private static GradientSimulation.Result pendulumGradients(DynamicalSystem<Double> s, String scheme,
+            boolean fixedStep) {
+        Context<Double> c = s.createDefaultContext();
+        c.setContinuousStateValues(1.0, 0.0);
+        c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
+        return GradientSimulation.run(s, c, 3.0, sim -> {
+            sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 0.05, ctx));
+            IntegratorBase<AutoDiff> in = sim.getMutableIntegrator();
+            in.setFixedStepMode(fixedStep);
+            if (!fixedStep) {
+                in.setTargetAccuracy(1e-7);
+            }
+        });
     }
 
     @Test
@@ -174,17 +180,8 @@ class TangentPathTest {
     void theCompiledSystemsGradientsAreTheGivenSystemsToRounding() {
         // what GradientSimulation's Javadoc promises a user who passes the compiled system instead of the given one
         for (String scheme : SCHEMES) {
-            GradientSimulation.Result[] results = new GradientSimulation.Result[2];
-            int k = 0;
-            for (DynamicalSystem<Double> s : List.of(new TorquePendulum<>(Scalar.DOUBLE), compiledPendulum())) {
-                Context<Double> c = s.createDefaultContext();
-                c.setContinuousStateValues(1.0, 0.0);
-                c.fixInputPort(0, ScalarVector.ofValues(Scalar.DOUBLE, 0.3));
-                results[k++] = GradientSimulation.run(s, c, 3.0, sim -> {
-                    sim.resetIntegrator((sys, ctx) -> IntegrationSchemes.create(scheme, sys, 0.01, ctx));
-                    sim.getMutableIntegrator().setFixedStepMode(true);
-                });
-            }
+            GradientSimulation.Result[] results = {pendulumGradients(new TorquePendulum<>(Scalar.DOUBLE), scheme, true),
+                pendulumGradients(compiledPendulum(), scheme, true)};
             assertEquals(results[0].columnNames(), results[1].columnNames(), scheme);
             for (int i = 0; i < 2; i++) {
                 assertEquals(results[0].finalState()[i], results[1].finalState()[i], 1e-13, scheme);
